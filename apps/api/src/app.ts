@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@eticket/contracts';
+import type { DatabaseHandle } from './db/connect.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthRepository } from './modules/auth/repository.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { createThrottle } from './modules/auth/throttle.ts';
+import { fileRoutes } from './modules/files/routes.ts';
+import { peopleRoutes } from './modules/people/routes.ts';
+import { createPeopleRepository } from './modules/people/repository.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { createProfileRepository } from './modules/profile/repository.ts';
+import { createProfileService } from './modules/profile/service.ts';
+import { registerAuth } from './platform/auth.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+import type { FileStore } from './platform/files.ts';
+import type { Mailer } from './platform/mail.ts';
+import { createTokenService } from './platform/tokens.ts';
+
+export interface AppDependencies {
+  database: DatabaseHandle;
+  mailer: Mailer;
+  files: FileStore;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  clock?: Clock;
+  /** Folder of the built console; served at / when present. */
+  webDist?: string;
+  trustProxy?: boolean;
+  logLevel?: string;
+}
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: { level: deps.logLevel ?? 'silent' },
+    trustProxy: deps.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Served over plain HTTP on a LAN too; TLS is the proxy's business.
+        upgradeInsecureRequests: null,
+      },
+    },
+    frameguard: { action: 'deny' },
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'E-Ticketing API', version: '1.0.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const tokens = createTokenService(deps.jwtSecret, deps.jwtTtlSeconds);
+  const { db } = deps.database;
+  const authRepository = createAuthRepository(db);
+  registerAuth(app, { tokens, clock, loadSessionUser: authRepository.loadSessionUser });
+
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const fileUrl = (key: string) => deps.files.signedUrl(key, clock.now());
+  await app.register(
+    authRoutes(
+      createAuthService({
+        repository: authRepository,
+        throttle: createThrottle(db),
+        tokens,
+        mailer: deps.mailer,
+        clock,
+        resetCodeKey: `reset:${deps.jwtSecret}`,
+      }),
+    ),
+  );
+  await app.register(profileRoutes(createProfileService({ repository: createProfileRepository(db), clock, fileUrl })));
+  await app.register(peopleRoutes(createPeopleRepository(db)));
+  await app.register(fileRoutes(deps.files, clock));
+
+  await registerConsole(app, deps.webDist);
+  return app;
+}
+
+/** The built console at /, with every unknown non-API path answered by its index.html. */
+async function registerConsole(app: FastifyInstance, webDist?: string): Promise<void> {
+  const hasConsole = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || request.method !== 'GET' || !hasConsole) {
+      return reply.code(404).send({ message: MESSAGES.notFound });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Runs raw SQL (possibly many statements) inside one transaction on one connection. */
+export type RawTransaction = (
+  work: (raw: { exec(sqlText: string): Promise<void>; query<T>(sqlText: string, params?: unknown[]): Promise<T[]> }) => Promise<void>,
+) => Promise<void>;
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  rawTransaction: RawTransaction;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** postgres://… ; unset means embedded PGlite. */
+  url?: string;
+  /** Folder for PGlite's files; unset means in memory. */
+  pgliteDir?: string;
+  /** Postgres only: the schema to use (tests isolate themselves this way). */
+  searchPath?: string;
+  poolSize?: number;
+}
+
+export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
+  return options.url ? connectPostgres(options.url, options) : connectPglite(options.pgliteDir);
+}
+
+async function connectPglite(dir?: string): Promise<DatabaseHandle> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    rawTransaction: (work) =>
+      client.transaction(async (tx) => {
+        await work({
+          exec: async (text) => void (await tx.exec(text)),
+          query: async <T>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows,
+        });
+      }),
+    close: () => client.close(),
+  };
+}
+
+async function connectPostgres(url: string, options: ConnectOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+  });
+  // Fail fast with a clear error when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    rawTransaction: async (work) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        await work({
+          exec: async (text) => void (await conn.query(text)),
+          query: async <T>(text: string, params: unknown[] = []) => (await conn.query(text, params)).rows as T[],
+        });
+        await conn.query('COMMIT');
+      } catch (error) {
+        await conn.query('ROLLBACK');
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

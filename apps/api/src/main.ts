@@ -1,0 +1,57 @@
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { buildApp } from './app.ts';
+import { connectDatabase } from './db/connect.ts';
+import { migrate } from './db/migrate.ts';
+import { createLocalFileStore } from './platform/files.ts';
+import { createMailer } from './platform/mail.ts';
+import { seedSuperAdmin } from './seed-admin.ts';
+
+async function start(config: Config): Promise<void> {
+  const database = await connectDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: config.pgliteDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  const applied = await migrate(database);
+  if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
+
+  const seeded = await seedSuperAdmin(database.db, { email: config.SEED_ADMIN_EMAIL, password: config.SEED_ADMIN_PASSWORD });
+  if (seeded) {
+    console.log(`Created the super-admin ${seeded.email} (Unique ID ${seeded.userCode}).`);
+    if (seeded.generatedPassword) console.log(`Its password, shown only this once: ${seeded.generatedPassword}`);
+  }
+
+  const app = await buildApp({
+    database,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.outboxDir, from: config.MAIL_FROM }),
+    files: createLocalFileStore(config.uploadsDir, config.JWT_SECRET),
+    jwtSecret: config.JWT_SECRET,
+    jwtTtlSeconds: config.JWT_TTL_SECONDS,
+    webDist: config.WEB_DIST,
+    trustProxy: config.TRUST_PROXY,
+    logLevel: config.LOG_LEVEL,
+  });
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const port = (app.server.address() as { port: number }).port;
+  console.log(`E-Ticketing is running at http://localhost:${port}  (database: ${database.kind}, data: ${config.DATA_DIR})`);
+}
+
+try {
+  await start(loadConfig());
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  console.error(error);
+  process.exit(1);
+}

@@ -1,0 +1,118 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { passwordResets, users, type UserRow } from '../../db/schema.ts';
+import type { SessionUserRecord } from '../../platform/auth.ts';
+
+export function createAuthRepository(db: Database) {
+  return {
+    async findSignInCandidate(identifier: string): Promise<UserRow | null> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.isDeleted, false), or(eq(users.email, identifier), eq(users.userCode, identifier))))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findActiveByEmail(email: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(and(eq(users.email, email), eq(users.isDeleted, false))).limit(1);
+      return row ?? null;
+    },
+
+    async loadSessionUser(id: string): Promise<SessionUserRecord | null> {
+      const [row] = await db
+        .select({
+          id: users.id,
+          fullName: users.fullName,
+          role: users.role,
+          agentRole: users.agentRole,
+          isMotorist: users.isMotorist,
+          department: users.department,
+          unionRole: users.unionRole,
+          unionName: users.unionName,
+          tokenVersion: users.tokenVersion,
+          registrationStatus: users.registrationStatus,
+          isDeleted: users.isDeleted,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async markSignedIn(id: string, at: Date): Promise<void> {
+      await db.update(users).set({ online: true, lastLogin: at, updatedAt: at }).where(eq(users.id, id));
+    },
+
+    /** Ends every session of the person: earlier tokens stop working. Returns false when no such person. */
+    async endSessions(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ online: false, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
+        .where(eq(users.id, id))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    async findPersonRole(id: string) {
+      const [row] = await db
+        .select({ id: users.id, role: users.role, isDeleted: users.isDeleted, online: users.online })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Stores a new reset code and retires the person's earlier unused ones. */
+    async createReset(input: { id: string; userId: string; codeHash: string; expiresAt: Date; at: Date }): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: input.at })
+          .where(and(eq(passwordResets.userId, input.userId), isNull(passwordResets.usedAt)));
+        await tx.insert(passwordResets).values({
+          id: input.id,
+          userId: input.userId,
+          codeHash: input.codeHash,
+          expiresAt: input.expiresAt,
+          createdAt: input.at,
+        });
+      });
+    },
+
+    async findReset(id: string) {
+      const [row] = await db.select().from(passwordResets).where(eq(passwordResets.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async countFailedTry(id: string): Promise<void> {
+      await db
+        .update(passwordResets)
+        .set({ tries: sql`${passwordResets.tries} + 1` })
+        .where(eq(passwordResets.id, id));
+    },
+
+    /** Sets the new password, uses the code, and ends every session, all at once or not at all. */
+    async completeReset(input: { resetId: string; userId: string; passwordHash: string; at: Date }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const used = await tx
+          .update(passwordResets)
+          .set({ usedAt: input.at })
+          .where(and(eq(passwordResets.id, input.resetId), isNull(passwordResets.usedAt)))
+          .returning({ id: passwordResets.id });
+        if (used.length === 0) return false;
+        await tx
+          .update(users)
+          .set({
+            passwordHash: input.passwordHash,
+            online: false,
+            tokenVersion: sql`${users.tokenVersion} + 1`,
+            updatedAt: input.at,
+          })
+          .where(eq(users.id, input.userId));
+        return true;
+      });
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MESSAGES,
+  RESET_CODE_TTL_MINUTES,
+  forgotPasswordRequest,
+  idParam,
+  loginRequest,
+  loginResponse,
+  messageResponse,
+  passwordResetRequest,
+} from '@eticket/contracts';
+import { requireUser } from '../../platform/auth.ts';
+import type { AuthService } from './service.ts';
+
+/** The reset code only works in the browser that asked for it: this cookie carries the reset's id. */
+const RESET_COOKIE = 'eticket_reset';
+const RESET_COOKIE_PATH = '/api/password-reset';
+
+export function authRoutes(service: AuthService) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+
+    app.post(
+      '/api/login',
+      {
+        config: { permission: { public: true } },
+        schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse } },
+      },
+      async (request) => {
+        const token = await service.login(request.body.userCode, request.body.password, request.ip);
+        return { token, message: 'Login successful' };
+      },
+    );
+
+    app.post(
+      '/api/logout/:id',
+      {
+        config: { permission: { signedIn: true } },
+        schema: { tags: ['auth'], params: idParam, response: { 200: messageResponse } },
+      },
+      async (request) => {
+        await service.logout(requireUser(request), request.params.id);
+        return { message: MESSAGES.loggedOut };
+      },
+    );
+
+    app.post(
+      '/api/forgot-password',
+      {
+        config: { permission: { public: true } },
+        schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 200: messageResponse } },
+      },
+      async (request, reply) => {
+        const resetId = await service.requestReset(request.body.email, request.ip);
+        reply.setCookie(RESET_COOKIE, resetId, {
+          path: RESET_COOKIE_PATH,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: request.protocol === 'https',
+          maxAge: RESET_CODE_TTL_MINUTES * 60,
+        });
+        return { message: MESSAGES.resetMailSent };
+      },
+    );
+
+    app.post(
+      '/api/password-reset',
+      {
+        config: { permission: { public: true } },
+        schema: { tags: ['auth'], body: passwordResetRequest, response: { 200: messageResponse } },
+      },
+      async (request, reply) => {
+        await service.resetPassword(request.cookies[RESET_COOKIE], request.body.token, request.body.password);
+        reply.clearCookie(RESET_COOKIE, { path: RESET_COOKIE_PATH });
+        return { message: MESSAGES.passwordReset };
+      },
+    );
+  };
+}

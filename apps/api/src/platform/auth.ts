@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, type Access, type Capability, type TokenUser } from '@eticket/contracts';
+import type { Clock } from './clock.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import type { TokenService } from './tokens.ts';
+
+/**
+ * What a route needs from its caller. Every /api route declares one (see registerAuth):
+ * - public: anyone, signed in or not;
+ * - signedIn: any approved account; the service checks the object-level rules;
+ * - capability: an approved account whose role may use one of these capabilities at this access.
+ */
+export type RoutePermission =
+  | { public: true }
+  | { signedIn: true }
+  | { capability: Capability | readonly Capability[]; access: Access };
+
+/** The signed-in caller, as the database has it now (not as the token remembered it). */
+export interface SessionUser extends TokenUser {
+  fullName: string;
+  tokenVersion: number;
+}
+
+export interface SessionUserRecord extends SessionUser {
+  registrationStatus: string;
+  isDeleted: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+  }
+  interface FastifyRequest {
+    sessionUser: SessionUser | null;
+  }
+}
+
+export interface AuthDependencies {
+  tokens: TokenService;
+  clock: Clock;
+  loadSessionUser(id: string): Promise<SessionUserRecord | null>;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice('Bearer '.length).trim() || null;
+}
+
+/** The signed-in caller, or a 401: the token must be valid, current and of an approved account. */
+async function authenticate(request: FastifyRequest, deps: AuthDependencies): Promise<SessionUser> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized();
+  const claims = await deps.tokens.verify(token, deps.clock.now());
+  if (!claims) throw unauthorized();
+  const record = await deps.loadSessionUser(claims.user.id);
+  if (!record || record.isDeleted || record.registrationStatus !== 'approved' || record.tokenVersion !== claims.tv) {
+    throw unauthorized();
+  }
+  const { registrationStatus: _status, isDeleted: _deleted, ...user } = record;
+  return user;
+}
+
+function permits(user: SessionUser, permission: RoutePermission): boolean {
+  if (!('capability' in permission)) return true;
+  const capabilities = typeof permission.capability === 'string' ? [permission.capability] : permission.capability;
+  return capabilities.some((capability) => can(user, capability, permission.access));
+}
+
+/** The caller of a route that is not public (the hook has already authenticated it). */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw unauthorized();
+  return request.sessionUser;
+}
+
+export function registerAuth(app: FastifyInstance, deps: AuthDependencies): void {
+  app.decorateRequest('sessionUser', null);
+
+  // A route under /api that does not say who may call it is a bug: refuse to start.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...route.config, permission: { public: true } };
+      return;
+    }
+    if (!route.config?.permission) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission || 'public' in permission) return;
+    const user = await authenticate(request, deps);
+    if (!permits(user, permission)) throw forbidden();
+    request.sessionUser = user;
+  });
+}

@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@eticket/contracts';
+
+/** An error whose message is safe to show the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message: string = MESSAGES.unauthenticated) => new HttpError(401, message);
+export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+const KNOWN_MESSAGES = new Set<string>(Object.values(MESSAGES));
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+/** "field: problem", unless the schema's own message already names the field or is a fixed message. */
+export function describeIssue(issue: ValidationIssue, context?: string): string {
+  const zodIssue = issue.params?.issue;
+  const message = zodIssue?.message ?? issue.message ?? 'is invalid';
+  const path = zodIssue?.path?.length ? zodIssue.path.join('.') : (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const field = path || context || '';
+  if (!field || KNOWN_MESSAGES.has(message) || message.toLowerCase().includes(field.split('.').pop()!.toLowerCase())) {
+    return message;
+  }
+  return `${field}: ${message}`;
+}
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+}
+
+/** Postgres errors that are the caller's fault, as 4xx. */
+function fromDatabaseError(error: PgError): HttpError | null {
+  switch (error.code) {
+    case '23505':
+      return conflict(uniqueViolationMessage(error.constraint));
+    case '23503':
+      return badRequest('A referenced record does not exist');
+    case '22P02':
+    case '22007':
+    case '22008':
+    case '22003':
+      return badRequest('A value has the wrong format');
+    default:
+      return null;
+  }
+}
+
+/** Unique constraints are named <table>_<field>_unique so the message can name the field. */
+export function uniqueViolationMessage(constraint = ''): string {
+  const match = /^[a-z]+_([a-z_]+?)_unique/.exec(constraint);
+  const field = match ? match[1].replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) : 'value';
+  return `${field} is already in use`;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & PgError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const [first] = error.validation;
+      return reply.code(400).send({ message: describeIssue(first, error.validationContext) });
+    }
+    const fromDb = fromDatabaseError(error);
+    if (fromDb) return reply.code(fromDb.statusCode).send({ message: fromDb.message });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Something went wrong on our side; it has been logged' });
+  });
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { AgentRole, Department, RegistrationStatus, Role, UnionRole } from '@eticket/contracts';
+import { buildApp } from '../src/app.ts';
+import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { users } from '../src/db/schema.ts';
+import { controlledClock, systemClock, type Clock } from '../src/platform/clock.ts';
+import { newUserCode } from '../src/platform/codes.ts';
+import { createLocalFileStore } from '../src/platform/files.ts';
+import { createMailer } from '../src/platform/mail.ts';
+import { hashPassword } from '../src/platform/passwords.ts';
+
+/** Which database the API tests run against: set per Vitest project (see vitest.config.ts). */
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  clock: Clock;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database (in-memory PGlite, or a schema of its own on TEST_DATABASE_URL), migrated, and the app on it. */
+export async function createTestContext(options: { clock?: Clock; webDist?: string } = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
+  const { database, dropDatabase } = await freshDatabase();
+  await migrate(database);
+  const clock = options.clock ?? systemClock;
+  const secret = randomBytes(32).toString('hex');
+  const app = await buildApp({
+    database,
+    mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'test@eticketing.local' }),
+    files: createLocalFileStore(path.join(dataDir, 'uploads'), secret),
+    jwtSecret: secret,
+    jwtTtlSeconds: 3600,
+    clock,
+    webDist: options.webDist,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function freshDatabase(): Promise<{ database: DatabaseHandle; dropDatabase(): Promise<void> }> {
+  if (TEST_DB === 'pglite') {
+    return { database: await connectDatabase({}), dropDatabase: async () => {} };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const database = await connectDatabase({ url, searchPath: schema, poolSize: 20 });
+  return {
+    database,
+    async dropDatabase() {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
+      await dropper.end();
+    },
+  };
+}
+
+export { controlledClock };
+
+export interface PersonInput {
+  role: Role;
+  email?: string;
+  password?: string;
+  fullName?: string;
+  phone?: string;
+  department?: Department;
+  agentRole?: AgentRole;
+  unionRole?: UnionRole;
+  unionName?: string;
+  registrationStatus?: RegistrationStatus;
+  isDeleted?: boolean;
+}
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+/** Inserts a person directly (the registration calls are tested on their own). */
+export async function createPerson(ctx: TestContext, input: PersonInput) {
+  const userCode = newUserCode();
+  const email = input.email ?? `${userCode}@example.test`;
+  const [row] = await ctx.database.db
+    .insert(users)
+    .values({
+      userCode,
+      email,
+      fullName: input.fullName ?? `person ${userCode}`,
+      phone: input.phone ?? `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      passwordHash: await hashPassword(input.password ?? TEST_PASSWORD),
+      role: input.role,
+      department: input.department ?? null,
+      agentRole: input.agentRole ?? (['remitter', 'enforcer', 'registrar'].includes(input.role) ? (input.role as AgentRole) : null),
+      isMotorist: input.role === 'motorist',
+      unionRole: input.unionRole ?? null,
+      unionName: input.unionName ?? null,
+      registrationStatus: input.registrationStatus ?? 'approved',
+      isDeleted: input.isDeleted ?? false,
+    })
+    .returning();
+  return { ...row, password: input.password ?? TEST_PASSWORD };
+}
+
+export async function signIn(ctx: TestContext, identifier: string, password = TEST_PASSWORD): Promise<string> {
+  const reply = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { userCode: identifier, password } });
+  if (reply.statusCode !== 200) throw new Error(`sign-in of ${identifier} failed: ${reply.statusCode} ${reply.body}`);
+  return reply.json().token as string;
+}
+
+/** A signed-in person of the given kind: its row and a bearer header. */
+export async function signedInPerson(ctx: TestContext, input: PersonInput) {
+  const person = await createPerson(ctx, input);
+  const token = await signIn(ctx, person.email, person.password);
+  return { person, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** The messages the outbox transport wrote, oldest first. */
+export function outboxMessages(ctx: TestContext): string[] {
+  const dir = path.join(ctx.dataDir, 'outbox');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return names.map((name) => readFileSync(path.join(dir, name), 'utf8'));
+}

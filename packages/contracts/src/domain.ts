@@ -1,0 +1,53 @@
+/** Vocabulary shared by the server and the console. */
+
+export const ROLES = [
+  'super-admin',
+  'admin',
+  'manager',
+  'union',
+  'user',
+  'registrar',
+  'enforcer',
+  'remitter',
+  'motorist',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Field agents: role and agentRole carry the same value. */
+export const AGENT_ROLES = ['remitter', 'enforcer', 'registrar'] as const;
+export type AgentRole = (typeof AGENT_ROLES)[number];
+
+export const DEPARTMENTS = ['registrar-manager', 'enforcer-manager', 'remitter-manager'] as const;
+export type Department = (typeof DEPARTMENTS)[number];
+export const DEPARTMENT_LABELS: Record<Department, string> = {
+  'registrar-manager': 'Registrar',
+  'enforcer-manager': 'Enforcer',
+  'remitter-manager': 'Remitter',
+};
+/** The agents each manager department looks after. */
+export const DEPARTMENT_AGENT_ROLE: Record<Department, AgentRole> = {
+  'registrar-manager': 'registrar',
+  'enforcer-manager': 'enforcer',
+  'remitter-manager': 'remitter',
+};
+
+export const UNION_ROLES = ['shareholder', 'government', 'keke', 'bus', 'bike', 'others'] as const;
+export type UnionRole = (typeof UNION_ROLES)[number];
+
+export const VEHICLE_TYPES = ['keke', 'bus', 'bike'] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+
+export const REGISTRATION_STATUSES = ['pending', 'approved', 'suspended'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+export const MARITAL_STATUSES = ['single', 'married', 'divorced'] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+
+export const ID_TYPES = ['nin', 'business-id', 'drivers-license'] as const;
+export type IdType = (typeof ID_TYPES)[number];
+
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const PLAN_NAMES = ['daily', 'weekly', 'monthly', '3 months', '6 months', 'yearly'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];

@@ -1,0 +1,119 @@
+import type { AgentRole, Department, Role, UnionRole } from './domain.ts';
+
+
+/** What a caller can be, for the purpose of permissions. */
+export const PRINCIPALS = [
+  'super-admin',
+  'admin',
+  'registrar-manager',
+  'enforcer-manager',
+  'remitter-manager',
+  'union',
+  'user',
+  'registrar',
+  'enforcer',
+  'remitter',
+  'motorist',
+] as const;
+export type Principal = (typeof PRINCIPALS)[number];
+
+export const CAPABILITIES = [
+  'dashboard',
+  'profile',
+  'admins',
+  'managers',
+  'remitters',
+  'enforcers',
+  'registrars',
+  'unions',
+  'motorists',
+  'subscriptions',
+  'penalty',
+  'scans',
+  'transactions',
+  'allocation',
+  'field-scan',
+  'field-payment',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+/** 'write' includes 'read'. */
+export type Access = 'read' | 'write';
+
+const CONSOLE_ADMIN: Partial<Record<Capability, Access>> = {
+  dashboard: 'read',
+  profile: 'write',
+  managers: 'write',
+  remitters: 'write',
+  enforcers: 'write',
+  registrars: 'write',
+  motorists: 'write',
+  subscriptions: 'write',
+  penalty: 'write',
+  scans: 'read',
+  transactions: 'read',
+};
+
+/**
+ * The permission matrix. The server checks every route against it; the console derives its
+ * sidebar from it. Hiding rules follow spec section 6; where the spec is silent, least privilege.
+ * profile 'write' (editing profiles) is for super-admin and admin only (spec section 6).
+ */
+export const PERMISSIONS: Record<Principal, Partial<Record<Capability, Access>>> = {
+  'super-admin': { ...CONSOLE_ADMIN, admins: 'write', unions: 'write', allocation: 'write' },
+  admin: CONSOLE_ADMIN,
+  'registrar-manager': { dashboard: 'read', profile: 'read', registrars: 'write' },
+  'enforcer-manager': { dashboard: 'read', profile: 'read', enforcers: 'write' },
+  'remitter-manager': { dashboard: 'read', profile: 'read', remitters: 'write' },
+  union: { dashboard: 'read', profile: 'read' },
+  user: { dashboard: 'read', profile: 'read', motorists: 'read' },
+  registrar: { dashboard: 'read', profile: 'read', motorists: 'write' },
+  enforcer: { profile: 'read', 'field-scan': 'write' },
+  remitter: { profile: 'read', 'field-payment': 'write' },
+  motorist: { profile: 'read' },
+};
+
+export interface PrincipalSource {
+  role: Role;
+  department?: Department | null;
+}
+
+export function principalOf(user: PrincipalSource): Principal | null {
+  if (user.role === 'manager') return user.department ?? null;
+  return user.role;
+}
+
+export function can(user: PrincipalSource, capability: Capability, access: Access = 'read'): boolean {
+  const principal = principalOf(user);
+  if (!principal) return false;
+  const granted = PERMISSIONS[principal][capability];
+  return granted === 'write' || granted === access;
+}
+
+/** Roles that may use the console (the others use the field apps). */
+export function mayUseConsole(user: { role: Role; agentRole?: AgentRole | null; isMotorist?: boolean }): boolean {
+  if (user.isMotorist || user.role === 'motorist') return false;
+  return user.agentRole !== 'enforcer' && user.agentRole !== 'remitter';
+}
+
+/** Union roles that see every union's figures (spec: tabs across unions). */
+export const UNION_ROLES_SEEING_ALL: readonly UnionRole[] = ['shareholder', 'government'];
+
+/** The capability that governs acting on a person of this role: approve, suspend, delete, log out, edit. */
+export const CAPABILITY_FOR_ROLE: Record<Role, Capability | null> = {
+  'super-admin': null,
+  admin: 'admins',
+  manager: 'managers',
+  union: 'unions',
+  user: 'unions',
+  registrar: 'registrars',
+  enforcer: 'enforcers',
+  remitter: 'remitters',
+  motorist: 'motorists',
+};
+
+/** Whether `actor` may act (write) on a person of `targetRole`. Nobody acts on a super-admin. */
+export function mayManage(actor: PrincipalSource, targetRole: Role): boolean {
+  const capability = CAPABILITY_FOR_ROLE[targetRole];
+  return capability !== null && can(actor, capability, 'write');
+}

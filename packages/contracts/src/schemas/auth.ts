@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { AGENT_ROLES, DEPARTMENTS, ROLES, UNION_ROLES } from '../domain.ts';
+import { MESSAGES } from '../messages.ts';
+import { PASSWORD_MIN_LENGTH } from '../constants.ts';
+
+/** Login identifier: lower-cased, every space removed (spec section 5). */
+export function normaliseIdentifier(value: string): string {
+  return value.toLowerCase().replace(/\s+/g, '');
+}
+
+export const loginRequest = z.object({
+  userCode: z.string({ message: MESSAGES.loginRequired }).transform(normaliseIdentifier).pipe(z.string().min(1, MESSAGES.loginRequired)),
+  password: z.string({ message: MESSAGES.loginRequired }).min(1, MESSAGES.loginRequired),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+export const loginResponse = z.object({ token: z.string(), message: z.string() });
+
+export const forgotPasswordRequest = z.object({
+  email: z
+    .string({ message: MESSAGES.emailRequired })
+    .transform(normaliseIdentifier)
+    .pipe(z.string().min(1, MESSAGES.emailRequired).pipe(z.email('email must be a valid email address'))),
+});
+
+export const passwordResetRequest = z
+  .object({
+    token: z.string({ message: MESSAGES.allFieldsRequired }).trim().regex(/^\d{6}$/, 'token must be the 6-digit code from the email'),
+    password: z.string({ message: MESSAGES.allFieldsRequired }).min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`).max(200, 'password is too long'),
+    confirmPassword: z.string({ message: MESSAGES.allFieldsRequired }),
+  })
+  .refine((body) => body.password === body.confirmPassword, { message: MESSAGES.passwordsDiffer, path: ['confirmPassword'] });
+
+/** The `user` claim of the session token. */
+export const tokenUser = z.object({
+  id: z.string(),
+  role: z.enum(ROLES),
+  agentRole: z.enum(AGENT_ROLES).nullable(),
+  isMotorist: z.boolean(),
+  department: z.enum(DEPARTMENTS).nullable(),
+  unionRole: z.enum(UNION_ROLES).nullable(),
+  unionName: z.string().nullable(),
+});
+export type TokenUser = z.infer<typeof tokenUser>;
+
+export const tokenPayload = z.object({ user: tokenUser, exp: z.number() });
+export type TokenPayload = z.infer<typeof tokenPayload>;

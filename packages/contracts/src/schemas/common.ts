@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from '../constants.ts';
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+export const idParam = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
+
+const isoDate = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date');
+
+/** Query of every list call (spec section 7). */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(FIRST_PAGE).default(FIRST_PAGE),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  search: z.string().trim().toLowerCase().max(200).optional(),
+  online: z.enum(['true', 'false']).optional(),
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export function paginated<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    data: z.array(item),
+    paginator: z.object({
+      pageCount: z.number().int(),
+      currentPage: z.number().int(),
+      perPage: z.number().int(),
+      total: z.number().int(),
+    }),
+  });
+}
+export interface Paginated<T> {
+  data: T[];
+  paginator: { pageCount: number; currentPage: number; perPage: number; total: number };
+}

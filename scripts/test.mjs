@@ -1,0 +1,78 @@
+// npm test: type-checks, runs every unit and API test (PGlite, and PostgreSQL when TEST_DATABASE_URL
+// is set), builds the product and runs the end-to-end journeys in Chromium. Stops at the first red step.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findChromium } from './chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'eticket-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function fail(message) {
+  console.error(`\n✗ ${message}`);
+  console.log(`\nTests: ${totals.passed} passed, ${Math.max(totals.failed, 1)} failed`);
+  process.exit(1);
+}
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function checkPrerequisites() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) fail(`Node 20.19 or newer is needed; this is ${process.version}.`);
+  const chromium = findChromium();
+  if (!chromium) {
+    fail(
+      'No Chromium found for the browser tests. Install Debian\'s package (apt-get install chromium) ' +
+        'or set CHROMIUM_PATH to a Chromium or Chrome executable.',
+    );
+  }
+  if (!process.env.TEST_DATABASE_URL) {
+    console.log('Note: TEST_DATABASE_URL is not set, so the API tests run on PGlite only (not on a PostgreSQL server).');
+  }
+  return chromium;
+}
+
+function addVitestTotals(file) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+function addPlaywrightTotals(file) {
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+const chromium = checkPrerequisites();
+
+if (!run('Type-check', 'npm', ['run', '--silent', 'typecheck'])) fail('Type-check failed.');
+
+const vitestReport = path.join(reports, 'vitest.json');
+const unitOk = run('Unit and API tests (Vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+addVitestTotals(vitestReport);
+if (!unitOk) fail('Unit or API tests failed.');
+
+if (!run('Build', 'npm', ['run', '--silent', 'build'])) fail('Build failed.');
+
+const playwrightReport = path.join(reports, 'playwright.json');
+const e2eOk = run('End-to-end journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
+  CHROMIUM_PATH: chromium,
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+});
+try {
+  addPlaywrightTotals(playwrightReport);
+} catch {
+  if (!e2eOk) fail('End-to-end journeys failed before reporting.');
+}
+if (!e2eOk) fail('End-to-end journeys failed.');
+
+console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
