@@ -33,6 +33,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     sessionUser: SessionUser | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with the permission it declared, for tests that walk them all. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  permission: RoutePermission;
 }
 
 export interface AuthDependencies {
@@ -75,6 +85,8 @@ export function requireUser(request: FastifyRequest): SessionUser {
 
 export function registerAuth(app: FastifyInstance, deps: AuthDependencies): void {
   app.decorateRequest('sessionUser', null);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   // A route under /api that does not say who may call it is a bug: refuse to start.
   app.addHook('onRoute', (route) => {
@@ -83,8 +95,10 @@ export function registerAuth(app: FastifyInstance, deps: AuthDependencies): void
       route.config = { ...route.config, permission: { public: true } };
       return;
     }
-    if (!route.config?.permission) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, permission });
     }
   });
 

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@eticket/contracts';
 import { createPerson, createTestContext, signIn, type TestContext } from '../../../test/harness.ts';
 
 let ctx: TestContext;
-beforeEach(async () => {
+beforeAll(async () => {
   ctx = await createTestContext();
 });
-afterEach(async () => ctx.close());
+afterAll(async () => ctx.close());
 
 const login = (userCode: unknown, password: unknown) =>
   ctx.app.inject({ method: 'POST', url: '/api/login', payload: { userCode, password } });
@@ -82,5 +82,29 @@ describe('POST /api/login', () => {
     const token = await signIn(ctx, admin.email);
     const profile = await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${token}` } });
     expect(profile.json().data.lastLogin).not.toBeNull();
+  });
+});
+
+describe('sign-in throttling per address', () => {
+  it('answers 429 once one address has failed too often, whichever accounts it tries', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 21; attempt += 1) {
+      const reply = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { userCode: `guess${attempt}@example.test`, password: 'guess' },
+        remoteAddress: '10.1.2.3',
+      });
+      statuses.push(reply.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const otherAddress = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { userCode: 'guess@example.test', password: 'guess' },
+      remoteAddress: '10.1.2.4',
+    });
+    expect(otherAddress.statusCode).toBe(401);
   });
 });

@@ -1,0 +1,64 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { registerAuth } from './auth.ts';
+import { systemClock } from './clock.ts';
+import { createTokenService } from './tokens.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+describe('every API route declares who may call it', () => {
+  it('the app knows its routes, each with a permission', () => {
+    expect(ctx.app.apiRoutes.length).toBeGreaterThan(5);
+    for (const route of ctx.app.apiRoutes) expect(route.permission, `${route.method} ${route.url}`).toBeTruthy();
+    expect(ctx.app.apiRoutes).toContainEqual({ method: 'POST', url: '/api/login', permission: { public: true } });
+  });
+
+  it('an app with a route that declares none refuses to start', () => {
+    const app = Fastify();
+    registerAuth(app, { tokens: createTokenService('x'.repeat(32), 60), clock: systemClock, loadSessionUser: async () => null });
+    expect(() => app.get('/api/forgotten', async () => ({ ok: true }))).toThrow(/GET \/api\/forgotten declares no permission/);
+    expect(() => app.get('/api/declared', { config: { permission: { public: true } } }, async () => ({ ok: true }))).not.toThrow();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes every API route at /api/docs', async () => {
+    const reply = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(reply.statusCode).toBe(200);
+    const paths = Object.keys(reply.json().paths);
+    for (const route of ctx.app.apiRoutes.filter((r) => !r.url.startsWith('/api/docs'))) {
+      const openApiPath = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
+      expect(paths, route.url).toContain(openApiPath);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(200);
+  });
+});
+
+describe('replies', () => {
+  it('carry security headers', async () => {
+    const reply = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: {} });
+    expect(reply.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(reply.headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('answer an unknown API path with 404 and a message, and malformed JSON with 400', async () => {
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBeTruthy();
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: '{"userCode":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBeTruthy();
+  });
+});
