@@ -15,7 +15,7 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createThrottle } from './modules/auth/throttle.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
-import { createPeopleRepository } from './modules/people/repository.ts';
+import { createPeopleServices } from './modules/people/services.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { createProfileRepository } from './modules/profile/repository.ts';
 import { createProfileService } from './modules/profile/service.ts';
@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ),
   );
   await app.register(profileRoutes(createProfileService({ repository: createProfileRepository(db), clock, fileUrl })));
-  await app.register(peopleRoutes(createPeopleRepository(db)));
+  await app.register(peopleRoutes(createPeopleServices({ db, files: deps.files, clock, fileUrl })));
   await app.register(fileRoutes(deps.files, clock));
 
   await registerConsole(app, deps.webDist);

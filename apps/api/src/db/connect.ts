@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -36,7 +37,9 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
 
 async function connectPglite(dir?: string): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  // Extensions the migrations create (pg_trgm: list search); a PostgreSQL server ships them as contrib.
+  const options = { extensions: { pg_trgm } };
+  const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     kind: 'pglite',

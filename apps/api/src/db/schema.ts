@@ -29,6 +29,10 @@ export const users = pgTable('users', {
   tokenVersion: integer('token_version').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  /** Generated: lower-cased full name, email, phone and Unique ID, for list search (0002_people.sql). */
+  searchText: text('search_text').generatedAlwaysAs(
+    sql`lower(full_name || ' ' || email || ' ' || phone || ' ' || user_code)`,
+  ),
 });
 export type UserRow = typeof users.$inferSelect;
 
@@ -73,6 +77,8 @@ export const vehicles = pgTable('vehicles', {
   plateNumber: text('plate_number').notNull(),
   vehicleModel: text('vehicle_model'),
   vehicleType: text('vehicle_type').$type<VehicleType>().notNull(),
+  /** The plan asked for at registration (0002_people.sql). */
+  requestedPlan: text('requested_plan').$type<import('@eticket/contracts').PlanName>(),
 });
 
 export const guarantors = pgTable('guarantors', {

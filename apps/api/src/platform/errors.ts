@@ -43,6 +43,13 @@ interface PgError {
   code?: string;
   constraint?: string;
   detail?: string;
+  cause?: unknown;
+}
+
+/** Drizzle wraps a driver's error (DrizzleQueryError); the Postgres code is on its cause. */
+function databaseErrorOf(error: PgError): PgError {
+  const cause = error.cause as PgError | undefined;
+  return error.code === undefined && typeof cause?.code === 'string' ? cause : error;
 }
 
 /** Postgres errors that are the caller's fault, as 4xx. */
@@ -78,7 +85,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const [first] = error.validation;
       return reply.code(400).send({ message: describeIssue(first, error.validationContext) });
     }
-    const fromDb = fromDatabaseError(error);
+    const fromDb = fromDatabaseError(databaseErrorOf(error));
     if (fromDb) return reply.code(fromDb.statusCode).send({ message: fromDb.message });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ message: error.message });

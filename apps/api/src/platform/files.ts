@@ -1,13 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@eticket/contracts';
 import { badRequest } from './errors.ts';
 
-type ImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+export type ImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 const EXTENSIONS: Record<ImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 /** Stored names are random: 32 hex characters and the extension of the type found in the bytes. */
 const KEY_PATTERN = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
@@ -29,6 +29,8 @@ export interface FileStore {
   /** Stores checked image bytes under a new random key. */
   save(bytes: Buffer, type: ImageType): Promise<string>;
   open(key: string): Promise<{ stream: Readable; type: ImageType; size: number } | null>;
+  /** Deletes a stored file (a save whose record was never written); a missing file is no error. */
+  remove(key: string): Promise<void>;
   /** A URL that opens the file without a bearer token, for a short while. */
   signedUrl(key: string, now: Date): string;
   verifySignature(key: string, expires: number, signature: string, now: Date): boolean;
@@ -51,6 +53,9 @@ export function createLocalFileStore(dir: string, secret: string): FileStore {
       const info = await stat(file).catch(() => null);
       if (!info?.isFile()) return null;
       return { stream: createReadStream(file), type: TYPE_OF_EXTENSION[key.split('.')[1]], size: info.size };
+    },
+    async remove(key) {
+      if (KEY_PATTERN.test(key)) await rm(path.join(dir, key), { force: true });
     },
     signedUrl(key, now) {
       const expires = Math.floor(now.getTime() / 1000) + SIGNED_URL_TTL_SECONDS;

@@ -1,6 +1,27 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { users } from '../../db/schema.ts';
+import { guarantors, userProfiles, users, vehicles } from '../../db/schema.ts';
+
+export type NewUser = typeof users.$inferInsert;
+export type NewProfile = Omit<typeof userProfiles.$inferInsert, 'userId'>;
+type NewGuarantor = Omit<typeof guarantors.$inferInsert, 'userId'>;
+type NewVehicle = Omit<typeof vehicles.$inferInsert, 'userId'>;
+
+/** One person as registration writes it: the user, and the rows of the details the kind has. */
+export interface NewPerson {
+  user: NewUser;
+  profile: NewProfile | null;
+  guarantor: NewGuarantor | null;
+  vehicle: NewVehicle | null;
+}
+
+/** What the action rules need to know about the person acted on. */
+export interface ActionTarget {
+  id: string;
+  role: NewUser['role'];
+  registrationStatus: NonNullable<NewUser['registrationStatus']>;
+  isDeleted: boolean;
+}
 
 export function createPeopleRepository(db: Database) {
   return {
@@ -25,6 +46,62 @@ export function createPeopleRepository(db: Database) {
         .limit(1);
       return row ?? null;
     },
+
+    /** Writes the person and its detail rows, all or nothing. A duplicate email, phone or plate fails it (23505). */
+    async insertPerson(person: NewPerson): Promise<{ id: string }> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx.insert(users).values(person.user).returning({ id: users.id });
+        const userId = created.id;
+        if (person.profile) await tx.insert(userProfiles).values({ ...person.profile, userId });
+        if (person.guarantor) await tx.insert(guarantors).values({ ...person.guarantor, userId });
+        if (person.vehicle) await tx.insert(vehicles).values({ ...person.vehicle, userId });
+        return created;
+      });
+    },
+
+    async findTarget(id: string): Promise<ActionTarget | null> {
+      const [row] = await db
+        .select({ id: users.id, role: users.role, registrationStatus: users.registrationStatus, isDeleted: users.isDeleted })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Approves a person not deleted and not approved yet; false when that no longer holds. */
+    async approve(id: string, approvedBy: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ registrationStatus: 'approved', approvedBy, updatedAt: at })
+        .where(and(eq(users.id, id), eq(users.isDeleted, false), ne(users.registrationStatus, 'approved')))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    /** Suspends a person not deleted and not suspended yet, and ends its sessions; false when that no longer holds. */
+    async suspend(id: string, suspendedBy: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ registrationStatus: 'suspended', suspendedBy, ...endedSessions(at) })
+        .where(and(eq(users.id, id), eq(users.isDeleted, false), ne(users.registrationStatus, 'suspended')))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    /** Soft-deletes a person not deleted yet, and ends its sessions; false when already deleted. */
+    async softDelete(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ isDeleted: true, ...endedSessions(at) })
+        .where(and(eq(users.id, id), eq(users.isDeleted, false)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
   };
 }
 export type PeopleRepository = ReturnType<typeof createPeopleRepository>;
+
+/** Earlier tokens stop working (they carry the old token version) and the person shows offline. */
+function endedSessions(at: Date) {
+  return { online: false, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at };
+}

@@ -1,49 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam, userByCodeRequest, userName } from '@eticket/contracts';
-import { z } from 'zod';
-import { notFound } from '../../platform/errors.ts';
-import type { PeopleRepository } from './repository.ts';
+import { actionRoutes } from './action-routes.ts';
+import { listRoutes } from './list-routes.ts';
+import { lookupRoutes } from './lookup-routes.ts';
+import { registrationRoutes } from './registration-routes.ts';
+import type { PeopleServices } from './services.ts';
 
-const personByCode = z.object({
-  _id: z.string(),
-  id: z.string(),
-  userCode: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  role: z.string(),
-  registrationStatus: z.string(),
-});
-
-export function peopleRoutes(repository: PeopleRepository) {
-  return async (root: FastifyInstance) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
-
-    app.get(
-      '/api/user/:id',
-      {
-        config: { permission: { capability: 'dashboard', access: 'read' } },
-        schema: { tags: ['people'], params: idParam, response: { 200: z.object({ data: userName }) } },
-      },
-      async (request) => {
-        const row = await repository.findName(request.params.id);
-        if (!row) throw notFound('User not found');
-        return { data: { _id: row.id, id: row.id, fullName: row.fullName } };
-      },
-    );
-
-    app.post(
-      '/api/user',
-      {
-        config: { permission: { capability: ['motorists', 'penalty'], access: 'read' } },
-        schema: { tags: ['people'], body: userByCodeRequest, response: { 200: z.object({ data: personByCode }) } },
-      },
-      async (request) => {
-        const row = await repository.findByUserCode(request.body.userCode);
-        if (!row) throw notFound('No one has that Unique ID');
-        return { data: { _id: row.id, ...row } };
-      },
-    );
+/** Every route of the people capability. */
+export function peopleRoutes(services: PeopleServices) {
+  return async (app: FastifyInstance) => {
+    await app.register(lookupRoutes(services.lookups));
+    await app.register(registrationRoutes(services.registration));
+    await app.register(listRoutes(services.lists));
+    await app.register(actionRoutes(services.actions));
   };
 }

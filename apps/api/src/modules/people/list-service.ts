@@ -1,0 +1,89 @@
+import {
+  CAPABILITY_FOR_ROLE,
+  PEOPLE_MESSAGES,
+  STATUS_SEARCH_TERMS,
+  can,
+  type AgentRole,
+  type ListQuery,
+  type Paginated,
+  type PersonRecord,
+  type PrincipalSource,
+  type Role,
+} from '@eticket/contracts';
+import type { SessionUser } from '../../platform/auth.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import { createdRange } from './created-range.ts';
+import type { PeopleFilter, PersonQuery } from './person-query.ts';
+import { toPersonRecord, type FileUrl } from './person-record.ts';
+
+/** The people a list call shows. */
+export type PeopleList =
+  | { kind: 'admin' }
+  | { kind: 'manager' }
+  | { kind: 'agent'; role: AgentRole }
+  | { kind: 'union' }
+  | { kind: 'motorist' };
+
+const LIST_ROLES: Record<Exclude<PeopleList['kind'], 'agent'>, readonly Role[]> = {
+  admin: ['admin'],
+  manager: ['manager'],
+  union: ['union', 'user'],
+  motorist: ['motorist'],
+};
+
+/**
+ * Spec hiding rule: the remitter and registrar lists leave out people whose user is pending, unless
+ * the search asks for pending people (the new-remitter and new-registrar pages' 'pending' mode).
+ */
+const LISTS_HIDING_PENDING: readonly Role[] = ['remitter', 'registrar'];
+
+const rolesOf = (list: PeopleList): readonly Role[] => (list.kind === 'agent' ? [list.role] : LIST_ROLES[list.kind]);
+
+/** Whether the caller may see people of this role (the matrix; nobody lists super-admins). */
+function mayRead(actor: PrincipalSource, role: Role): boolean {
+  const capability = CAPABILITY_FOR_ROLE[role];
+  return capability !== null && can(actor, capability, 'read');
+}
+
+const isStatusTerm = (search: string): search is (typeof STATUS_SEARCH_TERMS)[number] =>
+  (STATUS_SEARCH_TERMS as readonly string[]).includes(search);
+
+function filterOf(roles: readonly Role[], query: ListQuery): PeopleFilter {
+  const search = query.search || undefined;
+  const status = search && isStatusTerm(search) ? search : undefined;
+  return {
+    roles,
+    status,
+    text: status ? undefined : search,
+    excludePending: !status && roles.some((role) => LISTS_HIDING_PENDING.includes(role)),
+    online: query.online === undefined ? undefined : query.online === 'true',
+    ...createdRange(query.startDate, query.endDate),
+  };
+}
+
+export function createPeopleListService(deps: { query: PersonQuery; fileUrl: FileUrl }) {
+  const { query, fileUrl } = deps;
+  return {
+    async list(actor: SessionUser, list: PeopleList, params: ListQuery): Promise<Paginated<PersonRecord>> {
+      const roles = rolesOf(list);
+      if (!roles.every((role) => mayRead(actor, role))) throw forbidden();
+      const { rows, total } = await query.list(filterOf(roles, params), {
+        limit: params.limit,
+        offset: (params.page - 1) * params.limit,
+      });
+      return {
+        data: rows.map((row) => toPersonRecord(row, fileUrl)),
+        paginator: { pageCount: Math.ceil(total / params.limit), currentPage: params.page, perPage: params.limit, total },
+      };
+    },
+
+    /** One person, for the detail page: oneself, or someone whose list the caller may see. */
+    async detail(actor: SessionUser, id: string): Promise<PersonRecord> {
+      const row = await query.find(id);
+      if (!row || row.isDeleted) throw notFound(PEOPLE_MESSAGES.userNotFound);
+      if (row.id !== actor.id && !mayRead(actor, row.role)) throw forbidden();
+      return toPersonRecord(row, fileUrl);
+    },
+  };
+}
+export type PeopleListService = ReturnType<typeof createPeopleListService>;

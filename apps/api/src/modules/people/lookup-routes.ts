@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParam, userByCodeRequest, userName } from '@eticket/contracts';
+import { z } from 'zod';
+import { notFound } from '../../platform/errors.ts';
+import type { PeopleRepository } from './repository.ts';
+
+const personByCode = z.object({
+  _id: z.string(),
+  id: z.string(),
+  userCode: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.string(),
+  registrationStatus: z.string(),
+});
+
+export function lookupRoutes(repository: PeopleRepository) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/api/user/:id',
+      {
+        config: { permission: { capability: 'dashboard', access: 'read' } },
+        schema: { tags: ['people'], params: idParam, response: { 200: z.object({ data: userName }) } },
+      },
+      async (request) => {
+        const row = await repository.findName(request.params.id);
+        if (!row) throw notFound('User not found');
+        return { data: { _id: row.id, id: row.id, fullName: row.fullName } };
+      },
+    );
+
+    app.post(
+      '/api/user',
+      {
+        config: { permission: { capability: ['motorists', 'penalty'], access: 'read' } },
+        schema: { tags: ['people'], body: userByCodeRequest, response: { 200: z.object({ data: personByCode }) } },
+      },
+      async (request) => {
+        const row = await repository.findByUserCode(request.body.userCode);
+        if (!row) throw notFound('No one has that Unique ID');
+        return { data: { _id: row.id, ...row } };
+      },
+    );
+  };
+}

@@ -1,0 +1,57 @@
+import type { PersonRecord } from '@eticket/contracts';
+import type { PersonRow } from './person-query.ts';
+
+/** Turns a stored file key into a short-lived signed URL. */
+export type FileUrl = (key: string) => string;
+
+/** A person row as the API shows it (spec section 3 "Staff/user record"), files as signed URLs. */
+export function toPersonRecord(row: PersonRow, fileUrl: FileUrl): PersonRecord {
+  const url = (key: string | null) => (key ? fileUrl(key) : null);
+  return {
+    _id: row.id,
+    id: row.id,
+    userCode: row.userCode,
+    fullName: row.fullName,
+    role: row.role,
+    agentRole: row.agentRole,
+    department: row.department,
+    unionRole: row.unionRole,
+    unionName: row.unionName,
+    isMotorist: row.isMotorist,
+    email: row.email,
+    phone: row.phone,
+    lastLogin: row.lastLogin?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    addedBy: row.addedBy,
+    addedByName: row.addedByName,
+    approvedBy: row.approvedBy,
+    approvedByName: row.approvedByName,
+    suspendedBy: row.suspendedBy,
+    suspendedByName: row.suspendedByName,
+    registrationStatus: row.registrationStatus,
+    isDeleted: row.isDeleted,
+    online: row.online,
+    userID: { _id: row.id, fullName: row.fullName, phone: row.phone, email: row.email, registrationStatus: row.registrationStatus },
+    portraitSelfie: url(row.portraitFile),
+    identity: { Name: row.idType, front: url(row.idFrontFile), back: url(row.idBackFile) },
+    address: row.address,
+    maritalStatus: row.maritalStatus,
+    vehicle: row.plateNumber && row.vehicleType
+      ? { plateNumber: row.plateNumber, vehicleModel: row.vehicleModel, vehicleType: row.vehicleType }
+      : null,
+    serialID: row.serialId,
+    route: row.route,
+    gender: row.gender,
+    dob: row.dob,
+    guarantor: row.guarantorName
+      ? {
+          name: row.guarantorName,
+          phone: row.guarantorPhone ?? '',
+          address: row.guarantorAddress ?? '',
+          identity: { Name: row.guarantorIdType, front: url(row.guarantorFrontFile), back: url(row.guarantorBackFile) },
+        }
+      : null,
+    requestedPlan: row.requestedPlan,
+    ticketSubscription: null,
+  };
+}

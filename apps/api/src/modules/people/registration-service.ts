@@ -1,0 +1,68 @@
+import { mayManage, type RegistrationResponse } from '@eticket/contracts';
+import type { SessionUser } from '../../platform/auth.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { newUserCode } from '../../platform/codes.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { checkImage, type FileStore, type ImageType } from '../../platform/files.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { personOf, roleOf, type ImageKeys, type Registration } from './registration.ts';
+import type { PeopleRepository } from './repository.ts';
+
+interface CheckedImage {
+  field: string;
+  bytes: Buffer;
+  type: ImageType;
+}
+
+/** Every upload judged by its bytes before anything is stored; the first bad one is a 400 naming its field. */
+async function checkImages(uploads: Map<string, Buffer>): Promise<CheckedImage[]> {
+  const checked: CheckedImage[] = [];
+  for (const [field, bytes] of uploads) checked.push({ field, bytes, type: await checkImage(field, bytes) });
+  return checked;
+}
+
+async function removeAll(files: FileStore, keys: ImageKeys): Promise<void> {
+  await Promise.all(Object.values(keys).map((key) => files.remove(key)));
+}
+
+async function saveImages(files: FileStore, images: CheckedImage[]): Promise<ImageKeys> {
+  const keys: Record<string, string> = {};
+  try {
+    for (const image of images) keys[image.field] = await files.save(image.bytes, image.type);
+  } catch (error) {
+    await removeAll(files, keys);
+    throw error;
+  }
+  return keys;
+}
+
+export function createRegistrationService(deps: { repository: PeopleRepository; files: FileStore; clock: Clock }) {
+  const { repository, files, clock } = deps;
+  return {
+    /**
+     * Registers a person as pending, added by the caller: checks who may register whom and every
+     * image, stores the images, then writes the record in one transaction. When the write fails
+     * (e.g. a duplicate email: 409) the stored images are deleted again.
+     */
+    async register(actor: SessionUser, registration: Registration, uploads: Map<string, Buffer>): Promise<RegistrationResponse['data']> {
+      const role = roleOf(registration);
+      if (!mayManage(actor, role)) throw forbidden();
+      const images = await checkImages(uploads);
+      const stamp = {
+        userCode: newUserCode(),
+        passwordHash: await hashPassword(registration.input.password),
+        addedBy: actor.id,
+        at: clock.now(),
+      };
+      const keys = await saveImages(files, images);
+      try {
+        const { id } = await repository.insertPerson(personOf(registration, keys, stamp));
+        return { _id: id, id, userCode: stamp.userCode, fullName: registration.input.fullName, role, registrationStatus: 'pending' };
+      } catch (error) {
+        await removeAll(files, keys);
+        throw error;
+      }
+    },
+  };
+}
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

@@ -1,0 +1,22 @@
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { FileStore } from '../../platform/files.ts';
+import { createPeopleActionService } from './action-service.ts';
+import { createPeopleListService } from './list-service.ts';
+import { createPersonQuery } from './person-query.ts';
+import type { FileUrl } from './person-record.ts';
+import { createRegistrationService } from './registration-service.ts';
+import { createPeopleRepository } from './repository.ts';
+
+/** The people capability's services, wired to one database, file store and clock. */
+export function createPeopleServices(deps: { db: Database; files: FileStore; clock: Clock; fileUrl: FileUrl }) {
+  const repository = createPeopleRepository(deps.db);
+  const query = createPersonQuery(deps.db);
+  return {
+    lookups: repository,
+    registration: createRegistrationService({ repository, files: deps.files, clock: deps.clock }),
+    lists: createPeopleListService({ query, fileUrl: deps.fileUrl }),
+    actions: createPeopleActionService({ repository, query, clock: deps.clock, fileUrl: deps.fileUrl }),
+  };
+}
+export type PeopleServices = ReturnType<typeof createPeopleServices>;

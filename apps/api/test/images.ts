@@ -1,0 +1,80 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { MAX_IMAGE_BYTES } from '@eticket/contracts';
+
+/** Test images whose bytes are what they claim, and some that are not. */
+
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real 1×1 PNG. */
+export function pngImage(): Buffer {
+  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The start of a JFIF JPEG (enough for a check by bytes). */
+export function jpegImage(): Buffer {
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0', 'ascii'),
+    Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]),
+  ]);
+}
+
+/** A PNG padded past the 5 MB limit. */
+export function oversizeImage(): Buffer {
+  const png = pngImage();
+  return Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES + 1 - png.length + 1)]);
+}
+
+/** Text dressed up as an image by its name only. */
+export const textFile = (): Buffer => Buffer.from('this is not an image, whatever its name says\n');
+
+/** A file for a multipart form. */
+export interface Upload {
+  bytes: Buffer;
+  name: string;
+  type?: string;
+}
+export const png = (name = 'photo.png'): Upload => ({ bytes: pngImage(), name, type: 'image/png' });
+
+/** A multipart form with text fields and files, for app.inject's payload. */
+export function multipartForm(fields: Record<string, string>, files: Record<string, Upload> = {}): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, file] of Object.entries(files)) {
+    form.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  }
+  return form;
+}
+
+/** How many files the app has stored under a test data folder. */
+export function storedFileCount(dataDir: string): number {
+  try {
+    return readdirSync(path.join(dataDir, 'uploads')).length;
+  } catch {
+    return 0;
+  }
+}
