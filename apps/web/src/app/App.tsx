@@ -1,10 +1,11 @@
-import '@mantine/core/styles.css';
-import { MantineProvider, Title } from '@mantine/core';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './AppProviders.tsx';
+import { router } from './router.tsx';
 
 export function App() {
   return (
-    <MantineProvider>
-      <Title>E-Ticketing</Title>
-    </MantineProvider>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

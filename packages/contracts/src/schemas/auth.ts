@@ -14,6 +14,7 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 export const loginResponse = z.object({ token: z.string(), message: z.string() });
+export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const forgotPasswordRequest = z.object({
   email: z

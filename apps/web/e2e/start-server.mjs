@@ -1,0 +1,71 @@
+// Starts the built server for the end-to-end journeys, on a fresh data folder seeded with one
+// account of each role. Run with `node --import tsx` (it imports the API's own TypeScript):
+//   DATA_DIR=/tmp/x PORT=4173 node --import tsx apps/web/e2e/start-server.mjs
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { connectDatabase } from '../../api/src/db/connect.ts';
+import { migrate } from '../../api/src/db/migrate.ts';
+import { users } from '../../api/src/db/schema.ts';
+import { newUserCode } from '../../api/src/platform/codes.ts';
+import { hashPassword } from '../../api/src/platform/passwords.ts';
+import { seedSuperAdmin } from '../../api/src/seed-admin.ts';
+import { ACCOUNTS, E2E_PASSWORD } from './fixtures/accounts.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const serverEntry = path.join(repoRoot, 'apps/api/dist/main.js');
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('start-server.mjs needs DATA_DIR');
+if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first`);
+
+async function seed() {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const database = await connectDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+  try {
+    await migrate(database);
+    const { superAdmin, ...others } = ACCOUNTS;
+    await seedSuperAdmin(database.db, { email: superAdmin.email, password: E2E_PASSWORD });
+    const passwordHash = await hashPassword(E2E_PASSWORD);
+    await database.db.insert(users).values(
+      Object.values(others).map((account, index) => ({
+        userCode: newUserCode(),
+        fullName: account.fullName,
+        email: account.email,
+        phone: `+23480100${String(index).padStart(5, '0')}`,
+        passwordHash,
+        role: account.role,
+        department: account.department ?? null,
+        agentRole: account.agentRole ?? null,
+        unionRole: account.unionRole ?? null,
+        unionName: account.unionName ?? null,
+        isMotorist: account.isMotorist ?? false,
+        registrationStatus: account.registrationStatus ?? 'approved',
+      })),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  await seed();
+} catch (error) {
+  // Drizzle's error repeats the whole query; its cause says what went wrong.
+  console.error(`Could not seed the end-to-end database: ${error.cause?.message ?? error.message}`);
+  process.exit(1);
+}
+const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    HOST: process.env.HOST ?? '127.0.0.1',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    SEED_ADMIN_EMAIL: ACCOUNTS.superAdmin.email,
+    SEED_ADMIN_PASSWORD: E2E_PASSWORD,
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

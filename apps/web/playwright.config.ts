@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { BASE_URL, E2E_DATA_DIR, E2E_PORT } from './e2e/support/environment.ts';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
+const reporter: ReporterDescription[] = [['list'], ...(jsonReport ? [['json', { outputFile: jsonReport }] as ReporterDescription] : [])];
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Journeys share one server; each file works with accounts of its own where it changes state.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter,
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    viewport: { width: 1366, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    // The built server (npm test builds first), on a fresh data folder with the fixture accounts.
+    command: 'node --import tsx apps/web/e2e/start-server.mjs',
+    cwd: repoRoot,
+    url: `${BASE_URL}/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  },
+});

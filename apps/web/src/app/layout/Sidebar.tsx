@@ -1,0 +1,59 @@
+import { Group, NavLink, ScrollArea, Title } from '@mantine/core';
+import { Link, matchPath, useLocation } from 'react-router';
+import { Logo } from '../../components/Logo.tsx';
+import { useSignedInUser } from '../../lib/useSession.ts';
+import { navigationFor } from './navigation.ts';
+
+function useIsCurrent() {
+  const { pathname } = useLocation();
+  return (to: string) => matchPath({ path: to, end: to === '/' }, pathname) !== null;
+}
+
+/** The brand and the entries this user's role may see, each sub-link under its entry (inside the navbar's <nav>). */
+export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const user = useSignedInUser();
+  const isCurrent = useIsCurrent();
+  return (
+    <>
+      <Group gap="sm" px="md" h={60} wrap="nowrap">
+        <Logo size={34} title="" />
+        <Title order={3} size="h4">
+          E-Ticketing
+        </Title>
+      </Group>
+      <ScrollArea flex={1} px="xs" pb="md">
+        <div>
+          {navigationFor(user).map((entry) => (
+            <div key={entry.label}>
+              <NavLink
+                component={Link}
+                to={entry.to}
+                label={entry.label}
+                leftSection={<entry.icon size={20} stroke={1.6} aria-hidden />}
+                active={isCurrent(entry.to)}
+                aria-current={isCurrent(entry.to) ? 'page' : undefined}
+                onClick={onNavigate}
+                py={7}
+                fw={500}
+              />
+              {entry.subLinks?.map((sub) => (
+                <NavLink
+                  key={sub.to}
+                  component={Link}
+                  to={sub.to}
+                  label={sub.label}
+                  active={isCurrent(sub.to)}
+                  aria-current={isCurrent(sub.to) ? 'page' : undefined}
+                  onClick={onNavigate}
+                  pl={46}
+                  py={5}
+                  fz="sm"
+                />
+              ))}
+            </div>
+          ))}
+        </div>
+      </ScrollArea>
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+/** What each route declares for the shell (see DocumentTitle). */
+export interface RouteHandle {
+  /** Shown in the browser tab as "e-Ticketing | {title}". */
+  title: string;
+}
+
+export const PRODUCT_TITLE = 'e-Ticketing';
+
+export function documentTitle(title: string | undefined): string {
+  return title ? `${PRODUCT_TITLE} | ${title}` : PRODUCT_TITLE;
+}

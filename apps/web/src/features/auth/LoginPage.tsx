@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useLocation } from 'react-router';
+import type { LoginRequest } from '@eticket/contracts';
+import { FormMessage } from './FormMessage.tsx';
+import type { LoginScreenState } from './loginScreenState.ts';
+import { useLogin } from './useLogin.ts';
+import { checkLogin } from './validation.ts';
+
+export function LoginPage() {
+  const state = useLocation().state as LoginScreenState | null;
+  const [error, setError] = useState<string | null>(state?.message ?? null);
+  const login = useLogin();
+  const form = useForm<LoginRequest>({ initialValues: { userCode: '', password: '' } });
+
+  const submit = form.onSubmit((values) => {
+    const checked = checkLogin(values, navigator.userAgent);
+    if (!checked.ok) return setError(checked.message);
+    setError(null);
+    login.mutate(checked.value, { onError: (failure) => setError(failure.message) });
+  });
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Login</Title>
+        <Text c="dimmed" size="sm">
+          Sign in to the E-Ticketing console
+        </Text>
+      </div>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <FormMessage error={error} notice={state?.notice} />
+          <TextInput label="Email" autoComplete="username" placeholder="you@example.com" {...form.getInputProps('userCode')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            visibilityToggleButtonProps={{ 'aria-label': 'Show password', tabIndex: 0 }}
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" fullWidth loading={login.isPending}>
+            Login
+          </Button>
+          <Anchor component={Link} to="/login/forgot-password" size="sm" ta="center">
+            did you forget password?
+          </Anchor>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginRequest, LoginResponse } from '@eticket/contracts';
+import { api } from '../../lib/api.ts';
+import { acceptLoginToken, startSession } from '../../lib/session.ts';
+
+/**
+ * POST /api/login, then the token's checks (spec section 5). On success the session starts and the
+ * login screen's guard moves on to the saved next route. A refused token (enforcer, remitter,
+ * motorist) is simply dropped: logging it out would also end that person's field-app sessions.
+ */
+export function useLogin() {
+  return useMutation({
+    mutationFn: async (credentials: LoginRequest) => {
+      const { token } = await api.post<LoginResponse>('/api/login', credentials, { auth: false });
+      acceptLoginToken(token);
+      startSession(token);
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { endSession } from '../../lib/session.ts';
+import { useSignedInUser } from '../../lib/useSession.ts';
+
+/** POST /api/logout/{own id}, then signs out here whatever the reply (the signed-in layout then goes to /login). */
+export function useLogout() {
+  const user = useSignedInUser();
+  return useMutation({
+    mutationFn: () => api.post(`/api/logout/${user.id}`),
+    onSettled: () => endSession(),
+  });
+}

@@ -1,0 +1,6 @@
+import { PageHeader } from '../../components/PageHeader.tsx';
+
+// Filled in by a later issue; until then the route exists and shows its heading.
+export function MotoristsPage() {
+  return <PageHeader title="Motorists" />;
+}

@@ -1,0 +1,18 @@
+import type { ApiError } from './api.ts';
+
+/**
+ * The global error state of spec section 4: the API client reports here the errors that concern
+ * the whole session (network failures, 401/403, a missing or expired token); the signed-in
+ * layout decides what to do with them.
+ */
+type Listener = (error: ApiError) => void;
+const listeners = new Set<Listener>();
+
+export function reportGlobalError(error: ApiError): void {
+  listeners.forEach((listener) => listener(error));
+}
+
+export function onGlobalError(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
