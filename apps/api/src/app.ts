@@ -19,6 +19,7 @@ import { createPeopleServices } from './modules/people/services.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { createProfileRepository } from './modules/profile/repository.ts';
 import { createProfileService } from './modules/profile/service.ts';
+import { createTicketServices, registerTicketRoutes } from './modules/ticketing.ts';
 import { registerAuth } from './platform/auth.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(profileRoutes(createProfileService({ repository: createProfileRepository(db), clock, fileUrl })));
   await app.register(peopleRoutes(createPeopleServices({ db, files: deps.files, clock, fileUrl })));
   await app.register(fileRoutes(deps.files, clock));
+  await registerTicketRoutes(app, createTicketServices(db, clock));
 
   await registerConsole(app, deps.webDist);
   return app;

@@ -6,4 +6,5 @@ export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/user.ts';
+export * from './schemas/tickets.ts';
 export * from './schemas/people.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AgentRole, Department, RegistrationStatus, Role, UnionRole, VehicleType } from '@eticket/contracts';
+import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus } from '@eticket/contracts';
 
 // Mirrors db/migrations/*.sql, which are the source of truth for the database itself.
 
@@ -90,3 +91,120 @@ export const guarantors = pgTable('guarantors', {
   frontFile: text('front_file'),
   backFile: text('back_file'),
 });
+
+// ---- Tickets (migrations/0003_tickets.sql): money is integer kobo.
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const kobo = (name: string) => bigint(name, { mode: 'number' });
+
+export const subscriptionPlans = pgTable('subscription_plans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').$type<PlanName>().notNull(),
+  vehicleType: text('vehicle_type').$type<VehicleType>().notNull(),
+  priceKobo: kobo('price_kobo').notNull(),
+  isDeleted: boolean('is_deleted').notNull().default(false),
+  deletedAt: at('deleted_at'),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+export type SubscriptionPlanRow = typeof subscriptionPlans.$inferSelect;
+
+export const penaltyCharges = pgTable('penalty_charges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  vehicleType: text('vehicle_type').$type<VehicleType>().notNull(),
+  priceKobo: kobo('price_kobo').notNull(),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+export type PenaltyChargeRow = typeof penaltyCharges.$inferSelect;
+
+export const ticketSubscriptions = pgTable('ticket_subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  planId: uuid('plan_id'),
+  expiresAt: at('expires_at').notNull(),
+  pausedAt: at('paused_at'),
+  pausedRemainingMs: bigint('paused_remaining_ms', { mode: 'number' }),
+  accumulated: integer('accumulated').notNull().default(0),
+  accumulatedAmountKobo: kobo('accumulated_amount_kobo').notNull().default(0),
+  outstandingPenaltyKobo: kobo('outstanding_penalty_kobo').notNull().default(0),
+  createdAt: at('created_at').notNull(),
+  renewedAt: at('renewed_at'),
+  updatedAt: at('updated_at').notNull(),
+});
+export type TicketSubscriptionRow = typeof ticketSubscriptions.$inferSelect;
+
+export const penaltyAdjustments = pgTable('penalty_adjustments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  subscriptionId: uuid('subscription_id').notNull(),
+  previousKobo: kobo('previous_kobo').notNull(),
+  newKobo: kobo('new_kobo').notNull(),
+  adjustedBy: uuid('adjusted_by').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
+export const scans = pgTable('scans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  motoristId: uuid('motorist_id').notNull(),
+  agentId: uuid('agent_id').notNull(),
+  subscriptionId: uuid('subscription_id').notNull(),
+  vehicleType: text('vehicle_type').$type<VehicleType>().notNull(),
+  plateNumber: text('plate_number'),
+  subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>().notNull(),
+  expiresAt: at('expires_at').notNull(),
+  outstandingKobo: kobo('outstanding_kobo').notNull(),
+  penaltyAddedKobo: kobo('penalty_added_kobo').notNull().default(0),
+  /** Lagos day (YYYY-MM-DD) when this scan added a penalty; unique per motorist. */
+  penaltyDay: date('penalty_day'),
+  createdAt: at('created_at').notNull(),
+});
+
+export const subscriptionPayments = pgTable('subscription_payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  motoristId: uuid('motorist_id').notNull(),
+  remitterId: uuid('remitter_id').notNull(),
+  subscriptionId: uuid('subscription_id').notNull(),
+  planId: uuid('plan_id').notNull(),
+  planName: text('plan_name').$type<PlanName>().notNull(),
+  vehicleType: text('vehicle_type').$type<VehicleType>().notNull(),
+  amountKobo: kobo('amount_kobo').notNull(),
+  modeOfPayment: text('mode_of_payment').$type<ModeOfPayment>().notNull(),
+  bankName: text('bank_name'),
+  status: text('status').$type<PaymentStatus>().notNull().default('success'),
+  expiresBefore: at('expires_before').notNull(),
+  expiresAfter: at('expires_after').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
+export const penaltyPayments = pgTable('penalty_payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  motoristId: uuid('motorist_id').notNull(),
+  remitterId: uuid('remitter_id').notNull(),
+  subscriptionId: uuid('subscription_id').notNull(),
+  planId: uuid('plan_id'),
+  planName: text('plan_name').$type<PlanName>(),
+  vehicleType: text('vehicle_type').$type<VehicleType>().notNull(),
+  amountKobo: kobo('amount_kobo').notNull(),
+  modeOfPayment: text('mode_of_payment').$type<ModeOfPayment>().notNull(),
+  bankName: text('bank_name'),
+  status: text('status').$type<PaymentStatus>().notNull().default('success'),
+  outstandingBeforeKobo: kobo('outstanding_before_kobo').notNull(),
+  outstandingAfterKobo: kobo('outstanding_after_kobo').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    agentId: uuid('agent_id').notNull(),
+    key: text('key').notNull(),
+    operation: text('operation').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.agentId, table.key] })],
+);

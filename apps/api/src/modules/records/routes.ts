@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { paginated, paymentRecord, recordsQuery, scanRecord } from '@eticket/contracts';
+import type { RecordsService } from './service.ts';
+
+const SEARCH_HELP =
+  'search: a vehicle type, a status, a plan name or a mode of payment (exactly), else the start of a Unique ID of the motorist or the agent. ' +
+  'startDate/endDate: YYYY-MM-DD is a whole Africa/Lagos day (endDate inclusive); a timestamp is that instant. Newest first.';
+
+/** Scan Record, Transaction History and Penalty Payment History lists. */
+export function recordRoutes(service: RecordsService) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const tags = ['records'];
+
+    app.get(
+      '/api/scan',
+      {
+        config: { permission: { capability: 'scans', access: 'read' } },
+        schema: { tags, description: SEARCH_HELP, querystring: recordsQuery, response: { 200: paginated(scanRecord) } },
+      },
+      async (request) => service.scans(request.query),
+    );
+
+    app.get(
+      '/api/sub-history',
+      {
+        config: { permission: { capability: 'transactions', access: 'read' } },
+        schema: { tags, description: SEARCH_HELP, querystring: recordsQuery, response: { 200: paginated(paymentRecord) } },
+      },
+      async (request) => service.subscriptionPayments(request.query),
+    );
+
+    app.get(
+      '/api/penalty-history',
+      {
+        config: { permission: { capability: ['transactions', 'penalty'], access: 'read' } },
+        schema: { tags, description: SEARCH_HELP, querystring: recordsQuery, response: { 200: paginated(paymentRecord) } },
+      },
+      async (request) => service.penaltyPayments(request.query),
+    );
+  };
+}

@@ -1,0 +1,129 @@
+import {
+  MODES_OF_PAYMENT,
+  PAYMENT_STATUSES,
+  PLAN_NAMES,
+  SUBSCRIPTION_STATUSES,
+  VEHICLE_TYPES,
+  type Paginated,
+  type PaymentRecord,
+  type ScanRecord,
+  recordsQuery,
+} from '@eticket/contracts';
+import type { z } from 'zod';
+import { startOfLagosDay, startOfNextLagosDay } from '../../platform/calendar.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { toNaira } from '../../platform/money.ts';
+import type { PaymentRow, RecordFilter, RecordQueries, ScanRow } from './repository.ts';
+
+type Query = z.output<typeof recordsQuery>;
+type Kind = 'scans' | 'payments';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const UNIQUE_ID_PREFIX = /^[a-z0-9]{1,64}$/;
+
+const includes = <T extends string>(values: readonly T[], value: string): value is T => (values as readonly string[]).includes(value);
+
+/**
+ * startDate/endDate: YYYY-MM-DD is a whole Lagos day (endDate inclusive), a timestamp an instant.
+ * search: a vehicle type, a status, a plan name or a mode of payment (exactly), else the start of a
+ * Unique ID (motorist's or agent's). Anything else matches nothing.
+ */
+export function filterOf(query: Query, kind: Kind): RecordFilter | null {
+  const filter: RecordFilter = {};
+  if (query.startDate) filter.from = DATE_ONLY.test(query.startDate) ? startOfLagosDay(query.startDate) : new Date(query.startDate);
+  if (query.endDate) {
+    if (DATE_ONLY.test(query.endDate)) {
+      filter.to = startOfNextLagosDay(query.endDate);
+      filter.toExclusive = true;
+    } else {
+      filter.to = new Date(query.endDate);
+    }
+  }
+  if (filter.from && filter.to && filter.from.getTime() > filter.to.getTime()) throw badRequest('startDate must not be after endDate');
+
+  const search = query.search?.trim();
+  if (!search) return filter;
+  if (includes(VEHICLE_TYPES, search)) return { ...filter, vehicleType: search };
+  if (kind === 'scans' && includes(SUBSCRIPTION_STATUSES, search)) return { ...filter, subscriptionStatus: search };
+  if (kind === 'payments' && includes(PAYMENT_STATUSES, search)) return { ...filter, paymentStatus: search };
+  if (kind === 'payments' && includes(PLAN_NAMES, search)) return { ...filter, planName: search };
+  if (kind === 'payments' && includes(MODES_OF_PAYMENT, search)) return { ...filter, modeOfPayment: search };
+  if (UNIQUE_ID_PREFIX.test(search)) return { ...filter, userCodePrefix: search };
+  return null;
+}
+
+const ref = (person: { id: string; fullName: string; userCode: string }) => ({
+  _id: person.id,
+  id: person.id,
+  fullName: person.fullName,
+  userCode: person.userCode,
+});
+
+export function toScanRecord(row: ScanRow): ScanRecord {
+  return {
+    _id: row.id,
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    agentId: { _id: row.agent.id, userID: ref(row.agent) },
+    kyc: { _id: row.motorist.id, userID: ref(row.motorist) },
+    vehicle: { vehicleType: row.vehicleType, plateNumber: row.plateNumber },
+    ticketSubscription: {
+      subscriptionStatus: row.subscriptionStatus,
+      subscriptionExpiryDate: row.expiresAt.toISOString(),
+      outstandingPayment: toNaira(row.outstandingKobo),
+    },
+    penaltyAdded: toNaira(row.penaltyAddedKobo),
+  };
+}
+
+export function toPaymentRecord(row: PaymentRow): PaymentRecord {
+  return {
+    _id: row.id,
+    id: row.id,
+    bankName: row.bankName,
+    modeOfPayment: row.modeOfPayment,
+    motorist: { _id: row.motorist.id, uniqueId: row.motorist.userCode, fullName: row.motorist.fullName },
+    subscription: { _id: row.planId, name: row.planName, vehicleType: row.vehicleType },
+    amount: toNaira(row.amountKobo),
+    status: row.status,
+    addedBy: ref(row.remitter),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function paginate<T>(rows: T[], total: number, query: Query): Paginated<T> {
+  return {
+    data: rows,
+    paginator: { pageCount: Math.ceil(total / query.limit), currentPage: query.page, perPage: query.limit, total },
+  };
+}
+
+export function createRecordsService(deps: { repository: RecordQueries }) {
+  const { repository } = deps;
+  const pageOf = (query: Query) => ({ offset: (query.page - 1) * query.limit, limit: query.limit });
+  const empty = <T>(query: Query) => paginate<T>([], 0, query);
+
+  return {
+    async scans(query: Query): Promise<Paginated<ScanRecord>> {
+      const filter = filterOf(query, 'scans');
+      if (!filter) return empty(query);
+      const { rows, total } = await repository.listScans(filter, pageOf(query));
+      return paginate(rows.map(toScanRecord), total, query);
+    },
+
+    async subscriptionPayments(query: Query): Promise<Paginated<PaymentRecord>> {
+      const filter = filterOf(query, 'payments');
+      if (!filter) return empty(query);
+      const { rows, total } = await repository.listSubscriptionPayments(filter, pageOf(query));
+      return paginate(rows.map(toPaymentRecord), total, query);
+    },
+
+    async penaltyPayments(query: Query): Promise<Paginated<PaymentRecord>> {
+      const filter = filterOf(query, 'payments');
+      if (!filter) return empty(query);
+      const { rows, total } = await repository.listPenaltyPayments(filter, pageOf(query));
+      return paginate(rows.map(toPaymentRecord), total, query);
+    },
+  };
+}
+export type RecordsService = ReturnType<typeof createRecordsService>;

@@ -1,0 +1,212 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { DEFAULT_GRACE_PERIOD_DAYS, type PlanName, type VehicleType } from '@eticket/contracts';
+import type { Database } from '../../db/connect.ts';
+import { settings, subscriptionPlans, ticketSubscriptions, users, type TicketSubscriptionRow } from '../../db/schema.ts';
+import { DAY_IN_MS } from '../../platform/calendar.ts';
+import { koboOf, type Kobo } from '../../platform/money.ts';
+
+export const GRACE_SETTING_KEY = 'subscription_grace_days';
+
+const planColumns = {
+  id: subscriptionPlans.id,
+  name: subscriptionPlans.name,
+  vehicleType: subscriptionPlans.vehicleType,
+  priceKobo: subscriptionPlans.priceKobo,
+  isDeleted: subscriptionPlans.isDeleted,
+  createdAt: subscriptionPlans.createdAt,
+  updatedAt: subscriptionPlans.updatedAt,
+};
+export type PlanRecord = {
+  id: string;
+  name: PlanName;
+  vehicleType: VehicleType;
+  priceKobo: Kobo;
+  isDeleted: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** A subscription with the plan it names (if any). */
+export interface SubscriptionWithPlan {
+  subscription: TicketSubscriptionRow;
+  plan: { id: string; name: PlanName; vehicleType: VehicleType; priceKobo: Kobo } | null;
+}
+
+export function createSubscriptionsRepository(db: Database) {
+  return {
+    ...subscriptionQueries(db),
+    /** Runs `work` in one transaction (a savepoint when `db` is already a transaction). */
+    transaction<T>(work: (repo: SubscriptionQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(subscriptionQueries(tx)));
+    },
+  };
+}
+export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;
+export type SubscriptionQueries = ReturnType<typeof subscriptionQueries>;
+
+/** The queries, on a database or inside a transaction. */
+export function subscriptionQueries(db: Database) {
+  return {
+    // ---- settings
+
+    /** The grace period after expiry, from the settings table (default 3 days). */
+    async graceMs(): Promise<number> {
+      const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, GRACE_SETTING_KEY)).limit(1);
+      const days = typeof row?.value === 'number' && row.value >= 0 ? row.value : DEFAULT_GRACE_PERIOD_DAYS;
+      return days * DAY_IN_MS;
+    },
+
+    async setGraceDays(days: number): Promise<void> {
+      await db
+        .insert(settings)
+        .values({ key: GRACE_SETTING_KEY, value: days })
+        .onConflictDoUpdate({ target: settings.key, set: { value: days } });
+    },
+
+    // ---- plans
+
+    async insertPlan(values: { name: PlanName; vehicleType: VehicleType; priceKobo: Kobo; at: Date }): Promise<PlanRecord> {
+      const [row] = await db
+        .insert(subscriptionPlans)
+        .values({ name: values.name, vehicleType: values.vehicleType, priceKobo: values.priceKobo, createdAt: values.at, updatedAt: values.at })
+        .returning(planColumns);
+      return row;
+    },
+
+    async listPlans(vehicleType?: VehicleType): Promise<PlanRecord[]> {
+      const live = eq(subscriptionPlans.isDeleted, false);
+      return db
+        .select(planColumns)
+        .from(subscriptionPlans)
+        .where(vehicleType ? and(live, eq(subscriptionPlans.vehicleType, vehicleType)) : live)
+        .orderBy(asc(subscriptionPlans.vehicleType), asc(subscriptionPlans.priceKobo));
+    },
+
+    async findPlan(id: string): Promise<PlanRecord | null> {
+      const [row] = await db.select(planColumns).from(subscriptionPlans).where(eq(subscriptionPlans.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async updatePlan(id: string, changes: { name?: PlanName; vehicleType?: VehicleType; priceKobo?: Kobo; at: Date }): Promise<PlanRecord | null> {
+      const [row] = await db
+        .update(subscriptionPlans)
+        .set({ name: changes.name, vehicleType: changes.vehicleType, priceKobo: changes.priceKobo, updatedAt: changes.at })
+        .where(and(eq(subscriptionPlans.id, id), eq(subscriptionPlans.isDeleted, false)))
+        .returning(planColumns);
+      return row ?? null;
+    },
+
+    async softDeletePlan(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(subscriptionPlans)
+        .set({ isDeleted: true, deletedAt: at, updatedAt: at })
+        .where(and(eq(subscriptionPlans.id, id), eq(subscriptionPlans.isDeleted, false)))
+        .returning({ id: subscriptionPlans.id });
+      return rows.length > 0;
+    },
+
+    /** The live plan of this name for this vehicle type. */
+    async findPlanByName(name: PlanName, vehicleType: VehicleType): Promise<PlanRecord | null> {
+      const [row] = await db
+        .select(planColumns)
+        .from(subscriptionPlans)
+        .where(and(eq(subscriptionPlans.name, name), eq(subscriptionPlans.vehicleType, vehicleType), eq(subscriptionPlans.isDeleted, false)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    // ---- ticket subscriptions
+
+    /**
+     * Opens the subscriptions of these motorists that have none (nothing paid yet: each expires at
+     * `at`, by default when the motorist registered). Others than motorists are skipped. Safe to
+     * call concurrently. Returns how many were opened.
+     */
+    async ensureForMotorists(userIds: string[], options: { planId?: string | null; at?: Date } = {}): Promise<number> {
+      if (userIds.length === 0) return 0;
+      const planId = options.planId ?? null;
+      const at = options.at?.toISOString() ?? null;
+      const opened = await db.execute<{ id: string }>(sql`
+        INSERT INTO ticket_subscriptions (user_id, plan_id, expires_at, created_at, updated_at)
+        SELECT u.id, ${planId}::uuid, coalesce(${at}::timestamptz, u.created_at), coalesce(${at}::timestamptz, u.created_at), coalesce(${at}::timestamptz, u.created_at)
+        FROM users u
+        WHERE u.id IN (${sql.join(userIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND u.role = 'motorist'
+        ON CONFLICT (user_id) DO NOTHING
+        RETURNING id`);
+      return rowsOf(opened).length;
+    },
+
+    /** The subscription by its id or by its motorist's id, locked until the transaction ends. */
+    async lock(idOrUserId: string): Promise<TicketSubscriptionRow | null> {
+      const [row] = await db
+        .select()
+        .from(ticketSubscriptions)
+        .where(or(eq(ticketSubscriptions.id, idOrUserId), eq(ticketSubscriptions.userId, idOrUserId)))
+        .limit(1)
+        .for('update');
+      return row ? normalise(row) : null;
+    },
+
+    async lockForUser(userId: string): Promise<TicketSubscriptionRow | null> {
+      const [row] = await db.select().from(ticketSubscriptions).where(eq(ticketSubscriptions.userId, userId)).limit(1).for('update');
+      return row ? normalise(row) : null;
+    },
+
+    async update(id: string, changes: Partial<Omit<TicketSubscriptionRow, 'id' | 'userId' | 'createdAt'>> & { updatedAt: Date }): Promise<void> {
+      await db.update(ticketSubscriptions).set(changes).where(eq(ticketSubscriptions.id, id));
+    },
+
+    /** Adds to the outstanding penalty in one statement; returns the new amount. */
+    async addPenalty(id: string, amountKobo: Kobo, at: Date): Promise<Kobo> {
+      const [row] = await db
+        .update(ticketSubscriptions)
+        .set({ outstandingPenaltyKobo: sql`${ticketSubscriptions.outstandingPenaltyKobo} + ${amountKobo}`, updatedAt: at })
+        .where(eq(ticketSubscriptions.id, id))
+        .returning({ outstanding: ticketSubscriptions.outstandingPenaltyKobo });
+      return koboOf(row.outstanding);
+    },
+
+    /** Subscriptions with their plans, of these subscription ids or motorist ids. One query. */
+    async findWithPlans(by: { ids?: string[]; userIds?: string[] }): Promise<SubscriptionWithPlan[]> {
+      const conditions = [
+        by.ids?.length ? inArray(ticketSubscriptions.id, by.ids) : undefined,
+        by.userIds?.length ? inArray(ticketSubscriptions.userId, by.userIds) : undefined,
+      ].filter((c) => c !== undefined);
+      if (conditions.length === 0) return [];
+      const rows = await db
+        .select({
+          subscription: ticketSubscriptions,
+          planId: subscriptionPlans.id,
+          planName: subscriptionPlans.name,
+          planVehicleType: subscriptionPlans.vehicleType,
+          planPriceKobo: subscriptionPlans.priceKobo,
+        })
+        .from(ticketSubscriptions)
+        .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, ticketSubscriptions.planId))
+        .where(or(...conditions));
+      return rows.map((row) => ({
+        subscription: normalise(row.subscription),
+        plan:
+          row.planId && row.planName && row.planVehicleType
+            ? { id: row.planId, name: row.planName, vehicleType: row.planVehicleType, priceKobo: koboOf(row.planPriceKobo) }
+            : null,
+      }));
+    },
+
+  };
+}
+
+/** int8 columns as safe numbers whatever the driver gave. */
+function normalise(row: TicketSubscriptionRow): TicketSubscriptionRow {
+  return {
+    ...row,
+    accumulatedAmountKobo: koboOf(row.accumulatedAmountKobo),
+    outstandingPenaltyKobo: koboOf(row.outstandingPenaltyKobo),
+    pausedRemainingMs: row.pausedRemainingMs === null ? null : Number(row.pausedRemainingMs),
+  };
+}
+
+/** Rows of a db.execute result: node-postgres and PGlite both return { rows }. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

@@ -1,0 +1,48 @@
+/** Test helpers of the ticket capabilities: motorists with vehicles, sessions that follow a controlled clock. */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { VehicleType } from '@eticket/contracts';
+import { users, vehicles } from '../src/db/schema.ts';
+import { createPerson, signIn, type PersonInput, type TestContext } from './harness.ts';
+
+let plateCounter = 0;
+
+/** A motorist registered at the clock's now, with a vehicle of the given type. */
+export async function createMotorist(ctx: TestContext, vehicleType: VehicleType, input: Partial<PersonInput> = {}) {
+  const person = await createPerson(ctx, { role: 'motorist', ...input });
+  const now = ctx.clock.now();
+  await ctx.database.db.update(users).set({ createdAt: now, updatedAt: now }).where(eq(users.id, person.id));
+  plateCounter += 1;
+  const plateNumber = `LAG-${String(plateCounter).padStart(3, '0')}-${randomUUID().slice(0, 4)}`.toUpperCase();
+  await ctx.database.db.insert(vehicles).values({ userId: person.id, plateNumber, vehicleModel: 'tvs king', vehicleType });
+  return { ...person, plateNumber, vehicleType };
+}
+
+/**
+ * A signed-in person whose session is renewed when the controlled clock has moved on (tokens last
+ * an hour of clock time in tests).
+ */
+export async function session(ctx: TestContext, input: PersonInput) {
+  const person = await createPerson(ctx, input);
+  let token = '';
+  let signedAt = Number.NEGATIVE_INFINITY;
+  return {
+    person,
+    async headers(extra: Record<string, string> = {}): Promise<Record<string, string>> {
+      const now = ctx.clock.now().getTime();
+      if (now - signedAt > 30 * 60_000 || now < signedAt) {
+        token = await signIn(ctx, person.email, person.password);
+        signedAt = now;
+      }
+      return { authorization: `Bearer ${token}`, ...extra };
+    },
+  };
+}
+export type Session = Awaited<ReturnType<typeof session>>;
+
+/** Sets the grace period setting. */
+export async function setGraceDays(ctx: TestContext, days: number): Promise<void> {
+  await ctx.database.db.execute(sql`UPDATE settings SET value = ${JSON.stringify(days)}::jsonb WHERE key = 'subscription_grace_days'`);
+}
+
+export const newKey = () => randomUUID();

@@ -1,0 +1,343 @@
+/**
+ * Tickets: subscription plans, penalty charges, the motorist's ticket subscription, the field-agent
+ * calls (scan, subscription payment, penalty payment) and the scan and payment records.
+ *
+ * Money: the API speaks naira numbers with at most 2 decimals; the server stores integer kobo.
+ */
+import { z } from 'zod';
+import { PLAN_NAMES, VEHICLE_TYPES } from '../domain.ts';
+import { normaliseIdentifier } from './auth.ts';
+import { listQuery } from './common.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Vocabulary
+
+/** Derived from time (active → grace → expired), or frozen by an admin (paused). */
+export const SUBSCRIPTION_STATUSES = ['active', 'grace', 'expired', 'paused'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['success', 'pending', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const MODES_OF_PAYMENT = ['cash', 'transfer', 'pos', 'card'] as const;
+export type ModeOfPayment = (typeof MODES_OF_PAYMENT)[number];
+
+/** The grace period after expiry when the settings table does not say otherwise. */
+export const DEFAULT_GRACE_PERIOD_DAYS = 3;
+
+/** Largest amount accepted anywhere, in naira (keeps every kobo sum exact). */
+export const MAX_NAIRA_AMOUNT = 10_000_000_000;
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+export const TICKET_MESSAGES = {
+  planCreated: 'Plan created successfully',
+  /** Fixed by the spec: the plan modal closes on it. */
+  planUpdated: 'Plan updated successfully',
+  planDeleted: 'Plan deleted successfully',
+  penaltyCreated: 'Penalty charge created successfully',
+  penaltyUpdated: 'Penalty charge updated successfully',
+  specificPenaltyUpdated: 'Penalty updated successfully',
+  paused: 'Subscription paused successfully',
+  resumed: 'Subscription resumed successfully',
+  alreadyPaused: 'Subscription is already paused',
+  notPaused: 'Subscription is not paused',
+  scanRecorded: 'Scan recorded',
+  subscriptionPaymentRecorded: 'Subscription payment recorded',
+  penaltyPaymentRecorded: 'Penalty payment recorded',
+  idempotencyKeyRequired: 'Idempotency-Key header is required',
+  idempotencyKeyReused: 'Idempotency-Key was already used for a different request',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Money
+
+const NAIRA_TEXT = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * An amount in naira: a number (or numeric text, as forms send it), at most 2 decimals, above 0
+ * (or at least 0 with allowZero), at most MAX_NAIRA_AMOUNT. Every message names the field.
+ */
+export function nairaAmount(field: string, options: { allowZero?: boolean } = {}) {
+  return z
+    .union([z.number(), z.string()], {
+      error: (issue) => (issue.input === undefined || issue.input === null ? `${field} is required` : `${field} must be a number`),
+    })
+    .transform((value, ctx) => {
+      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value.trim();
+      if (text === '') {
+        ctx.addIssue({ code: 'custom', message: `${field} is required` });
+        return z.NEVER;
+      }
+      if (text.startsWith('-')) {
+        ctx.addIssue({ code: 'custom', message: options.allowZero ? `${field} must not be negative` : `${field} must be more than 0` });
+        return z.NEVER;
+      }
+      if (!NAIRA_TEXT.test(text)) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be an amount in naira with at most 2 decimals` });
+        return z.NEVER;
+      }
+      const naira = Number(text);
+      if (!options.allowZero && naira === 0) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be more than 0` });
+        return z.NEVER;
+      }
+      if (naira > MAX_NAIRA_AMOUNT) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be at most ${MAX_NAIRA_AMOUNT}` });
+        return z.NEVER;
+      }
+      return naira;
+    });
+}
+
+const enumOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be text`) })
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(values, { error: `${field} must be one of ${values.join(', ')}` }));
+
+const uuidField = (field: string) =>
+  z.uuid({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a valid id`) });
+
+const userCodeField = z
+  .string({ error: 'userCode is required' })
+  .transform(normaliseIdentifier)
+  .pipe(z.string().min(1, 'userCode is required').max(64, 'userCode is too long'));
+
+// ---------------------------------------------------------------------------------------------
+// Plans: POST/GET/PATCH/DELETE /api/subscription
+
+export const planCreateRequest = z.object({
+  name: enumOf('name', PLAN_NAMES),
+  vehicleType: enumOf('vehicleType', VEHICLE_TYPES),
+  price: nairaAmount('price'),
+});
+export type PlanCreateRequest = z.input<typeof planCreateRequest>;
+
+/** PATCH /api/subscription/{id}: any of the fields; the console sends all three. */
+export const planUpdateRequest = z
+  .object({
+    name: enumOf('name', PLAN_NAMES).optional(),
+    vehicleType: enumOf('vehicleType', VEHICLE_TYPES).optional(),
+    price: nairaAmount('price').optional(),
+  })
+  .refine((body) => body.name !== undefined || body.vehicleType !== undefined || body.price !== undefined, {
+    message: 'name, vehicleType or price is required',
+  });
+export type PlanUpdateRequest = z.input<typeof planUpdateRequest>;
+
+/** GET /api/subscription?types=keke */
+export const planListQuery = z.object({ types: enumOf('types', VEHICLE_TYPES).optional() });
+
+export const plan = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.enum(PLAN_NAMES),
+  vehicleType: z.enum(VEHICLE_TYPES),
+  /** naira */
+  price: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Plan = z.infer<typeof plan>;
+
+// ---------------------------------------------------------------------------------------------
+// Penalty charges: POST/GET/PATCH /api/penalty; POST /api/specificPenalty
+
+export const penaltyChargeCreateRequest = z.object({
+  vehicleType: enumOf('vehicleType', VEHICLE_TYPES),
+  price: nairaAmount('price'),
+});
+export type PenaltyChargeCreateRequest = z.input<typeof penaltyChargeCreateRequest>;
+
+export const penaltyChargeUpdateRequest = z
+  .object({
+    vehicleType: enumOf('vehicleType', VEHICLE_TYPES).optional(),
+    price: nairaAmount('price').optional(),
+  })
+  .refine((body) => body.vehicleType !== undefined || body.price !== undefined, { message: 'vehicleType or price is required' });
+export type PenaltyChargeUpdateRequest = z.input<typeof penaltyChargeUpdateRequest>;
+
+export const penaltyCharge = z.object({
+  _id: z.string(),
+  id: z.string(),
+  vehicleType: z.enum(VEHICLE_TYPES),
+  /** naira */
+  price: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PenaltyCharge = z.infer<typeof penaltyCharge>;
+
+/**
+ * Sets a motorist's outstanding penalty. The subscription is named by `subID` (or `id`, as the
+ * original console sent it); the motorist's own id is accepted too. `price` may be 0 (clears it).
+ */
+export const specificPenaltyRequest = z
+  .object({
+    subID: uuidField('subID').optional(),
+    id: uuidField('id').optional(),
+    price: nairaAmount('price', { allowZero: true }),
+  })
+  .refine((body) => body.subID !== undefined || body.id !== undefined, { message: 'subID is required', path: ['subID'] })
+  .transform((body) => ({ subscriptionId: (body.subID ?? body.id)!, price: body.price }));
+export type SpecificPenaltyRequest = z.input<typeof specificPenaltyRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// The motorist's ticket subscription (spec section 3 "TicketSubscription")
+
+export const ticketSubscription = z.object({
+  _id: z.string(),
+  id: z.string(),
+  /** The motorist. */
+  userId: z.string(),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+  /**
+   * When the paid time ends. While paused: when it would end if resumed now (the remaining time
+   * is frozen).
+   */
+  subscriptionExpiryDate: z.string(),
+  /** End of the grace period after the expiry. */
+  graceEndsAt: z.string(),
+  /** Number of subscription payments. */
+  accumulated: z.number().int(),
+  /** naira: sum of subscription payments. */
+  accumulatedAmount: z.number(),
+  /** naira: the penalty owed. */
+  outstandingPayment: z.number(),
+  pausedAt: z.string().nullable(),
+  /** The renewal date: the last payment, else when the subscription was opened. */
+  createdAt: z.string(),
+  renewedAt: z.string().nullable(),
+  /** The plan last paid for (or asked for at registration). */
+  subscription: z.object({ _id: z.string(), id: z.string(), name: z.enum(PLAN_NAMES), vehicleType: z.enum(VEHICLE_TYPES), price: z.number() }).nullable(),
+});
+export type TicketSubscription = z.infer<typeof ticketSubscription>;
+
+/** PATCH /api/subscription/pause/{id}, /resume/{id}: id is the subscription's (or the motorist's). */
+export const subscriptionActionResponse = z.object({ message: z.string(), data: ticketSubscription });
+
+// ---------------------------------------------------------------------------------------------
+// Field-agent calls
+
+/** POST /api/field/scan (enforcer) */
+export const fieldScanRequest = z.object({ userCode: userCodeField });
+export type FieldScanRequest = z.input<typeof fieldScanRequest>;
+
+export const fieldMotorist = z.object({
+  _id: z.string(),
+  id: z.string(),
+  userCode: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  registrationStatus: z.string(),
+});
+export const fieldVehicle = z.object({ plateNumber: z.string(), vehicleModel: z.string().nullable(), vehicleType: z.enum(VEHICLE_TYPES) });
+
+export const fieldScanResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    scanId: z.string(),
+    scannedAt: z.string(),
+    motorist: fieldMotorist,
+    vehicle: fieldVehicle,
+    subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+    /** naira: the penalty owed after this scan. */
+    outstandingPayment: z.number(),
+    /** naira: what this scan added (the vehicle type's penalty charge, at most once per Lagos day). */
+    penaltyAdded: z.number(),
+    ticketSubscription: ticketSubscription,
+  }),
+});
+export type FieldScanResponse = z.infer<typeof fieldScanResponse>;
+
+const paymentMeans = {
+  modeOfPayment: enumOf('modeOfPayment', MODES_OF_PAYMENT),
+  /** Required unless modeOfPayment is cash. */
+  bankName: z.string({ error: 'bankName must be text' }).trim().toLowerCase().max(100, 'bankName is too long').optional(),
+};
+const bankNameUnlessCash = (body: { modeOfPayment: ModeOfPayment; bankName?: string }) => body.modeOfPayment === 'cash' || !!body.bankName;
+const bankNameRule = { message: 'bankName is required unless modeOfPayment is cash', path: ['bankName'] };
+
+/** POST /api/field/subscription-payment (remitter); header Idempotency-Key. subscriptionId is the plan's id. */
+export const subscriptionPaymentRequest = z
+  .object({ userCode: userCodeField, subscriptionId: uuidField('subscriptionId'), ...paymentMeans })
+  .refine(bankNameUnlessCash, bankNameRule);
+export type SubscriptionPaymentRequest = z.input<typeof subscriptionPaymentRequest>;
+
+/** POST /api/field/penalty-payment (remitter); header Idempotency-Key. */
+export const penaltyPaymentRequest = z
+  .object({ userCode: userCodeField, amount: nairaAmount('amount'), ...paymentMeans })
+  .refine(bankNameUnlessCash, bankNameRule);
+export type PenaltyPaymentRequest = z.input<typeof penaltyPaymentRequest>;
+
+/** The header both payment calls require: the same key again answers the first result. */
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string({ error: TICKET_MESSAGES.idempotencyKeyRequired })
+    .trim()
+    .min(1, TICKET_MESSAGES.idempotencyKeyRequired)
+    .max(200, 'Idempotency-Key header is too long (200 characters at most)'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Records: GET /api/scan, /api/sub-history, /api/penalty-history
+
+/**
+ * page, limit, search, startDate, endDate. A date given as YYYY-MM-DD is a whole Africa/Lagos day
+ * (endDate inclusive); a full timestamp is taken as that instant. search is matched exactly against
+ * a vehicle type, a status, a plan name or a mode of payment, else as the start of a Unique ID (of
+ * the motorist or of the agent).
+ */
+export const recordsQuery = listQuery.omit({ online: true });
+export type RecordsQuery = z.input<typeof recordsQuery>;
+
+const personRef = z.object({ _id: z.string(), id: z.string(), fullName: z.string(), userCode: z.string() });
+
+/** A Scan Record row (spec section 3 "Scan record"). */
+export const scanRecord = z.object({
+  _id: z.string(),
+  id: z.string(),
+  createdAt: z.string(),
+  /** The enforcer who scanned ("Scanned By": agentId.userID.fullName). */
+  agentId: z.object({ _id: z.string(), userID: personRef }),
+  /** The motorist ("Motorist Unique ID": kyc.userID.userCode). */
+  kyc: z.object({ _id: z.string(), userID: personRef }),
+  vehicle: z.object({ vehicleType: z.enum(VEHICLE_TYPES), plateNumber: z.string().nullable() }),
+  /** The subscription as it stood at the scan. */
+  ticketSubscription: z.object({
+    subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+    subscriptionExpiryDate: z.string(),
+    /** naira */
+    outstandingPayment: z.number(),
+  }),
+  /** naira: penalty this scan added. */
+  penaltyAdded: z.number(),
+});
+export type ScanRecord = z.infer<typeof scanRecord>;
+
+/** A Transaction History or Penalty Payment History row (spec section 3). */
+export const paymentRecord = z.object({
+  _id: z.string(),
+  id: z.string(),
+  bankName: z.string().nullable(),
+  modeOfPayment: z.enum(MODES_OF_PAYMENT),
+  motorist: z.object({ _id: z.string(), uniqueId: z.string(), fullName: z.string() }),
+  /** The plan paid for (a penalty payment: the motorist's plan at the time, if any). */
+  subscription: z.object({ _id: z.string().nullable(), name: z.enum(PLAN_NAMES).nullable(), vehicleType: z.enum(VEHICLE_TYPES) }),
+  /** naira */
+  amount: z.number(),
+  status: z.enum(PAYMENT_STATUSES),
+  /** The remitter ("Remitted By"). */
+  addedBy: personRef,
+  createdAt: z.string(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecord>;
+
+/** What a payment call answers (201), and what a repeat with the same Idempotency-Key answers again. */
+export const paymentResponse = z.object({
+  message: z.string(),
+  data: z.object({ payment: paymentRecord, ticketSubscription: ticketSubscription }),
+});
+export type PaymentResponse = z.infer<typeof paymentResponse>;
