@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam, userByCodeRequest, userName } from '@eticket/contracts';
+import { idParam, ticketSubscription, userByCodeRequest, userName } from '@eticket/contracts';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
+import type { TicketSubscriptionViews } from '../subscriptions/service.ts';
 import type { PeopleRepository } from './repository.ts';
 
 const personByCode = z.object({
@@ -14,9 +15,11 @@ const personByCode = z.object({
   phone: z.string(),
   role: z.string(),
   registrationStatus: z.string(),
+  /** A motorist's subscription (for the penalty page), else null. */
+  ticketSubscription: ticketSubscription.nullable(),
 });
 
-export function lookupRoutes(repository: PeopleRepository) {
+export function lookupRoutes(repository: PeopleRepository, ticketSubscriptions: TicketSubscriptionViews) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
 
@@ -42,7 +45,8 @@ export function lookupRoutes(repository: PeopleRepository) {
       async (request) => {
         const row = await repository.findByUserCode(request.body.userCode);
         if (!row) throw notFound('No one has that Unique ID');
-        return { data: { _id: row.id, ...row } };
+        const views = row.role === 'motorist' ? await ticketSubscriptions([row.id], { open: true }) : null;
+        return { data: { _id: row.id, ...row, ticketSubscription: views?.get(row.id) ?? null } };
       },
     );
   };

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { guarantors, userProfiles, users, vehicles } from '../../db/schema.ts';
+import { subscriptionQueries } from '../subscriptions/repository.ts';
 
 export type NewUser = typeof users.$inferInsert;
 export type NewProfile = Omit<typeof userProfiles.$inferInsert, 'userId'>;
@@ -55,6 +56,8 @@ export function createPeopleRepository(db: Database) {
         if (person.profile) await tx.insert(userProfiles).values({ ...person.profile, userId });
         if (person.guarantor) await tx.insert(guarantors).values({ ...person.guarantor, userId });
         if (person.vehicle) await tx.insert(vehicles).values({ ...person.vehicle, userId });
+        // A motorist's ticket subscription opens with the registration (plan: the one asked for).
+        if (person.user.role === 'motorist') await subscriptionQueries(tx).ensureForMotorists([userId], { at: person.user.createdAt });
         return created;
       });
     },

@@ -8,7 +8,7 @@ import type { PeopleServices } from './services.ts';
 /** Every route of the people capability. */
 export function peopleRoutes(services: PeopleServices) {
   return async (app: FastifyInstance) => {
-    await app.register(lookupRoutes(services.lookups));
+    await app.register(lookupRoutes(services.lookups, services.ticketSubscriptions));
     await app.register(registrationRoutes(services.registration));
     await app.register(listRoutes(services.lists));
     await app.register(actionRoutes(services.actions));

@@ -7,6 +7,8 @@ import { createPersonQuery } from './person-query.ts';
 import type { FileUrl } from './person-record.ts';
 import { createRegistrationService } from './registration-service.ts';
 import { createPeopleRepository } from './repository.ts';
+import { createSubscriptionsRepository } from '../subscriptions/repository.ts';
+import { createSubscriptionsService } from '../subscriptions/service.ts';
 
 /** The people capability's services, wired to one database, file store and clock. */
 export function createPeopleServices(deps: { db: Database; files: FileStore; clock: Clock; fileUrl: FileUrl }) {
@@ -14,6 +16,8 @@ export function createPeopleServices(deps: { db: Database; files: FileStore; clo
   const query = createPersonQuery(deps.db);
   return {
     lookups: repository,
+    /** Motorists' ticket subscriptions, by person id (the subscriptions capability). */
+    ticketSubscriptions: createSubscriptionsService({ repository: createSubscriptionsRepository(deps.db), clock: deps.clock }).viewsForUsers,
     registration: createRegistrationService({ repository, files: deps.files, clock: deps.clock }),
     lists: createPeopleListService({ query, fileUrl: deps.fileUrl }),
     actions: createPeopleActionService({ repository, query, clock: deps.clock, fileUrl: deps.fileUrl }),

@@ -118,9 +118,10 @@ export function subscriptionQueries(db: Database) {
     // ---- ticket subscriptions
 
     /**
-     * Opens the subscriptions of these motorists that have none (nothing paid yet: each expires at
-     * `at`, by default when the motorist registered). Others than motorists are skipped. Safe to
-     * call concurrently. Returns how many were opened.
+     * Opens the subscriptions of these motorists that have none. Nothing is paid yet: each expires
+     * at `at` (by default when the motorist registered). The plan is `planId`, else the live plan of
+     * the name the motorist asked for at registration (vehicles.requested_plan) for its vehicle type.
+     * People other than motorists are skipped. Safe to call concurrently. Returns how many it opened.
      */
     async ensureForMotorists(userIds: string[], options: { planId?: string | null; at?: Date } = {}): Promise<number> {
       if (userIds.length === 0) return 0;
@@ -128,8 +129,16 @@ export function subscriptionQueries(db: Database) {
       const at = options.at?.toISOString() ?? null;
       const opened = await db.execute<{ id: string }>(sql`
         INSERT INTO ticket_subscriptions (user_id, plan_id, expires_at, created_at, updated_at)
-        SELECT u.id, ${planId}::uuid, coalesce(${at}::timestamptz, u.created_at), coalesce(${at}::timestamptz, u.created_at), coalesce(${at}::timestamptz, u.created_at)
+        SELECT u.id,
+               coalesce(${planId}::uuid, (
+                 SELECT p.id FROM subscription_plans p
+                 WHERE p.name = v.requested_plan AND p.vehicle_type = v.vehicle_type AND NOT p.is_deleted
+                 LIMIT 1)),
+               coalesce(${at}::timestamptz, u.created_at),
+               coalesce(${at}::timestamptz, u.created_at),
+               coalesce(${at}::timestamptz, u.created_at)
         FROM users u
+        LEFT JOIN vehicles v ON v.user_id = u.id
         WHERE u.id IN (${sql.join(userIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND u.role = 'motorist'
         ON CONFLICT (user_id) DO NOTHING
         RETURNING id`);

@@ -1,7 +1,6 @@
 import {
   TICKET_MESSAGES,
   type Plan,
-  type PlanName,
   type TicketSubscription,
   type VehicleType,
   planCreateRequest,
@@ -59,11 +58,15 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
     return toTicketSubscription(found, clock.now(), await repository.graceMs());
   }
 
-  /** Subscriptions of these people, by person id (motorists only). Opens the missing ones of motorists; four queries at most. */
-  async function viewsForUsers(userIds: string[]): Promise<Map<string, TicketSubscription>> {
+  /**
+   * Subscriptions of these people now, by person id (motorists only), in two queries whatever the
+   * number of people. With `open`, motorists that have none get one first (a write).
+   */
+  async function viewsForUsers(userIds: string[], options: { open?: boolean } = {}): Promise<Map<string, TicketSubscription>> {
     const unique = [...new Set(userIds)];
+    if (unique.length === 0) return new Map();
     let found = await repository.findWithPlans({ userIds: unique });
-    if (found.length < unique.length) {
+    if (options.open && found.length < unique.length) {
       const have = new Set(found.map((row) => row.subscription.userId));
       const missing = unique.filter((id) => !have.has(id));
       if (missing.length > 0 && (await repository.ensureForMotorists(missing)) > 0) {
@@ -145,20 +148,9 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
       return viewById(id);
     },
 
-    /**
-     * Opens a motorist's subscription at registration, naming the plan they asked for (by name, for
-     * their vehicle type) when such a plan exists. Nothing is paid yet: it expires at `at`.
-     * Runs on the repository it was given, so a registration transaction can include it.
-     */
-    async openForMotorist(userId: string, options: { planName?: PlanName | null; vehicleType?: VehicleType | null; at?: Date } = {}): Promise<void> {
-      const plan =
-        options.planName && options.vehicleType ? await repository.findPlanByName(options.planName, options.vehicleType) : null;
-      await repository.ensureForMotorists([userId], { planId: plan?.id ?? null, at: options.at ?? clock.now() });
-    },
-
     /** The motorist's subscription now (opened if the motorist has none yet); null for anyone else. */
     async viewForUser(userId: string): Promise<TicketSubscription | null> {
-      const views = await viewsForUsers([userId]);
+      const views = await viewsForUsers([userId], { open: true });
       return views.get(userId) ?? null;
     },
 
@@ -172,3 +164,6 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
   };
 }
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
+
+/** Batch view of subscriptions by person id, for the people lists and details (see viewsForUsers). */
+export type TicketSubscriptionViews = SubscriptionsService['viewsForUsers'];
