@@ -20,6 +20,8 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { createProfileRepository } from './modules/profile/repository.ts';
 import { createProfileService } from './modules/profile/service.ts';
 import { createTicketServices, registerTicketRoutes } from './modules/ticketing.ts';
+import { registerFigureRoutes } from './modules/figures.ts';
+import type { BankProvider } from './platform/banks/index.ts';
 import { registerAuth } from './platform/auth.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
@@ -34,6 +36,8 @@ export interface AppDependencies {
   jwtSecret: string;
   jwtTtlSeconds: number;
   clock?: Clock;
+  /** Bank list and account-name lookup; unset: the offline list and directory. */
+  banks?: BankProvider;
   /** Folder of the built console; served at / when present. */
   webDist?: string;
   trustProxy?: boolean;
@@ -107,6 +111,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(peopleRoutes(createPeopleServices({ db, files: deps.files, clock, fileUrl })));
   await app.register(fileRoutes(deps.files, clock));
   await registerTicketRoutes(app, createTicketServices(db, clock));
+  await registerFigureRoutes(app, { db, clock, banks: deps.banks });
 
   await registerConsole(app, deps.webDist);
   return app;

@@ -25,6 +25,15 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Paystack secret key (server only); unset: the offline bank list and directory. */
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_[A-Za-z0-9]{10,}$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  PAYSTACK_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(:\d+)?(\/[^\s]*)?$/, 'must be an http:// or https:// address')
+    .default('https://api.paystack.co'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
+import { createBankProvider } from './platform/banks/index.ts';
 import { createLocalFileStore } from './platform/files.ts';
 import { createMailer } from './platform/mail.ts';
 import { seedSuperAdmin } from './seed-admin.ts';
@@ -30,6 +31,7 @@ async function start(config: Config): Promise<void> {
     webDist: config.WEB_DIST,
     trustProxy: config.TRUST_PROXY,
     logLevel: config.LOG_LEVEL,
+    banks: createBankProvider(config, database.db),
   });
 
   const shutdown = async () => {

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { users } from '../src/db/schema.ts';
+import type { BankProvider } from '../src/platform/banks/index.ts';
 import { controlledClock, systemClock, type Clock } from '../src/platform/clock.ts';
 import { newUserCode } from '../src/platform/codes.ts';
 import { createLocalFileStore } from '../src/platform/files.ts';
@@ -27,7 +28,7 @@ export interface TestContext {
 }
 
 /** A fresh database (in-memory PGlite, or a schema of its own on TEST_DATABASE_URL), migrated, and the app on it. */
-export async function createTestContext(options: { clock?: Clock; webDist?: string } = {}): Promise<TestContext> {
+export async function createTestContext(options: { clock?: Clock; webDist?: string; banks?: BankProvider } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
   const { database, dropDatabase } = await freshDatabase();
   await migrate(database);
@@ -41,6 +42,7 @@ export async function createTestContext(options: { clock?: Clock; webDist?: stri
     jwtTtlSeconds: 3600,
     clock,
     webDist: options.webDist,
+    banks: options.banks,
   });
   await app.ready();
   return {

@@ -8,3 +8,6 @@ export * from './schemas/profile.ts';
 export * from './schemas/user.ts';
 export * from './schemas/tickets.ts';
 export * from './schemas/people.ts';
+export * from './schemas/range.ts';
+export * from './schemas/allocation.ts';
+export * from './schemas/dashboard.ts';

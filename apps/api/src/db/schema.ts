@@ -208,3 +208,59 @@ export const idempotencyKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.agentId, table.key] })],
 );
+
+// ---- Allocation (migrations/0004_allocation.sql) and dashboards (0005_dashboards.sql).
+
+export const bankAccountsDirectory = pgTable(
+  'bank_accounts_directory',
+  {
+    bankCode: text('bank_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bankCode, table.accountNumber] })],
+);
+
+export const stakeholders = pgTable('stakeholders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  unionId: uuid('union_id').notNull(),
+  /** Tenths of a percent: 125 = 12.5 %. */
+  percentageTenths: integer('percentage_tenths').notNull(),
+  bankCode: text('bank_code').notNull(),
+  bankName: text('bank_name').notNull(),
+  accountNumber: text('account_number').notNull(),
+  accountName: text('account_name').notNull(),
+  createdBy: uuid('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+export type StakeholderRow = typeof stakeholders.$inferSelect;
+
+export const stakeholderPayouts = pgTable('stakeholder_payouts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  stakeholderId: uuid('stakeholder_id').notNull(),
+  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+  /** Lagos date, YYYY-MM-DD. */
+  paidOn: date('paid_on', { mode: 'string' }).notNull(),
+  reference: text('reference').notNull(),
+  recordedBy: uuid('recorded_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** Per Lagos day, agent and vehicle type; kept by triggers on scans and payments. */
+export const dailyAgentActivity = pgTable(
+  'daily_agent_activity',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    agentId: uuid('agent_id').notNull(),
+    vehicleType: text('vehicle_type').$type<VehicleType>().notNull(),
+    subscriptionPayments: integer('subscription_payments').notNull(),
+    subscriptionKobo: bigint('subscription_kobo', { mode: 'number' }).notNull(),
+    penaltyPayments: integer('penalty_payments').notNull(),
+    penaltyKobo: bigint('penalty_kobo', { mode: 'number' }).notNull(),
+    scans: integer('scans').notNull(),
+    compliantScans: integer('compliant_scans').notNull(),
+    penaltiesChargedKobo: bigint('penalties_charged_kobo', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.agentId, table.vehicleType] })],
+);

@@ -1,0 +1,240 @@
+import { and, asc, between, count, desc, eq, sql, sum } from 'drizzle-orm';
+import { ALLOCATION_PERCENT, type VehicleType } from '@eticket/contracts';
+import type { Database } from '../../db/connect.ts';
+import { dailyAgentActivity, stakeholderPayouts, stakeholders, users } from '../../db/schema.ts';
+import { koboOf, type Kobo } from '../../platform/money.ts';
+
+/** Serialises every change of a percentage, so the 100 % rule holds under concurrent assignments. */
+const ALLOCATION_LOCK_ID = 727_274_005;
+/** The rule in tenths of a percent. */
+export const TOTAL_TENTHS = ALLOCATION_PERCENT.total * 10;
+/** At most this many rows can exist (each holds at least 0.1 % of at most 100 %). */
+const MAX_STAKEHOLDERS = TOTAL_TENTHS;
+
+export class OverAllocatedError extends Error {
+  constructor(readonly allocatedTenths: number) {
+    super('over-allocated');
+  }
+}
+
+const stakeholderColumns = {
+  id: stakeholders.id,
+  unionId: stakeholders.unionId,
+  percentageTenths: stakeholders.percentageTenths,
+  bankCode: stakeholders.bankCode,
+  bankName: stakeholders.bankName,
+  accountNumber: stakeholders.accountNumber,
+  accountName: stakeholders.accountName,
+  createdAt: stakeholders.createdAt,
+  updatedAt: stakeholders.updatedAt,
+  unionFullName: users.fullName,
+  unionName: users.unionName,
+  unionRole: users.unionRole,
+};
+
+export interface NewStakeholder {
+  unionId: string;
+  percentageTenths: number;
+  bankCode: string;
+  bankName: string;
+  accountNumber: string;
+  accountName: string;
+  createdBy: string;
+  at: Date;
+}
+
+export interface NewPayout {
+  stakeholderId: string;
+  amountKobo: Kobo;
+  paidOn: string;
+  reference: string;
+  recordedBy: string;
+  at: Date;
+}
+
+const payoutColumns = {
+  id: stakeholderPayouts.id,
+  stakeholderId: stakeholderPayouts.stakeholderId,
+  amountKobo: stakeholderPayouts.amountKobo,
+  paidOn: sql<string>`${stakeholderPayouts.paidOn}::text`,
+  reference: stakeholderPayouts.reference,
+  createdAt: stakeholderPayouts.createdAt,
+  recordedById: stakeholderPayouts.recordedBy,
+  recordedByName: users.fullName,
+};
+
+export function createAllocationRepository(db: Database) {
+  type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+  /** Takes the allocation lock and answers the tenths allocated to everyone but `exceptId`. */
+  async function lockAndSum(tx: Tx, exceptId?: string): Promise<number> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ALLOCATION_LOCK_ID})`);
+    const [row] = await tx
+      .select({ total: sql<string | number | null>`coalesce(sum(${stakeholders.percentageTenths}), 0)` })
+      .from(stakeholders)
+      .where(exceptId ? sql`${stakeholders.id} <> ${exceptId}` : undefined);
+    return Number(row?.total ?? 0);
+  }
+
+  return {
+    /** A person who may be a partner union: role union and not deleted. */
+    async findUnion(id: string) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          fullName: users.fullName,
+          unionName: users.unionName,
+          unionRole: users.unionRole,
+          role: users.role,
+          registrationStatus: users.registrationStatus,
+          isDeleted: users.isDeleted,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async list() {
+      return db
+        .select(stakeholderColumns)
+        .from(stakeholders)
+        .innerJoin(users, eq(users.id, stakeholders.unionId))
+        .orderBy(asc(stakeholders.createdAt), asc(stakeholders.id))
+        .limit(MAX_STAKEHOLDERS);
+    },
+
+    async find(id: string) {
+      const [row] = await db
+        .select(stakeholderColumns)
+        .from(stakeholders)
+        .innerJoin(users, eq(users.id, stakeholders.unionId))
+        .where(eq(stakeholders.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findByUnion(unionId: string) {
+      const [row] = await db
+        .select(stakeholderColumns)
+        .from(stakeholders)
+        .innerJoin(users, eq(users.id, stakeholders.unionId))
+        .where(eq(stakeholders.unionId, unionId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async allocatedTenths(): Promise<number> {
+      const [row] = await db.select({ total: sql<string | number | null>`coalesce(sum(${stakeholders.percentageTenths}), 0)` }).from(stakeholders);
+      return Number(row?.total ?? 0);
+    },
+
+    /** Inserts under the allocation lock; throws OverAllocatedError when the total would pass 100 %. */
+    async create(values: NewStakeholder): Promise<string> {
+      return db.transaction(async (tx) => {
+        const others = await lockAndSum(tx);
+        if (others + values.percentageTenths > TOTAL_TENTHS) throw new OverAllocatedError(others);
+        const [row] = await tx
+          .insert(stakeholders)
+          .values({
+            unionId: values.unionId,
+            percentageTenths: values.percentageTenths,
+            bankCode: values.bankCode,
+            bankName: values.bankName,
+            accountNumber: values.accountNumber,
+            accountName: values.accountName,
+            createdBy: values.createdBy,
+            createdAt: values.at,
+            updatedAt: values.at,
+          })
+          .returning({ id: stakeholders.id });
+        return row.id;
+      });
+    },
+
+    /** Changes the percentage under the allocation lock; false when there is no such stakeholder. */
+    async updatePercentage(id: string, percentageTenths: number, at: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const others = await lockAndSum(tx, id);
+        if (others + percentageTenths > TOTAL_TENTHS) {
+          const [exists] = await tx.select({ id: stakeholders.id }).from(stakeholders).where(eq(stakeholders.id, id)).limit(1);
+          if (!exists) return false;
+          throw new OverAllocatedError(others);
+        }
+        const updated = await tx
+          .update(stakeholders)
+          .set({ percentageTenths, updatedAt: at })
+          .where(eq(stakeholders.id, id))
+          .returning({ id: stakeholders.id });
+        return updated.length > 0;
+      });
+    },
+
+    /** Successful subscription revenue per vehicle type for whole Lagos days [startDay, endDay], in kobo. */
+    async subscriptionRevenue(startDay: string, endDay: string): Promise<Record<VehicleType, Kobo>> {
+      const rows = await db
+        .select({ vehicleType: dailyAgentActivity.vehicleType, kobo: sum(dailyAgentActivity.subscriptionKobo) })
+        .from(dailyAgentActivity)
+        .where(between(dailyAgentActivity.day, startDay, endDay))
+        .groupBy(dailyAgentActivity.vehicleType);
+      const revenue: Record<VehicleType, Kobo> = { keke: 0, bus: 0, bike: 0 };
+      for (const row of rows) if (row.vehicleType in revenue) revenue[row.vehicleType] = koboOf(row.kobo);
+      return revenue;
+    },
+
+    /** Payouts dated in [startDay, endDay], summed per stakeholder, in kobo. */
+    async payoutTotals(startDay: string, endDay: string): Promise<Map<string, Kobo>> {
+      const rows = await db
+        .select({ stakeholderId: stakeholderPayouts.stakeholderId, kobo: sum(stakeholderPayouts.amountKobo) })
+        .from(stakeholderPayouts)
+        .where(between(stakeholderPayouts.paidOn, startDay, endDay))
+        .groupBy(stakeholderPayouts.stakeholderId);
+      return new Map(rows.map((row) => [row.stakeholderId, koboOf(row.kobo)]));
+    },
+
+    /** One stakeholder's payouts dated in [startDay, endDay]: their sum and count. */
+    async payoutTotal(stakeholderId: string, startDay: string, endDay: string): Promise<{ kobo: Kobo; count: number }> {
+      const [row] = await db
+        .select({ kobo: sum(stakeholderPayouts.amountKobo), count: count() })
+        .from(stakeholderPayouts)
+        .where(and(eq(stakeholderPayouts.stakeholderId, stakeholderId), between(stakeholderPayouts.paidOn, startDay, endDay)));
+      return { kobo: koboOf(row?.kobo), count: Number(row?.count ?? 0) };
+    },
+
+    /** A page of one stakeholder's payouts dated in the range, newest first. */
+    async payouts(stakeholderId: string, startDay: string, endDay: string, limit: number, offset = 0) {
+      return db
+        .select(payoutColumns)
+        .from(stakeholderPayouts)
+        .innerJoin(users, eq(users.id, stakeholderPayouts.recordedBy))
+        .where(and(eq(stakeholderPayouts.stakeholderId, stakeholderId), between(stakeholderPayouts.paidOn, startDay, endDay)))
+        .orderBy(desc(stakeholderPayouts.paidOn), desc(stakeholderPayouts.createdAt))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async insertPayout(values: NewPayout) {
+      const [row] = await db
+        .insert(stakeholderPayouts)
+        .values({
+          stakeholderId: values.stakeholderId,
+          amountKobo: values.amountKobo,
+          paidOn: values.paidOn,
+          reference: values.reference,
+          recordedBy: values.recordedBy,
+          createdAt: values.at,
+        })
+        .returning({ id: stakeholderPayouts.id });
+      const [payout] = await db
+        .select(payoutColumns)
+        .from(stakeholderPayouts)
+        .innerJoin(users, eq(users.id, stakeholderPayouts.recordedBy))
+        .where(eq(stakeholderPayouts.id, row.id))
+        .limit(1);
+      return payout;
+    },
+  };
+}
+export type AllocationRepository = ReturnType<typeof createAllocationRepository>;
+export type StakeholderRecord = NonNullable<Awaited<ReturnType<AllocationRepository['find']>>>;
+export type PayoutRecord = Awaited<ReturnType<AllocationRepository['payouts']>>[number];

@@ -1,0 +1,308 @@
+/**
+ * The dashboards' SQL. Money, scans and payments are read from daily_agent_activity (one row per
+ * Lagos day, agent and vehicle type, kept by triggers: migrations/0005_dashboards.sql), so a figure
+ * costs a few rows per day whatever the number of scans and payments. People are counted through
+ * users_live_role_created_idx (role, created_at) INCLUDE (registration_status, added_by).
+ * Each figure reads its range, the previous range and today in one statement (FILTER).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AgentRole, RegistrationStatus, Role, UnionRole, VehicleType } from '@eticket/contracts';
+import type { Database } from '../../db/connect.ts';
+import type { DayRange } from '../../platform/date-range.ts';
+
+/** The three windows every figure is read for. */
+export interface Windows {
+  current: DayRange;
+  previous: DayRange;
+  today: DayRange;
+}
+
+/** A figure's raw values: the range, the range before, today. */
+export interface Triple {
+  current: number;
+  previous: number;
+  today: number;
+}
+
+export const ACTIVITY_METRICS = [
+  'subscription_kobo',
+  'penalty_kobo',
+  'subscription_payments',
+  'penalty_payments',
+  'scans',
+  'compliant_scans',
+  'penalties_charged_kobo',
+] as const;
+export type ActivityMetric = (typeof ACTIVITY_METRICS)[number];
+export type ActivityTotals = Record<ActivityMetric, number>;
+
+export interface AgentRankRow {
+  id: string;
+  fullName: string;
+  phone: string;
+  email: string;
+  userCode: string;
+  value: number;
+}
+
+export interface UnionRow {
+  id: string;
+  fullName: string;
+  unionName: string | null;
+  unionRole: UnionRole | null;
+  role: Role;
+  registrationStatus: RegistrationStatus;
+  isDeleted: boolean;
+}
+
+export type Interval = 'day' | 'month';
+
+/** Rows of a db.execute result (node-postgres and PGlite both answer { rows }). */
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** int8 sums arrive as text; every value here is a safe integer (kobo or a count). */
+const int = (value: unknown): number => {
+  if (value === null || value === undefined) return 0;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new RangeError(`not a safe integer: ${String(value)}`);
+  return number;
+};
+
+const day = (value: string) => sql`${value}::date`;
+const instant = (value: Date) => sql`${value.toISOString()}::timestamptz`;
+const list = (values: readonly string[]) => sql`(${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
+const metricColumn = (metric: ActivityMetric) => sql.raw(metric);
+
+/** "contains" over a person's name, email, phone and Unique ID (the generated search_text). */
+function searchCondition(alias: string, search: string | undefined): SQL {
+  if (!search) return sql`true`;
+  const escaped = search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`${sql.raw(alias)}.search_text LIKE ${`%${escaped}%`}`;
+}
+
+function inDays(range: DayRange): SQL {
+  return sql`day BETWEEN ${day(range.startDay)} AND ${day(range.endDay)}`;
+}
+function inInstants(column: SQL, range: DayRange): SQL {
+  return sql`${column} >= ${instant(range.from)} AND ${column} < ${instant(range.to)}`;
+}
+
+const lagosLocal = (column: SQL) => sql`(${column} AT TIME ZONE 'Africa/Lagos')`;
+const periodFormat = (interval: Interval) => (interval === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM');
+
+export function createDashboardRepository(db: Database) {
+  /** Motorists (u) registered in a window, optionally by one registrar. */
+  const motoristWhere = (addedBy: string | undefined) =>
+    sql`u.role = 'motorist' AND NOT u.is_deleted${addedBy ? sql` AND u.added_by = ${addedBy}` : sql``}`;
+
+  return {
+    /** Every activity metric for the range, the range before and today; optionally one vehicle type. */
+    async activityFigures(windows: Windows, vehicleType?: VehicleType): Promise<Record<ActivityMetric, Triple>> {
+      const columns = ACTIVITY_METRICS.flatMap((metric) => [
+        sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(windows.current)}), 0) AS ${sql.raw(`${metric}_current`)}`,
+        sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(windows.previous)}), 0) AS ${sql.raw(`${metric}_previous`)}`,
+        sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(windows.today)}), 0) AS ${sql.raw(`${metric}_today`)}`,
+      ]);
+      const [row] = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`SELECT ${sql.join(columns, sql`, `)}
+            FROM daily_agent_activity
+            WHERE (day BETWEEN ${day(windows.previous.startDay)} AND ${day(windows.current.endDay)} OR ${inDays(windows.today)})
+              ${vehicleType ? sql`AND vehicle_type = ${vehicleType}` : sql``}`,
+      );
+      return Object.fromEntries(
+        ACTIVITY_METRICS.map((metric) => [
+          metric,
+          { current: int(row?.[`${metric}_current`]), previous: int(row?.[`${metric}_previous`]), today: int(row?.[`${metric}_today`]) },
+        ]),
+      ) as Record<ActivityMetric, Triple>;
+    },
+
+    /** Activity of the range per vehicle type. */
+    async activityByVehicleType(range: DayRange): Promise<Record<VehicleType, ActivityTotals>> {
+      const rows = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`SELECT vehicle_type, ${sql.join(ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`), sql`, `)}
+            FROM daily_agent_activity WHERE ${inDays(range)} GROUP BY vehicle_type`,
+      );
+      const empty = (): ActivityTotals => Object.fromEntries(ACTIVITY_METRICS.map((m) => [m, 0])) as ActivityTotals;
+      const result: Record<VehicleType, ActivityTotals> = { keke: empty(), bus: empty(), bike: empty() };
+      for (const row of rows) {
+        const type = row.vehicle_type as VehicleType;
+        if (type in result) for (const m of ACTIVITY_METRICS) result[type][m] = int(row[m]);
+      }
+      return result;
+    },
+
+    /** Activity of the range per day or month (periods without activity are absent). */
+    async activitySeries(range: DayRange, interval: Interval): Promise<Array<{ period: string } & ActivityTotals>> {
+      const rows = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`SELECT to_char(date_trunc(${interval}, day::timestamp), ${periodFormat(interval)}) AS period,
+                   ${sql.join(ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`), sql`, `)}
+            FROM daily_agent_activity WHERE ${inDays(range)} GROUP BY 1`,
+      );
+      return rows.map((row) => ({
+        period: String(row.period),
+        ...(Object.fromEntries(ACTIVITY_METRICS.map((m) => [m, int(row[m])])) as ActivityTotals),
+      }));
+    },
+
+    /** Subscription and penalty revenue per month (1-12) of a calendar year; optionally one vehicle type. */
+    async revenueByMonth(year: number, vehicleType?: VehicleType): Promise<Map<number, { subscription: number; penalty: number }>> {
+      const rows = await rowsOf<{ month: unknown; subscription: unknown; penalty: unknown }>(
+        db,
+        sql`SELECT extract(month FROM day)::int AS month, coalesce(sum(subscription_kobo), 0) AS subscription, coalesce(sum(penalty_kobo), 0) AS penalty
+            FROM daily_agent_activity
+            WHERE day BETWEEN ${day(`${year}-01-01`)} AND ${day(`${year}-12-31`)}
+              ${vehicleType ? sql`AND vehicle_type = ${vehicleType}` : sql``}
+            GROUP BY 1`,
+      );
+      return new Map(rows.map((row) => [int(row.month), { subscription: int(row.subscription), penalty: int(row.penalty) }]));
+    },
+
+    /** Motorists registered per month (1-12) of a Lagos calendar year. */
+    async registrationsByMonth(year: DayRange): Promise<Map<number, number>> {
+      const rows = await rowsOf<{ month: unknown; count: unknown }>(
+        db,
+        sql`SELECT extract(month FROM ${lagosLocal(sql`u.created_at`)})::int AS month, count(*) AS count
+            FROM users u WHERE ${motoristWhere(undefined)} AND ${inInstants(sql`u.created_at`, year)} GROUP BY 1`,
+      );
+      return new Map(rows.map((row) => [int(row.month), int(row.count)]));
+    },
+
+    /** People of some roles registered in each window (approved now, when asked). */
+    async peopleFigures(windows: Windows, roles: readonly Role[], options: { approvedOnly?: boolean; addedBy?: string } = {}): Promise<Triple> {
+      const created = sql`u.created_at`;
+      const [row] = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`SELECT count(*) FILTER (WHERE ${inInstants(created, windows.current)}) AS current,
+                   count(*) FILTER (WHERE ${inInstants(created, windows.previous)}) AS previous,
+                   count(*) FILTER (WHERE ${inInstants(created, windows.today)}) AS today
+            FROM users u
+            WHERE u.role IN ${list(roles)} AND NOT u.is_deleted
+              ${options.approvedOnly ? sql`AND u.registration_status = 'approved'` : sql``}
+              ${options.addedBy ? sql`AND u.added_by = ${options.addedBy}` : sql``}
+              AND ((${created} >= ${instant(windows.previous.from)} AND ${created} < ${instant(windows.current.to)})
+                   OR (${inInstants(created, windows.today)}))`,
+      );
+      return { current: int(row?.current), previous: int(row?.previous), today: int(row?.today) };
+    },
+
+    /** Vehicles of motorists registered in each window, per vehicle type. */
+    async vehicleFigures(windows: Windows, addedBy?: string): Promise<Record<VehicleType, Triple>> {
+      const created = sql`u.created_at`;
+      const rows = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`SELECT v.vehicle_type,
+                   count(*) FILTER (WHERE ${inInstants(created, windows.current)}) AS current,
+                   count(*) FILTER (WHERE ${inInstants(created, windows.previous)}) AS previous,
+                   count(*) FILTER (WHERE ${inInstants(created, windows.today)}) AS today
+            FROM users u JOIN vehicles v ON v.user_id = u.id
+            WHERE ${motoristWhere(addedBy)}
+              AND ((${created} >= ${instant(windows.previous.from)} AND ${created} < ${instant(windows.current.to)})
+                   OR (${inInstants(created, windows.today)}))
+            GROUP BY v.vehicle_type`,
+      );
+      const zero = (): Triple => ({ current: 0, previous: 0, today: 0 });
+      const result: Record<VehicleType, Triple> = { keke: zero(), bus: zero(), bike: zero() };
+      for (const row of rows) {
+        const type = row.vehicle_type as VehicleType;
+        if (type in result) result[type] = { current: int(row.current), previous: int(row.previous), today: int(row.today) };
+      }
+      return result;
+    },
+
+    /** Motorists registered in the range by registration status. */
+    async registrationsByStatus(range: DayRange, addedBy?: string): Promise<Record<RegistrationStatus, number>> {
+      const rows = await rowsOf<{ status: RegistrationStatus; count: unknown }>(
+        db,
+        sql`SELECT u.registration_status AS status, count(*) AS count FROM users u
+            WHERE ${motoristWhere(addedBy)} AND ${inInstants(sql`u.created_at`, range)} GROUP BY 1`,
+      );
+      const result: Record<RegistrationStatus, number> = { pending: 0, approved: 0, suspended: 0 };
+      for (const row of rows) if (row.status in result) result[row.status] = int(row.count);
+      return result;
+    },
+
+    /** Motorists registered in the range per day or month (periods without any are absent). */
+    async registrationSeries(range: DayRange, interval: Interval, addedBy?: string): Promise<Map<string, number>> {
+      const rows = await rowsOf<{ period: string; count: unknown }>(
+        db,
+        sql`SELECT to_char(date_trunc(${interval}, ${lagosLocal(sql`u.created_at`)}), ${periodFormat(interval)}) AS period, count(*) AS count
+            FROM users u WHERE ${motoristWhere(addedBy)} AND ${inInstants(sql`u.created_at`, range)} GROUP BY 1`,
+      );
+      return new Map(rows.map((row) => [String(row.period), int(row.count)]));
+    },
+
+    /** A department's agents (not deleted) by registration status now. */
+    async agentsByStatus(role: AgentRole): Promise<Record<RegistrationStatus, number>> {
+      const rows = await rowsOf<{ status: RegistrationStatus; count: unknown }>(
+        db,
+        sql`SELECT registration_status AS status, count(*) AS count FROM users WHERE role = ${role} AND NOT is_deleted GROUP BY 1`,
+      );
+      const result: Record<RegistrationStatus, number> = { pending: 0, approved: 0, suspended: 0 };
+      for (const row of rows) if (row.status in result) result[row.status] = int(row.count);
+      return result;
+    },
+
+    /**
+     * The best agents of a role in the range: remitters by kobo collected, enforcers by scans
+     * (from the roll-up), registrars by motorists registered. Agents with nothing are left out.
+     */
+    async topAgents(role: AgentRole, range: DayRange, limit: number, search?: string): Promise<AgentRankRow[]> {
+      const person = sql`r.id, r.full_name AS "fullName", r.phone, r.email, r.user_code AS "userCode"`;
+      const query =
+        role === 'registrar'
+          ? sql`SELECT ${person}, count(*) AS value
+                FROM users u JOIN users r ON r.id = u.added_by
+                WHERE ${motoristWhere(undefined)} AND ${inInstants(sql`u.created_at`, range)}
+                  AND r.role = 'registrar' AND NOT r.is_deleted AND ${searchCondition('r', search)}
+                GROUP BY r.id
+                ORDER BY value DESC, r.full_name, r.id
+                LIMIT ${limit}`
+          : sql`SELECT ${person}, sum(${sql.raw(role === 'remitter' ? 'a.subscription_kobo + a.penalty_kobo' : 'a.scans')}) AS value
+                FROM daily_agent_activity a JOIN users r ON r.id = a.agent_id
+                WHERE a.day BETWEEN ${day(range.startDay)} AND ${day(range.endDay)}
+                  AND r.role = ${role} AND NOT r.is_deleted AND ${searchCondition('r', search)}
+                GROUP BY r.id
+                HAVING sum(${sql.raw(role === 'remitter' ? 'a.subscription_kobo + a.penalty_kobo' : 'a.scans')}) > 0
+                ORDER BY value DESC, r.full_name, r.id
+                LIMIT ${limit}`;
+      const rows = await rowsOf<Record<string, unknown>>(db, query);
+      return rows.map((row) => ({
+        id: String(row.id),
+        fullName: String(row.fullName),
+        phone: String(row.phone),
+        email: String(row.email),
+        userCode: String(row.userCode),
+        value: int(row.value),
+      }));
+    },
+
+    async findUnion(id: string): Promise<UnionRow | null> {
+      const [row] = await rowsOf<UnionRow>(
+        db,
+        sql`SELECT id, full_name AS "fullName", union_name AS "unionName", union_role AS "unionRole", role,
+                   registration_status AS "registrationStatus", is_deleted AS "isDeleted"
+            FROM users WHERE id = ${id} LIMIT 1`,
+      );
+      return row ?? null;
+    },
+
+    /** Approved, live unions, by name. */
+    async listUnions(limit: number): Promise<UnionRow[]> {
+      return rowsOf<UnionRow>(
+        db,
+        sql`SELECT id, full_name AS "fullName", union_name AS "unionName", union_role AS "unionRole", role,
+                   registration_status AS "registrationStatus", is_deleted AS "isDeleted"
+            FROM users WHERE role = 'union' AND NOT is_deleted AND registration_status = 'approved'
+            ORDER BY coalesce(union_name, full_name), id LIMIT ${limit}`,
+      );
+    },
+  };
+}
+export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

@@ -1,0 +1,65 @@
+/**
+ * Ranges of whole Africa/Lagos days for the figure calls (dashboards, allocation). A bound given as
+ * YYYY-MM-DD is that Lagos day; a timestamp is the Lagos day it falls on. endDate is inclusive.
+ */
+import { DEFAULT_RANGE_DAYS_AHEAD, MAX_RANGE_DAYS, isCalendarDate } from '@eticket/contracts';
+import { lagosDay, startOfLagosDay, startOfNextLagosDay } from './calendar.ts';
+import { badRequest } from './errors.ts';
+
+export interface DayRange {
+  /** First Lagos day, YYYY-MM-DD. */
+  startDay: string;
+  /** Last Lagos day (inclusive), YYYY-MM-DD. */
+  endDay: string;
+  /** Midnight in Lagos starting startDay. */
+  from: Date;
+  /** Midnight in Lagos after endDay (exclusive). */
+  to: Date;
+  /** Number of days. */
+  days: number;
+}
+
+/** A calendar day `count` days after `day` (negative: before). */
+export function addDays(day: string, count: number): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + count)).toISOString().slice(0, 10);
+}
+
+/** Whole days from `a` to `b` (b − a). */
+export function daysBetween(a: string, b: string): number {
+  const [ya, ma, da] = a.split('-').map(Number);
+  const [yb, mb, db] = b.split('-').map(Number);
+  return Math.round((Date.UTC(yb, mb - 1, db) - Date.UTC(ya, ma - 1, da)) / 86_400_000);
+}
+
+export function dayRange(startDay: string, endDay: string): DayRange {
+  return { startDay, endDay, from: startOfLagosDay(startDay), to: startOfNextLagosDay(endDay), days: daysBetween(startDay, endDay) + 1 };
+}
+
+function dayOf(value: string): string {
+  return isCalendarDate(value) ? value : lagosDay(new Date(value));
+}
+
+/** The range a query asks for; both bounds unset: today through 7 days ahead; one unset: the other day alone. */
+export function resolveRange(query: { startDate?: string; endDate?: string }, now: Date): DayRange {
+  const today = lagosDay(now);
+  const start = query.startDate ? dayOf(query.startDate) : undefined;
+  const end = query.endDate ? dayOf(query.endDate) : undefined;
+  const startDay = start ?? end ?? today;
+  const endDay = end ?? (start ? start : addDays(today, DEFAULT_RANGE_DAYS_AHEAD));
+  if (endDay < startDay) throw badRequest('endDate must not be before startDate');
+  const range = dayRange(startDay, endDay);
+  if (range.days > MAX_RANGE_DAYS) throw badRequest(`endDate must be at most ${MAX_RANGE_DAYS} days after startDate`);
+  return range;
+}
+
+/** The range of the same length just before this one. */
+export function previousRange(range: DayRange): DayRange {
+  return dayRange(addDays(range.startDay, -range.days), addDays(range.startDay, -1));
+}
+
+/** The current Lagos day as a one-day range. */
+export function todayRange(now: Date): DayRange {
+  const today = lagosDay(now);
+  return dayRange(today, today);
+}
