@@ -14,6 +14,8 @@ CREATE INDEX users_search_trgm_idx ON users USING gin (search_text public.gin_tr
 
 -- Lists filtered by status (search 'pending', 'approved', …), newest first.
 CREATE INDEX users_role_status_created_idx ON users (role, registration_status, created_at DESC) WHERE NOT is_deleted;
+-- The union list shows two roles (union, user), newest first: one index in that order.
+CREATE INDEX users_union_list_idx ON users (created_at DESC, id DESC) WHERE role IN ('union', 'user') AND NOT is_deleted;
 
 -- Who added, approved, suspended whom (registrar performance counts added_by).
 CREATE INDEX users_added_by_idx ON users (added_by, created_at DESC);
