@@ -14,6 +14,7 @@ import {
 } from '../domain.ts';
 import { MESSAGES } from '../messages.ts';
 import { listQuery, paginated } from './common.ts';
+import { ticketSubscription } from './tickets.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Field rules. Every message names its field. Text is trimmed and lower-cased (spec section 5);
@@ -236,18 +237,6 @@ export const personGuarantor = z.object({
   identity: personIdentity,
 });
 
-/** A motorist's ticket subscription (spec TicketSubscription); filled in by the subscriptions capability. */
-export const personTicketSubscription = z.object({
-  _id: z.string(),
-  subscriptionStatus: z.string(),
-  subscriptionExpiryDate: z.string().nullable(),
-  accumulated: z.number(),
-  accumulatedAmount: z.number(),
-  outstandingPayment: z.number(),
-  createdAt: z.string(),
-  subscription: z.object({ name: z.string() }),
-});
-
 /** Staff/user record of spec section 3: one row of every people list, and the detail page's data. */
 export const personRecord = z.object({
   _id: z.string(),
@@ -290,7 +279,8 @@ export const personRecord = z.object({
   guarantor: personGuarantor.nullable(),
   /** The plan the motorist asked for at registration. */
   requestedPlan: z.enum(PLAN_NAMES).nullable(),
-  ticketSubscription: personTicketSubscription.nullable(),
+  /** A motorist's ticket subscription (schemas/tickets.ts); null for everyone else. */
+  ticketSubscription: ticketSubscription.nullable(),
 });
 export type PersonRecord = z.infer<typeof personRecord>;
 

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { PersonQuery } from './person-query.ts';
-import { toPersonRecord, type FileUrl } from './person-record.ts';
+import type { PersonRecords } from './person-records.ts';
 import type { ActionTarget, PeopleRepository } from './repository.ts';
 
 /** Accounts that are never deleted (spec: delete only for roles other than these). */
@@ -15,12 +15,12 @@ interface Dependencies {
   repository: PeopleRepository;
   query: PersonQuery;
   clock: Clock;
-  fileUrl: FileUrl;
+  toRecords: PersonRecords;
 }
 
 /** Approve, suspend and delete: who may act on whom, and in which state. */
 export function createPeopleActionService(deps: Dependencies) {
-  const { repository, query, clock, fileUrl } = deps;
+  const { repository, query, clock, toRecords } = deps;
 
   /** The person acted on: exists, not deleted, not the caller, of a role the caller manages. */
   async function actionable(actor: SessionUser, id: string): Promise<ActionTarget> {
@@ -34,7 +34,8 @@ export function createPeopleActionService(deps: Dependencies) {
   async function recordOf(id: string): Promise<PersonRecord> {
     const row = await query.find(id);
     if (!row) throw notFound(PEOPLE_MESSAGES.userNotFound);
-    return toPersonRecord(row, fileUrl);
+    const [record] = await toRecords([row]);
+    return record;
   }
 
   return {

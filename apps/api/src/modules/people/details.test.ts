@@ -31,6 +31,8 @@ beforeAll(async () => {
   ctx = await createTestContext({ clock });
   admin = await signedInPerson(ctx, { role: 'admin', fullName: 'amaka admin' });
   registrar = await signedInPerson(ctx, { role: 'registrar', fullName: 'rex registrar' });
+  const plan = { name: 'monthly', vehicleType: 'keke', price: 1500 };
+  await ctx.app.inject({ method: 'POST', url: '/api/subscription', headers: admin.headers, payload: plan });
   const files = {
     front: png('id-front.png'),
     back: { bytes: jpegImage(), name: 'id-back.jpg', type: 'image/jpeg' },
@@ -46,7 +48,7 @@ const details = (id: string, headers: Record<string, string>) => ctx.app.inject(
 const open = (url: string) => ctx.app.inject({ method: 'GET', url });
 
 describe('GET /api/user/{id}/details', () => {
-  it('gives the whole record: names of who added and approved, profile, vehicle, plan asked for, signed image URLs', async () => {
+  it('gives the whole record: names of who added and approved, profile, vehicle, subscription, signed image URLs', async () => {
     const reply = await details(motoristId, admin.headers);
     expect(reply.statusCode).toBe(200);
     const { data } = reply.json();
@@ -73,7 +75,8 @@ describe('GET /api/user/{id}/details', () => {
       vehicle: { plateNumber: 'kja 123 xy', vehicleModel: 'tvs king', vehicleType: 'keke' },
       requestedPlan: 'monthly',
       guarantor: null,
-      ticketSubscription: null,
+      // Opened at registration with the plan asked for (subscriptions capability), not paid yet.
+      ticketSubscription: { userId: motoristId, accumulated: 0, outstandingPayment: 0, subscription: { name: 'monthly', vehicleType: 'keke' } },
       userID: { _id: motoristId, fullName: 'musa keke', registrationStatus: 'approved' },
     });
     expect(data.identity.Name).toBe('nin');
@@ -110,7 +113,7 @@ describe('GET /api/user/{id}/details', () => {
       ),
     });
     const { data } = (await details(manager.json().data.id, admin.headers)).json();
-    expect(data).toMatchObject({ department: 'enforcer-manager', vehicle: null, portraitSelfie: null });
+    expect(data).toMatchObject({ department: 'enforcer-manager', vehicle: null, portraitSelfie: null, ticketSubscription: null });
     expect(data.guarantor).toMatchObject({ name: 'tayo guarantor', phone: '08035550003', address: '10 allen avenue' });
     expect(data.guarantor.identity).toMatchObject({ Name: 'nin', back: null });
     expect(data.guarantor.identity.front).toMatch(/^\/api\/files\//);

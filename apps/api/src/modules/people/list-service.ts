@@ -14,7 +14,7 @@ import type { SessionUser } from '../../platform/auth.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { createdRange } from './created-range.ts';
 import type { PeopleFilter, PersonQuery } from './person-query.ts';
-import { toPersonRecord, type FileUrl } from './person-record.ts';
+import type { PersonRecords } from './person-records.ts';
 
 /** The people a list call shows. */
 export type PeopleList =
@@ -61,8 +61,8 @@ function filterOf(roles: readonly Role[], query: ListQuery): PeopleFilter {
   };
 }
 
-export function createPeopleListService(deps: { query: PersonQuery; fileUrl: FileUrl }) {
-  const { query, fileUrl } = deps;
+export function createPeopleListService(deps: { query: PersonQuery; toRecords: PersonRecords }) {
+  const { query, toRecords } = deps;
   return {
     async list(actor: SessionUser, list: PeopleList, params: ListQuery): Promise<Paginated<PersonRecord>> {
       const roles = rolesOf(list);
@@ -72,7 +72,7 @@ export function createPeopleListService(deps: { query: PersonQuery; fileUrl: Fil
         offset: (params.page - 1) * params.limit,
       });
       return {
-        data: rows.map((row) => toPersonRecord(row, fileUrl)),
+        data: await toRecords(rows),
         paginator: { pageCount: Math.ceil(total / params.limit), currentPage: params.page, perPage: params.limit, total },
       };
     },
@@ -82,7 +82,8 @@ export function createPeopleListService(deps: { query: PersonQuery; fileUrl: Fil
       const row = await query.find(id);
       if (!row || row.isDeleted) throw notFound(PEOPLE_MESSAGES.userNotFound);
       if (row.id !== actor.id && !mayRead(actor, row.role)) throw forbidden();
-      return toPersonRecord(row, fileUrl);
+      const [record] = await toRecords([row]);
+      return record;
     },
   };
 }

@@ -1,11 +1,11 @@
-import type { PersonRecord } from '@eticket/contracts';
+import type { PersonRecord, TicketSubscription } from '@eticket/contracts';
 import type { PersonRow } from './person-query.ts';
 
 /** Turns a stored file key into a short-lived signed URL. */
 export type FileUrl = (key: string) => string;
 
 /** A person row as the API shows it (spec section 3 "Staff/user record"), files as signed URLs. */
-export function toPersonRecord(row: PersonRow, fileUrl: FileUrl): PersonRecord {
+export function toPersonRecord(row: PersonRow, fileUrl: FileUrl, subscription: TicketSubscription | null = null): PersonRecord {
   const url = (key: string | null) => (key ? fileUrl(key) : null);
   return {
     _id: row.id,
@@ -52,6 +52,6 @@ export function toPersonRecord(row: PersonRow, fileUrl: FileUrl): PersonRecord {
         }
       : null,
     requestedPlan: row.requestedPlan,
-    ticketSubscription: null,
+    ticketSubscription: subscription,
   };
 }
