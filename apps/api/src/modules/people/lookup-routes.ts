@@ -1,23 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam, ticketSubscription, userByCodeRequest, userName } from '@eticket/contracts';
+import { idParam, personByCode, userByCodeRequest, userName } from '@eticket/contracts';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
 import type { TicketSubscriptionViews } from '../subscriptions/service.ts';
 import type { PeopleRepository } from './repository.ts';
-
-const personByCode = z.object({
-  _id: z.string(),
-  id: z.string(),
-  userCode: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  role: z.string(),
-  registrationStatus: z.string(),
-  /** A motorist's subscription (for the penalty page), else null. */
-  ticketSubscription: ticketSubscription.nullable(),
-});
 
 export function lookupRoutes(repository: PeopleRepository, ticketSubscriptions: TicketSubscriptionViews) {
   return async (root: FastifyInstance) => {
