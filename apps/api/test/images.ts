@@ -43,11 +43,14 @@ export function jpegImage(): Buffer {
   ]);
 }
 
-/** A PNG padded past the 5 MB limit. */
-export function oversizeImage(): Buffer {
+/** A PNG padded to `bytes` long. */
+export function paddedImage(bytes: number): Buffer {
   const png = pngImage();
-  return Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES + 1 - png.length + 1)]);
+  return Buffer.concat([png, Buffer.alloc(bytes - png.length)]);
 }
+
+/** A PNG one byte past the 5 MB limit. */
+export const oversizeImage = (): Buffer => paddedImage(MAX_IMAGE_BYTES + 1);
 
 /** Text dressed up as an image by its name only. */
 export const textFile = (): Buffer => Buffer.from('this is not an image, whatever its name says\n');

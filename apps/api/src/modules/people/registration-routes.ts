@@ -27,9 +27,9 @@ const MULTIPART_FORMS = {
   motorist: { schema: motoristRegistration, capability: 'motorists' },
 } as const satisfies Record<MultipartKind, { schema: unknown; capability: Capability | readonly Capability[] }>;
 
-const describe = (kind: string) =>
+const formDescription = (kind: MultipartKind) =>
   `multipart/form-data: the text fields of ${kind}Registration in the contracts, and the images ` +
-  `${REGISTRATION_IMAGE_FIELDS[kind as MultipartKind].join(', ')} (jpeg, png or webp, at most 5 MB each, optional).`;
+  `${REGISTRATION_IMAGE_FIELDS[kind].join(', ')} (jpeg, png or webp, at most 5 MB each, optional).`;
 
 /** POST /api/{admin,manager,agent,motorist}/register (multipart) and /api/union/register (json). */
 export function registrationRoutes(service: RegistrationService) {
@@ -51,7 +51,7 @@ export function registrationRoutes(service: RegistrationService) {
           config: { permission: { capability: MULTIPART_FORMS[kind].capability, access: 'write' } },
           schema: {
             tags: ['people'],
-            description: describe(kind),
+            description: formDescription(kind),
             consumes: ['multipart/form-data'],
             response: { 201: registrationResponse },
           },

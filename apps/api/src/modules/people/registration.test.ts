@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMAGE_BYTES } from '@eticket/contracts';
 import { guarantors, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { createTestContext, signedInPerson, type TestContext } from '../../../test/harness.ts';
-import { jpegImage, multipartForm, oversizeImage, png, storedFileCount, textFile, type Upload } from '../../../test/images.ts';
+import { jpegImage, multipartForm, oversizeImage, paddedImage, png, storedFileCount, textFile, type Upload } from '../../../test/images.ts';
 
 let ctx: TestContext;
 let superAdmin: Awaited<ReturnType<typeof signedInPerson>>;
@@ -244,6 +245,12 @@ describe('images', () => {
   it('refuses a text file named .png, and stores none of the other images', async () => {
     const files = { ...IMAGES.motorist, back: { bytes: textFile(), name: 'back.png', type: 'image/png' } };
     await expectNothingWritten(() => postForm('motorist', FORMS.motorist(), files), 400, 'back must be a jpeg, png or webp image');
+  });
+
+  it('takes images of exactly 5 MB (the limit, and past the 1 MB JSON body limit)', async () => {
+    const big = () => ({ bytes: paddedImage(MAX_IMAGE_BYTES), name: 'big.png', type: 'image/png' });
+    const reply = await postForm('motorist', FORMS.motorist(), { front: big(), back: big(), portraitSelfie: big() });
+    expect(reply.statusCode).toBe(201);
   });
 
   it('refuses a file over 5 MB', async () => {
