@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import { Badge, Box, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@eticket/contracts';
+import { DateFilter } from './DateFilter.tsx';
+import { downloadCsv, fetchAllRows } from './exportRows.ts';
+import { FilterModal } from './FilterModal.tsx';
+import { PageSizeSelect } from './PageSizeSelect.tsx';
+import { Pager } from './Pager.tsx';
+import { SearchBox } from './SearchBox.tsx';
+import { TableRows } from './TableRows.tsx';
+import { PENDING_SEARCH, searchForStatus, statusOfSearch, type TableMode } from './tableState.ts';
+import type { Column, FetchPage } from './types.ts';
+import { useTablePage } from './useTablePage.ts';
+import { useTableState } from './useTableState.ts';
+
+export interface DataTableProps<Row> {
+  /** The table's accessible name, e.g. 'Motorists'. */
+  label: string;
+  /** Names the list in the query cache; invalidate it to reload the list as it stands. */
+  queryKey: readonly unknown[];
+  fetchPage: FetchPage<Row>;
+  columns: readonly Column<Row>[];
+  rowKey: (row: Row) => string;
+  /** How a row is named to screen readers (its checkbox reads 'Select {name}'). */
+  rowLabel?: (row: Row) => string;
+  /** false for lists without registration status (scans, transactions). */
+  statusFilter?: boolean;
+  /** false for lists the server cannot filter by online (scans, transactions). */
+  activityFilter?: boolean;
+  /** 'pending' forces the search text 'pending'. */
+  mode?: TableMode;
+  /** The search the list opens with (e.g. the enforcer list's 'pending'). */
+  initialSearch?: string;
+}
+
+/**
+ * The one list table of the console (spec "Shared list table"): search, filter modal (Status,
+ * Activities, Download), date filter, page size, row selection and pager, paged by the server.
+ */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { label, queryKey, fetchPage, columns, rowKey, mode = 'default', statusFilter = true, activityFilter = true } = props;
+  const rowLabel = props.rowLabel ?? rowKey;
+  const table = useTableState(mode, props.initialSearch);
+  const page = useTablePage(queryKey, fetchPage, table.query);
+  const rows = page.data?.data;
+  const pageCount = page.data?.paginator.pageCount ?? 0;
+
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // A new page or filter shows other rows: the selection starts again.
+  const queryText = JSON.stringify(table.query);
+  useEffect(() => setSelected(new Set()), [queryText]);
+  const pageKeys = (rows ?? []).map(rowKey);
+  const allSelected = pageKeys.length > 0 && pageKeys.every((key) => selected.has(key));
+  const someSelected = pageKeys.some((key) => selected.has(key));
+  const toggle = (key: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(pageKeys));
+
+  const [downloading, setDownloading] = useState(false);
+  async function download() {
+    setDownloading(true);
+    try {
+      const chosen = (rows ?? []).filter((row) => selected.has(rowKey(row)));
+      const exported = chosen.length > 0 ? chosen : await fetchAllRows(fetchPage, table.query);
+      if (exported.length === 0) notifications.show({ color: 'red', title: 'Download', message: MESSAGES.nothingToExport });
+      else downloadCsv(columns, exported);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Download failed', message: (error as Error).message });
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const pending = mode === 'pending';
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group gap="sm" wrap="wrap">
+            {pending ? (
+              <Badge variant="light" color="yellow" size="lg">
+                Showing {PENDING_SEARCH} only
+              </Badge>
+            ) : (
+              <SearchBox value={table.state.search} onSearch={table.setSearch} />
+            )}
+            <FilterModal
+              status={statusFilter && !pending ? { value: statusOfSearch(table.state.search), onChange: (choice) => table.setSearch(searchForStatus(choice)) } : undefined}
+              activity={activityFilter ? { value: table.state.activity, onChange: table.setActivity } : undefined}
+              onDownload={download}
+              downloading={downloading}
+              selectedCount={selected.size}
+            />
+          </Group>
+          <DateFilter startDate={table.state.startDate} endDate={table.state.endDate} onApply={table.setRange} />
+        </Group>
+
+        <Table.ScrollContainer minWidth={720}>
+          <Table aria-label={label} aria-busy={page.isFetching} highlightOnHover verticalSpacing="sm" style={{ opacity: page.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox aria-label="Select all rows" checked={allSelected} indeterminate={someSelected && !allSelected} disabled={pageKeys.length === 0} onChange={toggleAll} />
+                </Table.Th>
+                {columns.map((column) => (
+                  <Table.Th key={column.header}>{column.header}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <TableRows
+                columns={columns}
+                rows={rows}
+                rowKey={rowKey}
+                rowLabel={rowLabel}
+                loading={page.isPending}
+                error={page.isError ? page.error.message : null}
+                selectable
+                selected={selected}
+                onToggle={toggle}
+              />
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group gap="md">
+            <PageSizeSelect value={table.state.limit} onChange={table.setLimit} />
+            {page.data && (
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {page.data.paginator.total} in all
+              </Text>
+            )}
+          </Group>
+          <Box>
+            <Pager page={table.state.page} pageCount={pageCount} onPage={table.setPage} />
+          </Box>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

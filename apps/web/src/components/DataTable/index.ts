@@ -1,0 +1,2 @@
+export { DataTable, type DataTableProps } from './DataTable.tsx';
+export type { Column, FetchPage, TableQuery } from './types.ts';
