@@ -1,17 +1,42 @@
-import { Anchor } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { Paginated, PaymentRecord } from '@eticket/contracts';
 import { Link } from 'react-router';
+import { DataTable, type FetchPage } from '../../components/DataTable/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { api } from '../../lib/api.ts';
+import { paymentColumns, paymentRowKey, paymentRowLabel } from '../transactions/paymentColumns.tsx';
+import { penaltyKeys } from './queries.ts';
 
-// Filled in by a later issue; until then the route exists and shows its heading.
+const COLUMNS = paymentColumns('Amount');
+
+/** GET /api/penalty-history: penalty payments, newest first. */
+const fetchPenaltyPayments: FetchPage<PaymentRecord> = ({ page, limit, search, startDate, endDate }, signal) =>
+  api.get<Paginated<PaymentRecord>>('/api/penalty-history', { query: { page, limit, search, startDate, endDate }, signal });
+
+/** 'Penalty Payment History', with a link back to the penalty charges. */
 export function PenaltyHistoryPage() {
   return (
-    <PageHeader
-      title="Penalty Payment History"
-      actions={
-        <Anchor component={Link} to="/penalty">
-          Penalty Charges
-        </Anchor>
-      }
-    />
+    <>
+      <PageHeader
+        title="Penalty Payment History"
+        description="Penalty payments recorded by remitters, newest first."
+        actions={
+          <Button component={Link} to="/penalty" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+            Penalty Charges
+          </Button>
+        }
+      />
+      <DataTable
+        label="Penalty Payment History"
+        queryKey={penaltyKeys.history}
+        fetchPage={fetchPenaltyPayments}
+        columns={COLUMNS}
+        rowKey={paymentRowKey}
+        rowLabel={paymentRowLabel}
+        statusFilter={false}
+        activityFilter={false}
+      />
+    </>
   );
 }

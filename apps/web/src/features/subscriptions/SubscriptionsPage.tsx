@@ -1,6 +1,46 @@
+import { useState } from 'react';
+import { Button, Tabs } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { VEHICLE_TYPES, type Plan, type VehicleType } from '@eticket/contracts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { titleCase } from '../../lib/options.ts';
+import { useEditorModal } from '../../lib/useEditorModal.ts';
+import { PlanList } from './PlanList.tsx';
+import { PlanModal } from './PlanModal.tsx';
 
-// Filled in by a later issue; until then the route exists and shows its heading.
+const isVehicleType = (value: string | null): value is VehicleType => (VEHICLE_TYPES as readonly (string | null)[]).includes(value);
+
+/** Subscription plans per vehicle type: tabs Keke, Bus, Bike (keke first), Create Plan, Update on each card. */
 export function SubscriptionsPage() {
-  return <PageHeader title="Subscriptions" />;
+  const [vehicleType, setVehicleType] = useState<VehicleType>('keke');
+  const modal = useEditorModal<Plan>();
+
+  return (
+    <>
+      <PageHeader
+        title="Subscriptions"
+        description="The plans motorists pay for, per vehicle type."
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => modal.open(null)}>
+            Create Plan
+          </Button>
+        }
+      />
+      <Tabs value={vehicleType} onChange={(value) => isVehicleType(value) && setVehicleType(value)} keepMounted={false}>
+        <Tabs.List mb="lg">
+          {VEHICLE_TYPES.map((type) => (
+            <Tabs.Tab key={type} value={type}>
+              {titleCase(type)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {VEHICLE_TYPES.map((type) => (
+          <Tabs.Panel key={type} value={type}>
+            <PlanList vehicleType={type} onUpdate={modal.open} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      <PlanModal opened={modal.opened} plan={modal.item} formKey={modal.key} vehicleType={vehicleType} onClose={modal.close} />
+    </>
+  );
 }

@@ -1,6 +1,25 @@
+import { DataTable } from '../../components/DataTable/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { paymentColumns, paymentRowKey, paymentRowLabel } from './paymentColumns.tsx';
+import { fetchTransactions, transactionKeys } from './queries.ts';
 
-// Filled in by a later issue; until then the route exists and shows its heading.
+const COLUMNS = paymentColumns('Price');
+
+/** Transaction History: the subscription payments remitters recorded. */
 export function TransactionsPage() {
-  return <PageHeader title="Transaction History" />;
+  return (
+    <>
+      <PageHeader title="Transaction History" description="Subscription payments recorded by remitters, newest first." />
+      <DataTable
+        label="Transaction History"
+        queryKey={transactionKeys.list}
+        fetchPage={fetchTransactions}
+        columns={COLUMNS}
+        rowKey={paymentRowKey}
+        rowLabel={paymentRowLabel}
+        statusFilter={false}
+        activityFilter={false}
+      />
+    </>
+  );
 }

@@ -1,0 +1,36 @@
+import { Text } from '@mantine/core';
+import type { ScanRecord } from '@eticket/contracts';
+import type { Column } from '../../components/DataTable/index.ts';
+import { formatDateTime, formatNaira } from '../../lib/format.ts';
+import { titleCase } from '../../lib/options.ts';
+import { SubscriptionStatusBadge } from '../subscriptions/SubscriptionStatusBadge.tsx';
+
+/** Scan Record columns (spec), with the subscription as it stood at the scan. */
+export const SCAN_COLUMNS: Column<ScanRecord>[] = [
+  { header: 'Vehicle Type', value: (row) => row.vehicle.vehicleType, cell: (row) => titleCase(row.vehicle.vehicleType) },
+  {
+    header: 'Subscription Status',
+    value: (row) => row.ticketSubscription.subscriptionStatus,
+    cell: (row) => <SubscriptionStatusBadge status={row.ticketSubscription.subscriptionStatus} />,
+  },
+  { header: 'Motorist Unique ID', value: (row) => row.kyc.userID.userCode },
+  {
+    header: 'Subscription Expiry Date',
+    value: (row) => row.ticketSubscription.subscriptionExpiryDate,
+    cell: (row) => formatDateTime(row.ticketSubscription.subscriptionExpiryDate),
+  },
+  {
+    header: 'Outstanding Payment (naira)',
+    value: (row) => row.ticketSubscription.outstandingPayment,
+    cell: (row) => (
+      <Text span inherit c={row.ticketSubscription.outstandingPayment > 0 ? 'red.8' : undefined} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+        {formatNaira(row.ticketSubscription.outstandingPayment)}
+      </Text>
+    ),
+  },
+  { header: 'Scanned By', value: (row) => row.agentId.userID.fullName, cell: (row) => titleCase(row.agentId.userID.fullName) },
+  { header: 'Scanned Date', value: (row) => row.createdAt, cell: (row) => formatDateTime(row.createdAt) },
+];
+
+export const scanRowKey = (row: ScanRecord) => row.id;
+export const scanRowLabel = (row: ScanRecord) => `scan of ${row.kyc.userID.userCode} on ${formatDateTime(row.createdAt)}`;

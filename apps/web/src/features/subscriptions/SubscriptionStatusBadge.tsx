@@ -1,0 +1,12 @@
+import { Badge } from '@mantine/core';
+import { subscriptionStatusLabel } from './subscriptionStatus.ts';
+
+/** Active green, grace yellow, expired and paused red, anything else grey 'Unknown'. */
+export function SubscriptionStatusBadge({ status }: { status: unknown }) {
+  const { label, color } = subscriptionStatusLabel(status);
+  return (
+    <Badge color={color} variant="light">
+      {label}
+    </Badge>
+  );
+}

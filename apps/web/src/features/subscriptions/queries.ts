@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageResponse, Plan, PlanCreateRequest, TicketSubscription, VehicleType } from '@eticket/contracts';
+import { api, type Envelope } from '../../lib/api.ts';
+
+export const planKeys = {
+  all: ['plans'] as const,
+  ofType: (vehicleType: VehicleType) => ['plans', vehicleType] as const,
+};
+
+/** GET /api/subscription?types=…: the plans of one vehicle type. */
+export function usePlans(vehicleType: VehicleType) {
+  return useQuery({
+    queryKey: planKeys.ofType(vehicleType),
+    queryFn: async ({ signal }) => (await api.get<Envelope<Plan[]>>('/api/subscription', { query: { types: vehicleType }, signal })).data,
+  });
+}
+
+/** POST /api/subscription (201), or PATCH /api/subscription/{id} when updating ('Plan updated successfully'). */
+export function useSavePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, request }: { id?: string; request: PlanCreateRequest }) =>
+      id ? api.patch<Envelope<Plan>>(`/api/subscription/${id}`, request) : api.post<Envelope<Plan>>('/api/subscription', request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: planKeys.all }),
+  });
+}
+
+/** DELETE /api/subscription/{id}: the plan is retired; payments made on it keep their history. */
+export function useDeletePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<MessageResponse>(`/api/subscription/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: planKeys.all }),
+  });
+}
+
+export type SubscriptionAction = 'pause' | 'resume';
+
+/** PATCH /api/subscription/pause/{id} or /resume/{id}; the reply carries the message to show. */
+export function useSubscriptionAction() {
+  return useMutation({
+    mutationFn: ({ action, id }: { action: SubscriptionAction; id: string }) =>
+      api.patch<Envelope<TicketSubscription>>(`/api/subscription/${action}/${id}`),
+  });
+}

@@ -1,0 +1,12 @@
+import { Badge } from '@mantine/core';
+import { paymentStatusLabel } from './paymentStatus.ts';
+
+/** Success green, pending yellow, failed red, anything else grey 'Unknown'. */
+export function PaymentStatusBadge({ status }: { status: unknown }) {
+  const { label, color } = paymentStatusLabel(status);
+  return (
+    <Badge color={color} variant="light">
+      {label}
+    </Badge>
+  );
+}

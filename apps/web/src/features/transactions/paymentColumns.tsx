@@ -1,0 +1,36 @@
+import { Text } from '@mantine/core';
+import type { PaymentRecord } from '@eticket/contracts';
+import type { Column } from '../../components/DataTable/index.ts';
+import { NOT_AVAILABLE, formatDateTime, formatNaira } from '../../lib/format.ts';
+import { titleCase } from '../../lib/options.ts';
+import { PaymentStatusBadge } from './PaymentStatusBadge.tsx';
+import { modeOfPaymentLabel } from './paymentStatus.ts';
+
+/**
+ * The columns of Transaction History and Penalty Payment History (spec): Bank Name, Mode Of Payment,
+ * Unique ID, Plan Type, the amount (headed `amountHeader`), Vehicle Type, Status, Remitted By, Created At.
+ */
+export function paymentColumns(amountHeader: 'Price' | 'Amount'): Column<PaymentRecord>[] {
+  return [
+    { header: 'Bank Name', value: (row) => row.bankName ?? NOT_AVAILABLE, cell: (row) => (row.bankName ? titleCase(row.bankName) : NOT_AVAILABLE) },
+    { header: 'Mode Of Payment', value: (row) => row.modeOfPayment, cell: (row) => modeOfPaymentLabel(row.modeOfPayment) },
+    { header: 'Unique ID', value: (row) => row.motorist.uniqueId },
+    { header: 'Plan Type', value: (row) => row.subscription.name ?? NOT_AVAILABLE, cell: (row) => (row.subscription.name ? titleCase(row.subscription.name) : NOT_AVAILABLE) },
+    {
+      header: amountHeader,
+      value: (row) => row.amount,
+      cell: (row) => (
+        <Text span inherit style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+          {formatNaira(row.amount)}
+        </Text>
+      ),
+    },
+    { header: 'Vehicle Type', value: (row) => row.subscription.vehicleType, cell: (row) => titleCase(row.subscription.vehicleType) },
+    { header: 'Status', value: (row) => row.status, cell: (row) => <PaymentStatusBadge status={row.status} /> },
+    { header: 'Remitted By', value: (row) => row.addedBy.fullName, cell: (row) => titleCase(row.addedBy.fullName) },
+    { header: 'Created At', value: (row) => row.createdAt, cell: (row) => formatDateTime(row.createdAt) },
+  ];
+}
+
+export const paymentRowKey = (row: PaymentRecord) => row.id;
+export const paymentRowLabel = (row: PaymentRecord) => `payment by ${row.motorist.uniqueId} on ${formatDateTime(row.createdAt)}`;
