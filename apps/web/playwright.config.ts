@@ -8,6 +8,8 @@ const reporter: ReporterDescription[] = [['list'], ...(jsonReport ? [['json', { 
 
 export default defineConfig({
   testDir: 'e2e',
+  // Per run, beside its data folder: several runs may share this working tree.
+  outputDir: `${E2E_DATA_DIR}-results`,
   // Journeys share one server; each file works with accounts of its own where it changes state.
   workers: 2,
   fullyParallel: false,
@@ -34,6 +36,8 @@ export default defineConfig({
     url: `${BASE_URL}/login`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // Lets start-server.mjs stop the server and remove its data folder.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: { DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },

@@ -96,5 +96,5 @@ test('the full reset journey: ask, read the code from the mail, reset, sign in w
 
   await signIn(page, account, newPassword);
   await expect(page).toHaveURL('/');
-  await expect(page.getByRole('heading', { name: 'Welcome Admin' })).toBeVisible();
+  await expect(page).toHaveTitle('e-Ticketing | Dashboard');
 });

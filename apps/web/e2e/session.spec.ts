@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS } from './fixtures/accounts.ts';
+import { ACCOUNTS, E2E_PASSWORD } from './fixtures/accounts.ts';
 import { formError, signIn, storedSession, submitLogin } from './support/signIn.ts';
 import { secondsFromNow, unsignedToken } from './support/tokens.ts';
-import { E2E_PASSWORD } from './fixtures/accounts.ts';
 
 async function storeSession(page: Page, token: string): Promise<void> {
   await page.goto('/login');
@@ -67,7 +66,7 @@ test('the session ends by itself when the token expires', async ({ page }) => {
   await page.clock.install();
   await signIn(page, ACCOUNTS.admin);
   await page.goto('/managers');
-  await expect(page.getByRole('heading', { name: 'Managers' })).toBeVisible();
+  await expect(page).toHaveTitle('e-Ticketing | Manager');
   // The server issues 12-hour tokens.
   await page.clock.fastForward('12:00:05');
   await expect(page).toHaveURL('/login');

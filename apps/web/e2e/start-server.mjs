@@ -1,11 +1,13 @@
 // Starts the built server for the end-to-end journeys, on a fresh data folder seeded with one
-// account of each role. Run with `node --import tsx` (it imports the API's own TypeScript):
+// account of each role (e2e/fixtures/accounts.ts). Run with `node --import tsx`, as it imports the
+// API's own TypeScript:
 //   DATA_DIR=/tmp/x PORT=4173 node --import tsx apps/web/e2e/start-server.mjs
+// The folder is removed when the server stops, unless E2E_KEEP_DATA=1.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { connectDatabase } from '../../api/src/db/connect.ts';
-import { migrate } from '../../api/src/db/migrate.ts';
+import { migrate, readMigrations } from '../../api/src/db/migrate.ts';
 import { users } from '../../api/src/db/schema.ts';
 import { newUserCode } from '../../api/src/platform/codes.ts';
 import { hashPassword } from '../../api/src/platform/passwords.ts';
@@ -14,16 +16,20 @@ import { ACCOUNTS, E2E_PASSWORD } from './fixtures/accounts.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(repoRoot, 'apps/api/dist/main.js');
+const webDist = path.join(repoRoot, 'apps/web/dist');
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('start-server.mjs needs DATA_DIR');
-if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first`);
+for (const built of [serverEntry, path.join(webDist, 'index.html')]) {
+  if (!existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
+}
 
 async function seed() {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const database = await connectDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
   try {
-    await migrate(database);
+    // The built server's migrations, so the schema is exactly the one the server under test expects.
+    await migrate(database, readMigrations(path.join(repoRoot, 'apps/api/dist/migrations')));
     const { superAdmin, ...others } = ACCOUNTS;
     await seedSuperAdmin(database.db, { email: superAdmin.email, password: E2E_PASSWORD });
     const passwordHash = await hashPassword(E2E_PASSWORD);
@@ -50,6 +56,8 @@ async function seed() {
 
 try {
   await seed();
+  // A copy of the console, so a build started meanwhile in the same tree cannot swap it mid-run.
+  cpSync(webDist, path.join(dataDir, 'web'), { recursive: true });
 } catch (error) {
   // Drizzle's error repeats the whole query; its cause says what went wrong.
   console.error(`Could not seed the end-to-end database: ${error.cause?.message ?? error.message}`);
@@ -61,6 +69,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   env: {
     ...process.env,
     DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'web'),
     HOST: process.env.HOST ?? '127.0.0.1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SEED_ADMIN_EMAIL: ACCOUNTS.superAdmin.email,
@@ -68,4 +77,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+server.on('exit', (code, signal) => {
+  if (process.env.E2E_KEEP_DATA === '1') console.log(`End-to-end data kept in ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 1 : 0));
+});

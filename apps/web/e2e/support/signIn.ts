@@ -8,11 +8,17 @@ export async function submitLogin(page: Page, identifier: string, password: stri
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** Signs in through the login screen and waits to leave it. */
+/**
+ * Signs in through the login screen and waits for the signed-in shell to have loaded the profile,
+ * so no request of the first page is still in flight when the test goes on.
+ */
 export async function signIn(page: Page, account: FixtureAccount, password = E2E_PASSWORD): Promise<void> {
   await page.goto('/login');
+  const profileLoaded = page.waitForResponse((reply) => reply.url().endsWith('/api/profile') && reply.request().method() === 'GET');
   await submitLogin(page, account.email, password);
   await expect(page).not.toHaveURL(/\/login/);
+  expect((await profileLoaded).status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }
 
 export function formError(page: Page) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginScreenState } from '../../features/auth/loginScreenState.ts';
-import { endSession, readSession, saveNextRoute } from '../../lib/session.ts';
+import { clearNextRoute, endSession, readSession, saveNextRoute } from '../../lib/session.ts';
 
 /**
  * The session has ended or never began: keep this address for after the next sign-in, drop what
@@ -12,13 +12,14 @@ export function LeaveToLogin({ message }: { message?: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Once, on the way out.
   useEffect(() => {
-    if (location.pathname !== '/') saveNextRoute(`${location.pathname}${location.search}${location.hash}`);
+    if (location.pathname === '/') clearNextRoute();
+    else saveNextRoute(`${location.pathname}${location.search}${location.hash}`);
     queryClient.clear();
     if (readSession().status === 'lapsed') endSession(message);
     const state: LoginScreenState | undefined = message ? { message } : undefined;
     navigate('/login', { replace: true, state });
-    // Once, on the way out.
   }, []);
   return null;
 }

@@ -1,4 +1,4 @@
-import { Group, NavLink, ScrollArea, Title } from '@mantine/core';
+import { CloseButton, Group, NavLink, ScrollArea, Title } from '@mantine/core';
 import { Link, matchPath, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { useSignedInUser } from '../../lib/useSession.ts';
@@ -10,16 +10,18 @@ function useIsCurrent() {
 }
 
 /** The brand and the entries this user's role may see, each sub-link under its entry (inside the navbar's <nav>). */
-export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+export function Sidebar({ onClose }: { onClose: () => void }) {
   const user = useSignedInUser();
   const isCurrent = useIsCurrent();
   return (
     <>
       <Group gap="sm" px="md" h={60} wrap="nowrap">
         <Logo size={34} title="" />
-        <Title order={3} size="h4">
+        <Title order={3} size="h4" flex={1}>
           E-Ticketing
         </Title>
+        {/* On small screens the navbar covers the page, header included. */}
+        <CloseButton hiddenFrom="sm" aria-label="Close navigation" onClick={onClose} />
       </Group>
       <ScrollArea flex={1} px="xs" pb="md">
         <div>
@@ -32,7 +34,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
                 leftSection={<entry.icon size={20} stroke={1.6} aria-hidden />}
                 active={isCurrent(entry.to)}
                 aria-current={isCurrent(entry.to) ? 'page' : undefined}
-                onClick={onNavigate}
+                onClick={onClose}
                 py={7}
                 fw={500}
               />
@@ -44,7 +46,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
                   label={sub.label}
                   active={isCurrent(sub.to)}
                   aria-current={isCurrent(sub.to) ? 'page' : undefined}
-                  onClick={onNavigate}
+                  onClick={onClose}
                   pl={46}
                   py={5}
                   fz="sm"

@@ -25,7 +25,7 @@ export function SignedInLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar aria-label="Main navigation">
-        <Sidebar onNavigate={close} />
+        <Sidebar onClose={close} />
       </AppShell.Navbar>
       <AppShell.Main>
         <Suspense fallback={<PageLoader />}>

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import type { MessageResponse } from '@eticket/contracts';
 import { api } from '../../lib/api.ts';
-import { FormMessage } from './FormMessage.tsx';
+import { FormMessage } from '../../components/FormMessage.tsx';
 import type { LoginScreenState } from './loginScreenState.ts';
 import { checkForgotPassword } from './validation.ts';
 

@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import { Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Center, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
 
 /** Two columns: the product logo at left (hidden on small screens), the form's card centred at right. */
 export function LoginLayout() {
@@ -20,13 +21,7 @@ export function LoginLayout() {
       </Center>
       <Center p="md" bg="gray.0">
         <Paper component="main" w="100%" maw={420} p="xl" radius="md" shadow="md" withBorder>
-          <Suspense
-            fallback={
-              <Center h={200}>
-                <Loader aria-label="Loading" />
-              </Center>
-            }
-          >
+          <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
         </Paper>

@@ -3,7 +3,7 @@ import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@m
 import { useForm } from '@mantine/form';
 import { Link, useLocation } from 'react-router';
 import type { LoginRequest } from '@eticket/contracts';
-import { FormMessage } from './FormMessage.tsx';
+import { FormMessage } from '../../components/FormMessage.tsx';
 import type { LoginScreenState } from './loginScreenState.ts';
 import { useLogin } from './useLogin.ts';
 import { checkLogin } from './validation.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MARITAL_STATUSES, type Profile } from '@eticket/contracts';
-import { FormMessage } from '../auth/FormMessage.tsx';
+import { FormMessage } from '../../components/FormMessage.tsx';
 import { profileChanges, profileFormValues, type ProfileFormValues } from './profileChanges.ts';
 import { useUpdateProfile } from './queries.ts';
 
@@ -42,7 +42,7 @@ export function ProfileForm({ profile, editing, onSaved }: { profile: Profile; e
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Full Name" variant={variant} readOnly={readOnly} autoComplete="name" {...form.getInputProps('fullName')} />
           <TextInput label="Phone" variant={variant} type="tel" readOnly={readOnly} autoComplete="tel" {...form.getInputProps('phone')} />
-          <Select label="Marital Status" variant={variant} data={MARITAL_OPTIONS} readOnly={readOnly} allowDeselect={false} placeholder="Choose" {...form.getInputProps('maritalStatus')} />
+          <Select label="Marital Status" variant={variant} data={MARITAL_OPTIONS} readOnly={readOnly} allowDeselect={false} placeholder={editing ? 'Choose' : 'Not set'} {...form.getInputProps('maritalStatus')} />
           <Textarea label="Address" variant={variant} readOnly={readOnly} autosize minRows={1} autoComplete="street-address" {...form.getInputProps('address')} />
         </SimpleGrid>
         {editing && (

@@ -60,7 +60,7 @@ export function ProfilePage() {
             )}
           </Group>
           <Divider />
-          <ProfileForm profile={person} editing={editing} onSaved={() => setEditing(false)} />
+          <ProfileForm key={person.id} profile={person} editing={editing} onSaved={() => setEditing(false)} />
           <Divider />
           <DocumentsList documents={person.documents} />
         </Stack>
