@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPerson, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { session, type Session } from '../../../test/tickets.ts';
 import { createBankProvider } from '../../platform/banks/index.ts';
-import { loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 
 /** The allocation calls with PAYSTACK_SECRET_KEY set, against a local stand-in answering in Paystack's shapes. */
 const SECRET = 'sk_test_feedfacefeedfacefeedfacefeedfacefeedface';
@@ -122,5 +122,24 @@ describe('allocation calls with Paystack configured', () => {
     });
     expect(reply.statusCode).toBe(201);
     expect(reply.json().data).toMatchObject({ bankCode: '058', bankName: 'Guaranty Trust Bank', accountName: 'DOE JANE LOREN' });
+  });
+});
+
+describe('configuration', () => {
+  const base = { DATA_DIR: '/tmp/eticket-paystack-test', JWT_SECRET: 'x'.repeat(40) };
+
+  it('uses the offline provider without a key, Paystack with one (default address api.paystack.co)', () => {
+    expect(createBankProvider(loadConfig(base), null as never).kind).toBe('offline');
+    const config = loadConfig({ ...base, PAYSTACK_SECRET_KEY: SECRET });
+    expect(config.PAYSTACK_BASE_URL).toBe('https://api.paystack.co');
+    expect(createBankProvider(config, null as never).kind).toBe('paystack');
+  });
+
+  it.each([
+    [{ PAYSTACK_SECRET_KEY: 'pk_test_0123456789abcdef' }, /PAYSTACK_SECRET_KEY: must be a Paystack secret key/],
+    [{ PAYSTACK_BASE_URL: 'ftp://example.test' }, /PAYSTACK_BASE_URL: must be an http:\/\/ or https:\/\/ address/],
+  ])('stops start-up on an invalid value, naming the variable (%j)', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, ...env })).toThrow(message);
   });
 });
