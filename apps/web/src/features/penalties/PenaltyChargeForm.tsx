@@ -39,7 +39,7 @@ export function PenaltyChargeForm({ charge, onSaved }: { charge: PenaltyCharge |
         <NativeSelect label="Vehicle Type" data={VEHICLE_CHOICES} required {...form.getInputProps('vehicleType')} />
         <NumberInput
           label="Price"
-          description="Added to a motorist's outstanding payment when a scan finds the subscription expired"
+          description="In naira"
           prefix="₦"
           thousandSeparator=","
           decimalScale={2}

@@ -15,7 +15,7 @@ export function PenaltyChargeModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={charge ? 'Update Penalty Charge' : 'Create Penalty Charge'} centered>
+    <Modal opened={opened} onClose={onClose} title={charge ? 'Update Penalty Charge' : 'Create Penalty Charge'} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <PenaltyChargeForm key={formKey} charge={charge} onSaved={onClose} />
     </Modal>
   );

@@ -1,6 +1,6 @@
-import { Text } from '@mantine/core';
 import type { ScanRecord } from '@eticket/contracts';
 import type { Column } from '../../components/DataTable/index.ts';
+import { NoWrap } from '../../components/NoWrap.tsx';
 import { formatDateTime, formatNaira } from '../../lib/format.ts';
 import { titleCase } from '../../lib/options.ts';
 import { SubscriptionStatusBadge } from '../subscriptions/SubscriptionStatusBadge.tsx';
@@ -17,19 +17,19 @@ export const SCAN_COLUMNS: Column<ScanRecord>[] = [
   {
     header: 'Subscription Expiry Date',
     value: (row) => row.ticketSubscription.subscriptionExpiryDate,
-    cell: (row) => formatDateTime(row.ticketSubscription.subscriptionExpiryDate),
+    cell: (row) => <NoWrap>{formatDateTime(row.ticketSubscription.subscriptionExpiryDate)}</NoWrap>,
   },
   {
     header: 'Outstanding Payment (naira)',
     value: (row) => row.ticketSubscription.outstandingPayment,
     cell: (row) => (
-      <Text span inherit c={row.ticketSubscription.outstandingPayment > 0 ? 'red.8' : undefined} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      <NoWrap numeric c={row.ticketSubscription.outstandingPayment > 0 ? 'red.8' : undefined}>
         {formatNaira(row.ticketSubscription.outstandingPayment)}
-      </Text>
+      </NoWrap>
     ),
   },
   { header: 'Scanned By', value: (row) => row.agentId.userID.fullName, cell: (row) => titleCase(row.agentId.userID.fullName) },
-  { header: 'Scanned Date', value: (row) => row.createdAt, cell: (row) => formatDateTime(row.createdAt) },
+  { header: 'Scanned Date', value: (row) => row.createdAt, cell: (row) => <NoWrap>{formatDateTime(row.createdAt)}</NoWrap> },
 ];
 
 export const scanRowKey = (row: ScanRecord) => row.id;

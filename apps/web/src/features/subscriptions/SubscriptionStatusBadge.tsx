@@ -5,7 +5,7 @@ import { subscriptionStatusLabel } from './subscriptionStatus.ts';
 export function SubscriptionStatusBadge({ status }: { status: unknown }) {
   const { label, color } = subscriptionStatusLabel(status);
   return (
-    <Badge color={color} variant="light">
+    <Badge color={color} variant="light" style={{ minWidth: 'max-content' }}>
       {label}
     </Badge>
   );

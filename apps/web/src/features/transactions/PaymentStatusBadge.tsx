@@ -5,7 +5,7 @@ import { paymentStatusLabel } from './paymentStatus.ts';
 export function PaymentStatusBadge({ status }: { status: unknown }) {
   const { label, color } = paymentStatusLabel(status);
   return (
-    <Badge color={color} variant="light">
+    <Badge color={color} variant="light" style={{ minWidth: 'max-content' }}>
       {label}
     </Badge>
   );

@@ -1,6 +1,6 @@
-import { Text } from '@mantine/core';
 import type { PaymentRecord } from '@eticket/contracts';
 import type { Column } from '../../components/DataTable/index.ts';
+import { NoWrap } from '../../components/NoWrap.tsx';
 import { NOT_AVAILABLE, formatDateTime, formatNaira } from '../../lib/format.ts';
 import { titleCase } from '../../lib/options.ts';
 import { PaymentStatusBadge } from './PaymentStatusBadge.tsx';
@@ -19,16 +19,12 @@ export function paymentColumns(amountHeader: 'Price' | 'Amount'): Column<Payment
     {
       header: amountHeader,
       value: (row) => row.amount,
-      cell: (row) => (
-        <Text span inherit style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {formatNaira(row.amount)}
-        </Text>
-      ),
+      cell: (row) => <NoWrap numeric>{formatNaira(row.amount)}</NoWrap>,
     },
     { header: 'Vehicle Type', value: (row) => row.subscription.vehicleType, cell: (row) => titleCase(row.subscription.vehicleType) },
     { header: 'Status', value: (row) => row.status, cell: (row) => <PaymentStatusBadge status={row.status} /> },
     { header: 'Remitted By', value: (row) => row.addedBy.fullName, cell: (row) => titleCase(row.addedBy.fullName) },
-    { header: 'Created At', value: (row) => row.createdAt, cell: (row) => formatDateTime(row.createdAt) },
+    { header: 'Created At', value: (row) => row.createdAt, cell: (row) => <NoWrap>{formatDateTime(row.createdAt)}</NoWrap> },
   ];
 }
 
