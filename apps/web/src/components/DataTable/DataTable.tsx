@@ -109,7 +109,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   <Checkbox aria-label="Select all rows" checked={allSelected} indeterminate={someSelected && !allSelected} disabled={pageKeys.length === 0} onChange={toggleAll} />
                 </Table.Th>
                 {columns.map((column) => (
-                  <Table.Th key={column.header}>{column.header}</Table.Th>
+                  <Table.Th key={column.header} style={{ whiteSpace: 'nowrap' }}>
+                    {column.header}
+                  </Table.Th>
                 ))}
               </Table.Tr>
             </Table.Thead>

@@ -1,6 +1,13 @@
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PeopleTable } from './components/PeopleTable.tsx';
+import { adminForm } from './forms/formSpecs.ts';
+import { RegistrationModal } from './forms/RegistrationModal.tsx';
 
-// Filled in by a later issue; until then the route exists and shows its heading.
 export function AdminsPage() {
-  return <PageHeader title="Admin" />;
+  return (
+    <>
+      <PageHeader title="Admin" actions={<RegistrationModal spec={adminForm} />} />
+      <PeopleTable kind="admin" />
+    </>
+  );
 }

@@ -1,6 +1,12 @@
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PeopleTable } from './components/PeopleTable.tsx';
+import { ViewNewLink } from './components/ViewNewLink.tsx';
 
-// Filled in by a later issue; until then the route exists and shows its heading.
 export function ManagersPage() {
-  return <PageHeader title="Managers" />;
+  return (
+    <>
+      <PageHeader title="Managers" actions={<ViewNewLink to="/newmanager" label="View New Manager" capability="managers" />} />
+      <PeopleTable kind="manager" />
+    </>
+  );
 }

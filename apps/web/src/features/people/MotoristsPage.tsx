@@ -1,6 +1,12 @@
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PeopleTable } from './components/PeopleTable.tsx';
+import { ViewNewLink } from './components/ViewNewLink.tsx';
 
-// Filled in by a later issue; until then the route exists and shows its heading.
 export function MotoristsPage() {
-  return <PageHeader title="Motorists" />;
+  return (
+    <>
+      <PageHeader title="Motorists" actions={<ViewNewLink to="/newmotorist" label="View New Motorist" capability="motorists" />} />
+      <PeopleTable kind="motorist" />
+    </>
+  );
 }

@@ -1,6 +1,8 @@
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { NewPeoplePage } from './components/NewPeoplePage.tsx';
+import { agentForm } from './forms/formSpecs.ts';
 
-// Filled in by a later issue; until then the route exists and shows its heading.
+const form = agentForm('enforcer');
+
 export function NewEnforcerPage() {
-  return <PageHeader title="New Enforcers" />;
+  return <NewPeoplePage title="New Enforcers" description="Register an enforcer, then approve them from this list." kind="enforcer" form={form} />;
 }

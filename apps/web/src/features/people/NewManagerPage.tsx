@@ -1,6 +1,6 @@
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { NewPeoplePage } from './components/NewPeoplePage.tsx';
+import { managerForm } from './forms/formSpecs.ts';
 
-// Filled in by a later issue; until then the route exists and shows its heading.
 export function NewManagerPage() {
-  return <PageHeader title="New Managers" />;
+  return <NewPeoplePage title="New Managers" description="Register a manager, then approve them from this list." kind="manager" form={managerForm} />;
 }

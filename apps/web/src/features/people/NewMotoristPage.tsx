@@ -1,6 +1,6 @@
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { NewPeoplePage } from './components/NewPeoplePage.tsx';
+import { motoristForm } from './forms/formSpecs.ts';
 
-// Filled in by a later issue; until then the route exists and shows its heading.
 export function NewMotoristPage() {
-  return <PageHeader title="New Motorists" />;
+  return <NewPeoplePage title="New Motorists" description="Register a motorist with their vehicle and portrait selfie." kind="motorist" form={motoristForm} />;
 }

@@ -1,6 +1,9 @@
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { NewPeoplePage } from './components/NewPeoplePage.tsx';
+import { agentForm } from './forms/formSpecs.ts';
 
-// Filled in by a later issue; until then the route exists and shows its heading.
+const form = agentForm('registrar');
+
+/** The registrar list hides pending registrars, so this page lists them: those awaiting approval. */
 export function NewRegistrarPage() {
-  return <PageHeader title="New Registrars" />;
+  return <NewPeoplePage title="New Registrars" description="Registrars awaiting approval." kind="registrar" form={form} mode="pending" />;
 }

@@ -1,6 +1,9 @@
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { NewPeoplePage } from './components/NewPeoplePage.tsx';
+import { agentForm } from './forms/formSpecs.ts';
 
-// Filled in by a later issue; until then the route exists and shows its heading.
+const form = agentForm('remitter');
+
+/** The remitter list hides pending remitters, so this page lists them: those awaiting approval. */
 export function NewRemitterPage() {
-  return <PageHeader title="New Remitters" />;
+  return <NewPeoplePage title="New Remitters" description="Remitters awaiting approval." kind="remitter" form={form} mode="pending" />;
 }

@@ -1,6 +1,67 @@
+import { Alert, Button, Grid, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { can, mayManage, type PersonRecord } from '@eticket/contracts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { useSignedInUser } from '../../lib/useSession.ts';
+import { EditProfileModal } from './details/EditProfileModal.tsx';
+import { GuarantorBlock } from './details/GuarantorBlock.tsx';
+import { IdentificationBlock } from './details/IdentificationBlock.tsx';
+import { PersonalBlock } from './details/PersonalBlock.tsx';
+import { PersonSummary } from './details/PersonSummary.tsx';
+import { QrBlock } from './details/QrBlock.tsx';
+import { SubscriptionBlock } from './details/SubscriptionBlock.tsx';
+import { VehicleBlock } from './details/VehicleBlock.tsx';
+import { usePersonDetails } from './queries.ts';
 
-// Filled in by a later issue; until then the route exists and shows its heading.
+/** {id}/details: every block of spec "User detail". The list's row shows at once; the server's record follows (and serves a reload). */
 export function PersonDetailsPage() {
-  return <PageHeader title="User Details" />;
+  const { id = '' } = useParams();
+  const fromList = (useLocation().state as { person?: PersonRecord } | null)?.person;
+  const details = usePersonDetails(id, fromList);
+  const viewer = useSignedInUser();
+  const navigate = useNavigate();
+
+  const back = (
+    <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => navigate(-1)}>
+      Back
+    </Button>
+  );
+  if (details.isPending) return <PageLoader />;
+  if (details.isError) {
+    return (
+      <>
+        <PageHeader title="User Details" actions={back} />
+        <Alert color="red" role="alert" title="Could not load this person">
+          {details.error.message}
+        </Alert>
+      </>
+    );
+  }
+  const person = details.data;
+  const mayEdit = can(viewer, 'profile', 'write') && (person.id === viewer.id || mayManage(viewer, person.role));
+  const holdsVehicle = person.isMotorist || person.vehicle !== null;
+  return (
+    <>
+      <PageHeader title="User Details" actions={back} />
+      <Stack gap="lg">
+        <PersonSummary person={person} actions={mayEdit && <EditProfileModal person={person} />} />
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="lg">
+              {holdsVehicle && <VehicleBlock vehicle={person.vehicle} />}
+              <PersonalBlock person={person} />
+              <IdentificationBlock person={person} />
+              {person.guarantor && <GuarantorBlock guarantor={person.guarantor} />}
+              {person.isMotorist && <SubscriptionBlock person={person} />}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <QrBlock userCode={person.userCode} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </>
+  );
 }

@@ -1,6 +1,13 @@
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PeopleTable } from './components/PeopleTable.tsx';
+import { unionUserForm } from './forms/formSpecs.ts';
+import { RegistrationModal } from './forms/RegistrationModal.tsx';
 
-// Filled in by a later issue; until then the route exists and shows its heading.
 export function UnionsPage() {
-  return <PageHeader title="Unions / Partner" />;
+  return (
+    <>
+      <PageHeader title="Unions / Partner" actions={<RegistrationModal spec={unionUserForm} />} />
+      <PeopleTable kind="union" />
+    </>
+  );
 }

@@ -1,0 +1,123 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS } from './fixtures/accounts.ts';
+import { chooseImage, dialog, FIXTURE_IMAGES, rowAction, rowOf, search, uniquePhone, uniqueSuffix } from './support/people.ts';
+import { signIn } from './support/signIn.ts';
+
+test('a motorist is registered in 3 steps with a webcam selfie, found, approved, and inspected with its QR code', async ({ page }) => {
+  test.setTimeout(90_000);
+  const suffix = uniqueSuffix();
+  const fullName = `musa bello ${suffix}`;
+  const plate = `LAG ${suffix.slice(-6).toUpperCase()}`;
+  await signIn(page, ACCOUNTS.superAdmin);
+  await page.goto('/newmotorist');
+  await expect(page.getByRole('heading', { name: 'New Motorists' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create Motorist' }).click();
+  const form = dialog(page, 'Create Motorist');
+  await expect(form.getByText('Step 1 of 3')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await expect(form.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+
+  // Step 1: personal information; Next refuses while a required field is empty.
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form.getByRole('alert')).toHaveText('All field are required');
+  await form.getByLabel('Full Name').fill(`Musa Bello ${suffix}`);
+  await form.getByLabel('Email').fill(`musa.${suffix}@example.com`);
+  await form.getByLabel('Password').fill('Motorist-Pass-1');
+  await form.getByLabel('Phone').fill(uniquePhone());
+  await form.getByLabel('Date of Birth').fill('1990-05-04');
+  await form.getByLabel('Gender').selectOption('male');
+  await form.getByLabel('Marital Status').selectOption('married');
+  await form.getByLabel('Address').fill('12 Broad Street, Lagos');
+  await form.getByLabel('ID Type', { exact: true }).selectOption('nin');
+  await chooseImage(form, page, 'ID Front Image', FIXTURE_IMAGES.png);
+  await chooseImage(form, page, 'ID Back Image', FIXTURE_IMAGES.jpeg);
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  // Step 2: vehicle.
+  await expect(form.getByText('Step 2 of 3')).toBeVisible();
+  await form.getByLabel('Route').fill('Ikeja - Oshodi');
+  await form.getByLabel('Plate Number').fill(plate);
+  await form.getByLabel('Vehicle Type').selectOption('keke');
+  await form.getByLabel('Vehicle Model').fill('Bajaj RE');
+  await form.getByLabel('Subscription Plan').selectOption('monthly');
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  // Step 3: the portrait selfie from Chromium's fake camera.
+  await expect(form.getByText('Step 3 of 3')).toBeVisible();
+  await form.getByRole('button', { name: 'Open camera' }).click();
+  const video = form.getByLabel('Camera preview');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBeGreaterThan(0);
+  await form.getByRole('button', { name: 'Capture photo' }).click();
+  const preview = form.getByRole('img', { name: 'Portrait selfie preview' });
+  await expect(preview).toBeVisible();
+  expect(await preview.evaluate((image: HTMLImageElement) => image.getBoundingClientRect().width)).toBe(192);
+  await expect(form.getByRole('button', { name: 'Or upload a portrait' })).toContainText('captured-image.png');
+  await form.getByRole('button', { name: 'Previous' }).click();
+  await expect(form.getByLabel('Plate Number')).toHaveValue(plate);
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(form).toHaveCount(0);
+  await expect(page.getByText('Motorist registered successfully')).toBeVisible();
+  await expect(rowOf(page, fullName)).toContainText('Pending');
+
+  // Found by search on the motorist list, then approved.
+  await page.goto('/motorists');
+  await search(page, `MUSA BELLO ${suffix}`);
+  // The search is sent, and shown, lower-cased.
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(`musa bello ${suffix}`);
+  await expect(page.getByRole('table', { name: 'Motorist list' }).getByRole('row')).toHaveCount(2);
+  const row = rowOf(page, fullName);
+  await expect(row).toContainText('Pending');
+  await expect(row).toContainText('super admin'); // Added By
+  await rowAction(page, fullName, 'Approve');
+  await expect(page.getByText('User approved successfully')).toBeVisible();
+  await expect(row).toContainText('Approved by super admin');
+
+  // The details page: every block, from the row and then from the server.
+  await row.getByRole('link', { name: fullName }).click();
+  await expect(page).toHaveURL(/\/[0-9a-f-]{36}\/details$/);
+  await expect(page.getByRole('heading', { name: fullName })).toBeVisible();
+  await expect(page.getByText('Approved by super admin')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Approved' })).toBeVisible();
+  await expect(page.getByText('Offline')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Vehicle' })).toContainText(plate);
+  await expect(page.getByRole('region', { name: 'Vehicle' })).toContainText('keke');
+  const personal = page.getByRole('region', { name: 'Personal details' });
+  await expect(personal).toContainText('05/4/1990');
+  await expect(personal).toContainText('ikeja - oshodi');
+  await expect(personal.getByText('***')).toHaveCount(1); // no TIN
+  const identification = page.getByRole('region', { name: 'Identification' });
+  await expect(identification).toContainText('NIN');
+  const front = identification.getByRole('link', { name: /id front/i });
+  await expect(front).toHaveAttribute('target', '_blank');
+  const frontImage = await page.request.get((await front.getAttribute('href'))!);
+  expect(frontImage.status()).toBe(200);
+  expect(frontImage.headers()['content-type']).toContain('image/png');
+  await expect(page.getByRole('region', { name: 'Subscription' })).toContainText('monthly');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: fullName })).toBeVisible();
+  const qr = page.getByRole('region', { name: 'QR code' });
+  const caption = qr.getByText(/^EBS \/ [a-z0-9]{8,}$/);
+  await expect(caption).toBeVisible();
+  const code = (await caption.textContent())!.replace('EBS / ', '');
+  await expect(page.getByText(code, { exact: true })).toBeVisible(); // UNIQUE ID
+
+  const popupOpened = page.waitForEvent('popup');
+  await qr.getByRole('button', { name: 'Print QR code' }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByText(`EBS / ${code}`)).toBeVisible();
+  await expect(popup.getByRole('img', { name: `QR code of ${code}` })).toBeVisible();
+});
+
+test('the Actions column is hidden for a user, who sees the motorist list only', async ({ page }) => {
+  await signIn(page, ACCOUNTS.user);
+  await page.goto('/motorists');
+  await expect(page.getByRole('columnheader', { name: 'Full Name' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Unique ID' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'View New Motorist' })).toHaveCount(0);
+});

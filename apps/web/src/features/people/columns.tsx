@@ -1,0 +1,30 @@
+import type { PersonRecord, TokenUser } from '@eticket/contracts';
+import type { Column } from '../../components/DataTable/index.ts';
+import { formatDateTime, NOT_AVAILABLE } from '../../lib/format.ts';
+import { showsActionsColumn } from './actions.ts';
+import { PersonActions } from './components/PersonActions.tsx';
+import { PersonNameLink } from './components/PersonNameLink.tsx';
+import { PersonStatus } from './components/PersonStatus.tsx';
+import { KINDS, type PeopleKind } from './kinds.ts';
+import { statusLabel } from './status.ts';
+
+type PersonColumn = Column<PersonRecord>;
+
+const fullName: PersonColumn = { header: 'Full Name', value: (row) => row.fullName, cell: (row) => <PersonNameLink person={row} /> };
+const uniqueId: PersonColumn = { header: 'Unique ID', value: (row) => row.userCode };
+const phone: PersonColumn = { header: 'Phone', value: (row) => row.phone };
+const email: PersonColumn = { header: 'Email', value: (row) => row.email };
+const lastLogin: PersonColumn = { header: 'Last Login', value: (row) => formatDateTime(row.lastLogin) };
+const addedBy: PersonColumn = { header: 'Added By', value: (row) => row.addedByName ?? NOT_AVAILABLE };
+const status: PersonColumn = { header: 'Status', value: statusLabel, cell: (row) => <PersonStatus person={row} /> };
+const actions: PersonColumn = { header: 'Actions', cell: (row) => <PersonActions person={row} /> };
+
+/**
+ * Spec "Staff and motorist lists": Full Name, Phone, Email, Last Login, Added By, Status, Actions;
+ * Unique ID too on the enforcer, remitter and union lists, and second on the motorist list. Actions
+ * is hidden for union and user.
+ */
+export function personColumns(kind: PeopleKind, viewer: TokenUser): PersonColumn[] {
+  const columns = [fullName, ...(KINDS[kind].showsUniqueId ? [uniqueId] : []), phone, email, lastLogin, addedBy, status];
+  return showsActionsColumn(viewer) ? [...columns, actions] : columns;
+}

@@ -1,0 +1,25 @@
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import type { TableMode } from '../../../components/DataTable/tableState.ts';
+import type { FormSpec } from '../forms/formSpecs.ts';
+import { RegistrationModal } from '../forms/RegistrationModal.tsx';
+import type { PeopleKind } from '../kinds.ts';
+import { PeopleTable } from './PeopleTable.tsx';
+
+interface NewPeoplePageProps {
+  title: string;
+  description: string;
+  kind: PeopleKind;
+  form: FormSpec;
+  /** pending: the list shows only people awaiting approval. */
+  mode?: TableMode;
+}
+
+/** A new-person page (spec): heading, Create button with the stepped form, and the kind's table with date and activity filters. */
+export function NewPeoplePage({ title, description, kind, form, mode }: NewPeoplePageProps) {
+  return (
+    <>
+      <PageHeader title={title} description={description} actions={<RegistrationModal spec={form} />} />
+      <PeopleTable kind={kind} mode={mode} statusFilter={false} />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import type { PersonRecord } from '@eticket/contracts';
+import { formatShortDate } from '../../../lib/format.ts';
+import { DetailGrid, DetailItem, DetailSection } from './DetailSection.tsx';
+import { showsPersonalDetails } from './display.ts';
+
+/** TIN, route, gender and date of birth (vehicle holders and agents), marital status and address. */
+export function PersonalBlock({ person }: { person: PersonRecord }) {
+  const full = showsPersonalDetails(person);
+  return (
+    <DetailSection title="Personal details">
+      <DetailGrid>
+        {full && <DetailItem label="TIN" value={person.serialID} />}
+        {full && <DetailItem label="Route" value={person.route} capitalize />}
+        {full && <DetailItem label="Gender" value={person.gender} capitalize />}
+        {full && <DetailItem label="Date of birth" value={formatShortDate(person.dob)} />}
+        <DetailItem label="Marital status" value={person.maritalStatus} capitalize />
+        <DetailItem label="Address" value={person.address} capitalize />
+      </DetailGrid>
+    </DetailSection>
+  );
+}

@@ -1,0 +1,38 @@
+import { Button, Center, Image, Loader, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPrinter } from '@tabler/icons-react';
+import { DetailSection } from './DetailSection.tsx';
+import { printQrCode, qrCaption, useQrCode } from './qrCode.ts';
+
+/** The person's QR code (their Unique ID), labelled 'EBS / {userCode}', with Print QR code. */
+export function QrBlock({ userCode }: { userCode: string }) {
+  const qr = useQrCode(userCode);
+  const print = () => {
+    if (qr.dataUrl && !printQrCode(userCode, qr.dataUrl)) {
+      notifications.show({ color: 'red', message: 'The print window was blocked: allow pop-ups for this site and try again.' });
+    }
+  };
+  return (
+    <DetailSection title="QR code">
+      <Stack align="center" gap="xs">
+        {qr.dataUrl ? (
+          <Image src={qr.dataUrl} alt={`QR code of ${userCode}`} w={180} h={180} />
+        ) : qr.error ? (
+          <Text c="red" size="sm" role="alert">
+            {qr.error}
+          </Text>
+        ) : (
+          <Center h={180}>
+            <Loader size="sm" />
+          </Center>
+        )}
+        <Text fw={600} size="sm">
+          {qrCaption(userCode)}
+        </Text>
+        <Button variant="light" leftSection={<IconPrinter size={16} aria-hidden />} disabled={!qr.dataUrl} onClick={print}>
+          Print QR code
+        </Button>
+      </Stack>
+    </DetailSection>
+  );
+}

@@ -1,0 +1,15 @@
+import type { PersonRecord } from '@eticket/contracts';
+import { DetailGrid, DetailItem, DetailSection } from './DetailSection.tsx';
+
+/** Plate number, vehicle model and vehicle type. */
+export function VehicleBlock({ vehicle }: { vehicle: PersonRecord['vehicle'] }) {
+  return (
+    <DetailSection title="Vehicle">
+      <DetailGrid>
+        <DetailItem label="Plate number" value={vehicle?.plateNumber?.toUpperCase()} />
+        <DetailItem label="Vehicle model" value={vehicle?.vehicleModel} capitalize />
+        <DetailItem label="Vehicle type" value={vehicle?.vehicleType} capitalize />
+      </DetailGrid>
+    </DetailSection>
+  );
+}

@@ -1,0 +1,20 @@
+import { DEPARTMENT_LABELS, type PersonRecord } from '@eticket/contracts';
+
+/** Spec "User detail": missing values show ***. */
+export const MISSING = '***';
+
+export function orMissing(value: string | number | null | undefined): string {
+  return value === null || value === undefined || value === '' ? MISSING : String(value);
+}
+
+/** The role as the detail page names it: a manager by department, a union user by union role. */
+export function roleLabel(person: Pick<PersonRecord, 'role' | 'department' | 'unionRole'>): string {
+  if (person.department) return `${DEPARTMENT_LABELS[person.department]} manager`;
+  if (person.unionRole) return `${person.role} (${person.unionRole})`;
+  return person.role;
+}
+
+/** Vehicle holders and field agents show TIN, route, gender and date of birth (spec). */
+export function showsPersonalDetails(person: Pick<PersonRecord, 'isMotorist' | 'vehicle' | 'agentRole'>): boolean {
+  return person.isMotorist || person.vehicle !== null || person.agentRole !== null;
+}

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import QRCode from 'qrcode';
+
+/** The caption of a person's QR code (spec: 'EBS / {userCode}'). */
+export const qrCaption = (userCode: string) => `EBS / ${userCode}`;
+
+/** A PNG data URL of the QR code of this text, made in the browser. */
+export function useQrCode(text: string): { dataUrl: string | null; error: string | null } {
+  const [state, setState] = useState<{ dataUrl: string | null; error: string | null }>({ dataUrl: null, error: null });
+  useEffect(() => {
+    let current = true;
+    QRCode.toDataURL(text, { width: 320, margin: 2, errorCorrectionLevel: 'M' })
+      .then((dataUrl) => current && setState({ dataUrl, error: null }))
+      .catch((error: Error) => current && setState({ dataUrl: null, error: error.message }));
+    return () => {
+      current = false;
+    };
+  }, [text]);
+  return state;
+}
+
+/**
+ * Opens a print window holding only the QR code and its caption, and asks it to print.
+ * Returns false when the browser blocked the window.
+ */
+export function printQrCode(userCode: string, dataUrl: string): boolean {
+  const win = window.open('', '_blank', 'width=480,height=600');
+  if (!win) return false;
+  const doc = win.document;
+  doc.title = `QR code ${userCode}`;
+  const style = doc.createElement('style');
+  style.textContent =
+    'body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;font-family:system-ui,sans-serif}' +
+    'img{width:280px;height:280px}p{font-size:20px;font-weight:600;letter-spacing:.5px;margin:12px 0 0}';
+  doc.head.append(style);
+  const image = doc.createElement('img');
+  image.alt = `QR code of ${userCode}`;
+  const caption = doc.createElement('p');
+  caption.textContent = qrCaption(userCode);
+  doc.body.append(image, caption);
+  image.onload = () => {
+    win.focus();
+    win.print();
+  };
+  image.src = dataUrl;
+  return true;
+}

@@ -1,0 +1,27 @@
+import { NativeSelect, PasswordInput, Textarea, TextInput } from '@mantine/core';
+import type { FieldSpec } from './fields.ts';
+import { ImageField } from './ImageField.tsx';
+import { SelfieCapture } from './SelfieCapture.tsx';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** One field of a registration form, by its kind. */
+export function FormField({ field, value, onChange }: { field: FieldSpec; value: string | File | null; onChange: (value: string | File | null) => void }) {
+  if (field.type === 'image') return <ImageField label={field.label} value={value as File | null} onChange={onChange} />;
+  if (field.type === 'selfie') return <SelfieCapture label={field.label} value={value as File | null} onChange={onChange} />;
+  const text = typeof value === 'string' ? value : '';
+  const common = { label: field.label, withAsterisk: field.required, value: text };
+  const onText = (event: { currentTarget: { value: string } }) => onChange(event.currentTarget.value);
+  switch (field.type) {
+    case 'select':
+      return <NativeSelect {...common} data={[{ value: '', label: 'Choose…' }, ...field.choices]} onChange={onText} />;
+    case 'password':
+      return <PasswordInput {...common} autoComplete={field.autoComplete} onChange={onText} />;
+    case 'textarea':
+      return <Textarea {...common} autosize minRows={1} maxRows={3} onChange={onText} />;
+    case 'date':
+      return <TextInput {...common} type="date" max={today()} onChange={onText} />;
+    default:
+      return <TextInput {...common} type={field.type} autoComplete={field.autoComplete} onChange={onText} />;
+  }
+}
