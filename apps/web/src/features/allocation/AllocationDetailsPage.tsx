@@ -1,6 +1,67 @@
+import { useState } from 'react';
+import { Anchor, Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
+import { IconArrowLeft, IconCashPlus } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { can } from '@eticket/contracts';
+import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
+import { LoadError } from '../../components/LoadError.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { defaultDayRange, type DayRange } from '../../lib/dayRange.ts';
+import { useSignedInUser } from '../../lib/useSession.ts';
+import { PayoutsTable } from './PayoutsTable.tsx';
+import { useStakeholder } from './queries.ts';
+import { RecordPayoutModal } from './RecordPayoutModal.tsx';
+import { StakeholderAccount } from './StakeholderAccount.tsx';
+import { StakeholderFigures } from './StakeholderFigures.tsx';
 
-// Filled in by a later issue; until then the route exists and shows its heading.
+/** allocation/{id}: a stakeholder's account, percentage and figures for a chosen range, and its payouts. */
 export function AllocationDetailsPage() {
-  return <PageHeader title="Allocation Details" />;
+  const { id = '' } = useParams();
+  const user = useSignedInUser();
+  const [range, setRange] = useState<DayRange>(() => defaultDayRange());
+  const [recording, setRecording] = useState(false);
+  const query = useStakeholder(id, range);
+  const name = query.data ? (query.data.partner.unionName ?? query.data.partner.fullName) : null;
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/allocation" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden /> Allocation
+        </Group>
+      </Anchor>
+      <PageHeader
+        title={name ? <span style={{ textTransform: 'capitalize' }}>{name}</span> : 'Allocation Details'}
+        description="The partner union's share, what it is owed for the chosen period and the payouts made"
+        actions={
+          <Group align="flex-end" gap="sm">
+            <DateRangeFilter value={range} onChange={setRange} />
+            {can(user, 'allocation', 'write') && query.data && (
+              <Button leftSection={<IconCashPlus size={16} aria-hidden />} onClick={() => setRecording(true)}>
+                Record payout
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      {query.isError ? (
+        <LoadError title="Could not load the allocation" error={query.error} onRetry={() => query.refetch()} />
+      ) : !query.data ? (
+        <Skeleton h={320} radius="md" aria-label="Loading the allocation" />
+      ) : (
+        <>
+          <StakeholderFigures stakeholder={query.data} />
+          <Grid gutter="md">
+            <Grid.Col span={{ base: 12, lg: 5 }}>
+              <StakeholderAccount stakeholder={query.data} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 7 }}>
+              <PayoutsTable stakeholderId={id} range={range} />
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+      <RecordPayoutModal stakeholderId={id} opened={recording} onClose={() => setRecording(false)} />
+    </Stack>
+  );
 }
