@@ -1,10 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { TicketSubscription } from '@eticket/contracts';
+import { PauseResumeButton } from '../../subscriptions/PauseResumeButton.tsx';
+import { peopleKeys } from '../queries.ts';
 
 /**
- * The slot for the subscription's Pause / Resume buttons on the detail page (spec section 4:
- * super-admin and admin; PATCH /api/subscription/pause/{id} and /resume/{id}). They belong to the
- * tickets console (issue 4), which fills this component in; until then it shows nothing.
+ * The subscription's actions on the detail page: Pause / Resume Subscription, from the tickets
+ * console (issue 4; super-admin and admin only). After a change the person's record reloads.
  */
-export function SubscriptionActions(_props: { subscription: TicketSubscription; motoristId: string }) {
-  return null;
+export function SubscriptionActions({ subscription, motoristId }: { subscription: TicketSubscription; motoristId: string }) {
+  const queryClient = useQueryClient();
+  return (
+    <PauseResumeButton subscription={subscription} onChanged={() => queryClient.invalidateQueries({ queryKey: peopleKeys.detail(motoristId) })} />
+  );
 }
