@@ -264,3 +264,21 @@ export const dailyAgentActivity = pgTable(
   },
   (table) => [primaryKey({ columns: [table.day, table.agentId, table.vehicleType] })],
 );
+
+/** Per Lagos day, vehicle type and shard (hash of the agent); the totals level of the roll-up (0005_dashboards_totals.sql). */
+export const dailyActivity = pgTable(
+  'daily_activity',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    vehicleType: text('vehicle_type').$type<VehicleType>().notNull(),
+    shard: integer('shard').notNull(),
+    subscriptionPayments: integer('subscription_payments').notNull(),
+    subscriptionKobo: bigint('subscription_kobo', { mode: 'number' }).notNull(),
+    penaltyPayments: integer('penalty_payments').notNull(),
+    penaltyKobo: bigint('penalty_kobo', { mode: 'number' }).notNull(),
+    scans: integer('scans').notNull(),
+    compliantScans: integer('compliant_scans').notNull(),
+    penaltiesChargedKobo: bigint('penalties_charged_kobo', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.vehicleType, table.shard] })],
+);

@@ -1,7 +1,7 @@
 import { and, asc, between, count, desc, eq, sql, sum } from 'drizzle-orm';
 import { ALLOCATION_PERCENT, type VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { dailyAgentActivity, stakeholderPayouts, stakeholders, users } from '../../db/schema.ts';
+import { dailyActivity, stakeholderPayouts, stakeholders, users } from '../../db/schema.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
 
 /** Serialises every change of a percentage, so the 100 % rule holds under concurrent assignments. */
@@ -173,10 +173,10 @@ export function createAllocationRepository(db: Database) {
     /** Successful subscription revenue per vehicle type for whole Lagos days [startDay, endDay], in kobo. */
     async subscriptionRevenue(startDay: string, endDay: string): Promise<Record<VehicleType, Kobo>> {
       const rows = await db
-        .select({ vehicleType: dailyAgentActivity.vehicleType, kobo: sum(dailyAgentActivity.subscriptionKobo) })
-        .from(dailyAgentActivity)
-        .where(between(dailyAgentActivity.day, startDay, endDay))
-        .groupBy(dailyAgentActivity.vehicleType);
+        .select({ vehicleType: dailyActivity.vehicleType, kobo: sum(dailyActivity.subscriptionKobo) })
+        .from(dailyActivity)
+        .where(between(dailyActivity.day, startDay, endDay))
+        .groupBy(dailyActivity.vehicleType);
       const revenue: Record<VehicleType, Kobo> = { keke: 0, bus: 0, bike: 0 };
       for (const row of rows) if (row.vehicleType in revenue) revenue[row.vehicleType] = koboOf(row.kobo);
       return revenue;

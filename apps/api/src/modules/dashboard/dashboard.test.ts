@@ -582,11 +582,26 @@ describe('the daily roll-up', () => {
          OR coalesce(s.pp, 0) <> coalesce(d.penalty_payments, 0) OR coalesce(s.pk, 0) <> coalesce(d.penalty_kobo, 0)
          OR coalesce(s.sc, 0) <> coalesce(d.scans, 0) OR coalesce(s.cs, 0) <> coalesce(d.compliant_scans, 0)
          OR coalesce(s.pc, 0) <> coalesce(d.penalties_charged_kobo, 0)`)) as unknown as { rows: unknown[] };
-    return result.rows;
+    // The totals level: the per-agent rows summed per day, vehicle type and shard.
+    const totals = (await db().execute(sql`
+      WITH summed AS (
+        SELECT day, vehicle_type, (abs(hashtext(agent_id::text)) % 16)::smallint AS shard,
+               sum(subscription_payments) sp, sum(subscription_kobo) sk, sum(penalty_payments) pp, sum(penalty_kobo) pk,
+               sum(scans) sc, sum(compliant_scans) cs, sum(penalties_charged_kobo) pc
+        FROM daily_agent_activity GROUP BY 1, 2, 3
+      )
+      SELECT * FROM summed s FULL JOIN daily_activity d USING (day, vehicle_type, shard)
+      WHERE coalesce(s.sp, 0) <> coalesce(d.subscription_payments, 0) OR coalesce(s.sk, 0) <> coalesce(d.subscription_kobo, 0)
+         OR coalesce(s.pp, 0) <> coalesce(d.penalty_payments, 0) OR coalesce(s.pk, 0) <> coalesce(d.penalty_kobo, 0)
+         OR coalesce(s.sc, 0) <> coalesce(d.scans, 0) OR coalesce(s.cs, 0) <> coalesce(d.compliant_scans, 0)
+         OR coalesce(s.pc, 0) <> coalesce(d.penalties_charged_kobo, 0)`)) as unknown as { rows: unknown[] };
+    return [...result.rows, ...totals.rows];
   }
 
-  it('matches the scans and payments exactly', async () => {
+  it('matches the scans and payments exactly, at both levels', async () => {
     expect(await mismatches()).toEqual([]);
+    const [{ rows }] = [(await db().execute(sql`SELECT count(*)::int AS n FROM daily_activity`)) as unknown as { rows: Array<{ n: number }> }];
+    expect(rows[0].n).toBeGreaterThan(0);
   });
 
   it('moves a payment out of the revenue when its status changes, and back', async () => {

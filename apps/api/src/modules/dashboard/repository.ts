@@ -1,7 +1,8 @@
 /**
- * The dashboards' SQL. Money, scans and payments are read from daily_agent_activity (one row per
- * Lagos day, agent and vehicle type, kept by triggers: migrations/0005_dashboards.sql), so a figure
- * costs a few rows per day whatever the number of scans and payments. People are counted through
+ * The dashboards' SQL. Money, scans and payments are read from the roll-ups kept by triggers in the
+ * writing transaction (migrations/0005_dashboards*.sql): daily_activity (per Lagos day, vehicle type
+ * and one of 16 shards) for totals, daily_agent_activity (per day, agent and vehicle type) for the
+ * top agents; so a figure costs a few rows per day whatever the number of scans and payments. People are counted through
  * users_live_role_created_idx (role, created_at) INCLUDE (registration_status, added_by).
  * Each figure reads its range, the previous range and today in one statement (FILTER).
  */
@@ -109,7 +110,7 @@ export function createDashboardRepository(db: Database) {
       const [row] = await rowsOf<Record<string, unknown>>(
         db,
         sql`SELECT ${sql.join(columns, sql`, `)}
-            FROM daily_agent_activity
+            FROM daily_activity
             WHERE (day BETWEEN ${day(windows.previous.startDay)} AND ${day(windows.current.endDay)} OR ${inDays(windows.today)})
               ${vehicleType ? sql`AND vehicle_type = ${vehicleType}` : sql``}`,
       );
@@ -126,7 +127,7 @@ export function createDashboardRepository(db: Database) {
       const rows = await rowsOf<Record<string, unknown>>(
         db,
         sql`SELECT vehicle_type, ${sql.join(ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`), sql`, `)}
-            FROM daily_agent_activity WHERE ${inDays(range)} GROUP BY vehicle_type`,
+            FROM daily_activity WHERE ${inDays(range)} GROUP BY vehicle_type`,
       );
       const empty = (): ActivityTotals => Object.fromEntries(ACTIVITY_METRICS.map((m) => [m, 0])) as ActivityTotals;
       const result: Record<VehicleType, ActivityTotals> = { keke: empty(), bus: empty(), bike: empty() };
@@ -143,7 +144,7 @@ export function createDashboardRepository(db: Database) {
         db,
         sql`SELECT to_char(date_trunc(${interval}, day::timestamp), ${periodFormat(interval)}) AS period,
                    ${sql.join(ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`), sql`, `)}
-            FROM daily_agent_activity WHERE ${inDays(range)} GROUP BY 1`,
+            FROM daily_activity WHERE ${inDays(range)} GROUP BY 1`,
       );
       return rows.map((row) => ({
         period: String(row.period),
@@ -156,7 +157,7 @@ export function createDashboardRepository(db: Database) {
       const rows = await rowsOf<{ month: unknown; subscription: unknown; penalty: unknown }>(
         db,
         sql`SELECT extract(month FROM day)::int AS month, coalesce(sum(subscription_kobo), 0) AS subscription, coalesce(sum(penalty_kobo), 0) AS penalty
-            FROM daily_agent_activity
+            FROM daily_activity
             WHERE day BETWEEN ${day(`${year}-01-01`)} AND ${day(`${year}-12-31`)}
               ${vehicleType ? sql`AND vehicle_type = ${vehicleType}` : sql``}
             GROUP BY 1`,
