@@ -5,6 +5,17 @@ import { IconCalendar } from '@tabler/icons-react';
 
 type Range = [string | null, string | null];
 
+const ARIA_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
+
 /** The date filter (spec): pick a creation-date range, then Apply; clearing and applying removes it. */
 export function DateFilter({ startDate, endDate, onApply }: { startDate: string | null; endDate: string | null; onApply: (range: Range) => void }) {
   const [range, setRange] = useState<Range>([startDate, endDate]);
@@ -19,6 +30,7 @@ export function DateFilter({ startDate, endDate, onApply }: { startDate: string 
         valueFormat="DD MMM YYYY"
         allowSingleDateInRange
         clearable
+        ariaLabels={ARIA_LABELS}
         leftSection={<IconCalendar size={16} aria-hidden />}
         value={range}
         onChange={(next) => setRange([next[0], next[1]])}
