@@ -34,6 +34,8 @@ export function PauseResumeButton({ subscription, onChanged }: { subscription: T
       loading={change.isPending}
       leftSection={paused ? <IconPlayerPlay size={16} aria-hidden /> : <IconPlayerPause size={16} aria-hidden />}
       onClick={run}
+      // Its own width wherever the page places it (a stretching stack included).
+      style={{ alignSelf: 'flex-start' }}
     >
       {paused ? 'Resume Subscription' : 'Pause Subscription'}
     </Button>
