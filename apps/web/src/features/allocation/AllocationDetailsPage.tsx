@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconCashPlus } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { can } from '@eticket/contracts';
@@ -32,7 +32,7 @@ export function AllocationDetailsPage() {
       </Anchor>
       <PageHeader
         title={name ? <span style={{ textTransform: 'capitalize' }}>{name}</span> : 'Allocation Details'}
-        description="The partner union's share, what it is owed for the chosen period and the payouts made"
+        description="Its share, what it is owed for the period, and its payouts"
         actions={
           <Group align="flex-end" gap="sm">
             <DateRangeFilter value={range} onChange={setRange} />
@@ -51,14 +51,8 @@ export function AllocationDetailsPage() {
       ) : (
         <>
           <StakeholderFigures stakeholder={query.data} />
-          <Grid gutter="md">
-            <Grid.Col span={{ base: 12, lg: 5 }}>
-              <StakeholderAccount stakeholder={query.data} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 7 }}>
-              <PayoutsTable stakeholderId={id} range={range} />
-            </Grid.Col>
-          </Grid>
+          <StakeholderAccount stakeholder={query.data} />
+          <PayoutsTable stakeholderId={id} range={range} />
         </>
       )}
       <RecordPayoutModal stakeholderId={id} opened={recording} onClose={() => setRecording(false)} />

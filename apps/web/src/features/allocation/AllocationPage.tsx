@@ -25,7 +25,7 @@ export function AllocationPage() {
     <Stack gap="lg">
       <PageHeader
         title="Allocation"
-        description="Percentages of the subscription revenue assigned to partner unions, and what each is owed"
+        description="Revenue shares of the partner unions, and what each is owed"
         actions={
           <Group align="flex-end" gap="sm">
             <DateRangeFilter value={range} onChange={setRange} />

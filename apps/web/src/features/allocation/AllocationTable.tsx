@@ -6,7 +6,7 @@ import { MESSAGES, type AllocationRow } from '@eticket/contracts';
 import { Money } from '../../components/Money.tsx';
 import { formatPercent } from '../../lib/format.ts';
 
-const COLUMNS = ['Partner Union', 'Bank', 'Account Number', 'Account Name', 'Percentage', 'Expected Amount', 'Amount Paid', 'Difference', 'Actions'];
+const COLUMNS = ['Partner Union', 'Account', 'Percentage', 'Expected Amount', 'Amount Paid', 'Difference', 'Actions'];
 
 const unionName = (row: AllocationRow) => row.partner.unionName ?? row.partner.fullName;
 
@@ -14,12 +14,12 @@ const unionName = (row: AllocationRow) => row.partner.unionName ?? row.partner.f
 export function AllocationTable({ rows, loading, canUpdate, onUpdate }: { rows: AllocationRow[] | undefined; loading: boolean; canUpdate: boolean; onUpdate: (row: AllocationRow) => void }) {
   const columns = canUpdate ? COLUMNS : COLUMNS.slice(0, -1);
   return (
-    <Table.ScrollContainer minWidth={1000}>
+    <Table.ScrollContainer minWidth={860}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Allocations" aria-busy={loading}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
-              <Table.Th key={column} ta={column === 'Actions' ? 'right' : undefined}>
+              <Table.Th key={column} ta={column === 'Actions' ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
                 {column}
               </Table.Th>
             ))}
@@ -61,9 +61,14 @@ function Rows({ rows, span, canUpdate, onUpdate }: { rows: AllocationRow[]; span
           {unionName(row)}
         </Anchor>
       </Table.Td>
-      <Table.Td>{row.bankName}</Table.Td>
-      <Table.Td ff="monospace">{row.accountNumber}</Table.Td>
-      <Table.Td>{row.accountName}</Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {row.accountName}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {row.bankName} · <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{row.accountNumber}</span>
+        </Text>
+      </Table.Td>
       <Table.Td fw={600}>{formatPercent(row.percentage)}</Table.Td>
       <Table.Td>
         <Money value={row.expectedAmount} />

@@ -16,11 +16,11 @@ export function PayoutsTable({ stakeholderId, range }: { stakeholderId: string; 
   const query = usePayouts(stakeholderId, range, page);
   const pageCount = query.data?.paginator.pageCount ?? 0;
   return (
-    <SectionCard title="Payouts" description={query.data ? `${query.data.paginator.total} in the chosen period` : undefined}>
+    <SectionCard title="Payouts" description={query.data ? `${query.data.paginator.total} in the chosen period, newest first` : undefined}>
       {query.isError ? (
         <LoadError title="Could not load the payouts" error={query.error} onRetry={() => query.refetch()} />
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={600}>
           <Table verticalSpacing="sm" aria-label="Payouts" aria-busy={query.isFetching}>
             <Table.Thead>
               <Table.Tr>

@@ -4,7 +4,7 @@ import { formatPercent } from '../../lib/format.ts';
 
 const MARKS = [0.1, 20, 40, 60, 80].map((value) => ({ value, label: `${value}%` }));
 
-/** Spec section 5: 0.1 to 80 in steps of 0.1 (arrow keys move it by a step, Page Up/Down by more). */
+/** Spec section 5: 0.1 to 80 in steps of 0.1 (arrow keys move it a step; Home and End to the ends). */
 export function PercentageSlider({ value, onChange, available }: { value: number; onChange: (value: number) => void; available?: number }) {
   return (
     <Input.Wrapper
@@ -12,7 +12,7 @@ export function PercentageSlider({ value, onChange, available }: { value: number
       required
       description={available === undefined ? undefined : `${formatPercent(available)} of the revenue is still free to allocate`}
     >
-      <Group gap="md" align="center" wrap="nowrap" mt="xs" mb="lg">
+      <Group gap="md" align="center" wrap="nowrap" mt="sm" mb="lg">
         <Slider
           flex={1}
           min={ALLOCATION_PERCENT.min}
@@ -22,7 +22,7 @@ export function PercentageSlider({ value, onChange, available }: { value: number
           value={value}
           onChange={onChange}
           marks={MARKS}
-          label={(current) => `${current.toFixed(1)}%`}
+          label={null}
           thumbLabel="Percentage"
         />
         <Text fw={700} w={64} ta="right" data-testid="percentage-value" aria-live="polite">

@@ -17,7 +17,7 @@ export function StakeholderAccount({ stakeholder }: { stakeholder: StakeholderDe
   ];
   return (
     <SectionCard title="Account" description="The partner union's bank account">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md" component="dl" m={0}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" verticalSpacing="md" component="dl" m={0}>
         {items.map((item) => (
           <Stack key={item.label} gap={2}>
             <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={700}>

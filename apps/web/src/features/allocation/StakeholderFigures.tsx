@@ -2,6 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import { IconCash, IconPercentage, IconScale, IconWallet } from '@tabler/icons-react';
 import type { StakeholderDetail } from '@eticket/contracts';
 import { StatCard } from '../../components/StatCard.tsx';
+import { differenceHint } from '../../lib/differenceHint.ts';
 import { formatNaira, formatPercent } from '../../lib/format.ts';
 
 /** Percentage, expected amount, amount paid and difference for the chosen range. */
@@ -16,11 +17,11 @@ export function StakeholderFigures({ stakeholder }: { stakeholder: StakeholderDe
         icon={<IconWallet size={20} />}
         color="orange"
       />
-      <StatCard label="Amount Paid" value={formatNaira(stakeholder.amountPaid)} hint={`${stakeholder.payoutCount} payouts in the period`} icon={<IconCash size={20} />} color="teal" />
+      <StatCard label="Amount Paid" value={formatNaira(stakeholder.amountPaid)} hint={`${stakeholder.payoutCount} ${stakeholder.payoutCount === 1 ? 'payout' : 'payouts'} in the period`} icon={<IconCash size={20} />} color="teal" />
       <StatCard
         label="Difference"
         value={formatNaira(stakeholder.difference)}
-        hint={stakeholder.difference > 0 ? 'still to be paid' : 'nothing outstanding'}
+        hint={differenceHint(stakeholder.difference)}
         icon={<IconScale size={20} />}
         color={stakeholder.difference > 0 ? 'red' : 'teal'}
       />

@@ -30,7 +30,11 @@ export function UnionDashboard({ extraActions }: { extraActions?: ReactNode }) {
   const name = active ? unionNameOf(active) : user.unionName;
   const header = (
     <PageHeader
-      title={`Allocations to ${name ?? (withTabs ? 'the unions' : 'your union')}`}
+      title={
+        <>
+          Allocations to <span style={{ textTransform: 'capitalize' }}>{name ?? (withTabs ? 'the unions' : 'your union')}</span>
+        </>
+      }
       description="Compliance, revenue and what the union is owed for the chosen period"
       actions={
         <Group gap="sm">

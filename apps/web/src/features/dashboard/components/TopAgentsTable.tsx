@@ -47,7 +47,7 @@ function AgentRows({ agents }: { agents: TopAgent[] }) {
   return agents.map((agent) => (
     <Table.Tr key={`${agent.role}-${agent.id}`}>
       <Table.Td>
-        <Badge variant={agent.rank === 1 ? 'filled' : 'light'} color={agent.rank === 1 ? 'yellow' : 'gray'} circle>
+        <Badge variant={agent.rank === 1 ? 'filled' : 'light'} color={agent.rank === 1 ? 'yellow' : 'gray'} radius="xl" miw={24} px={6}>
           {agent.rank}
         </Badge>
       </Table.Td>

@@ -4,6 +4,7 @@ import type { UnionDashboard } from '@eticket/contracts';
 import { LoadError } from '../../../components/LoadError.tsx';
 import { StatCard } from '../../../components/StatCard.tsx';
 import type { DayRange } from '../../../lib/dayRange.ts';
+import { differenceHint } from '../../../lib/differenceHint.ts';
 import { formatNaira, formatPercent } from '../../../lib/format.ts';
 import { useUnionDashboard } from '../queries.ts';
 import { FigureCard } from './FigureCard.tsx';
@@ -38,7 +39,7 @@ function UnionFigures({ figures }: { figures: UnionDashboard }) {
         <StatCard
           label="Amount Difference"
           value={formatNaira(figures.amountDifference)}
-          hint={figures.amountDifference > 0 ? 'still to be paid' : 'nothing outstanding'}
+          hint={differenceHint(figures.amountDifference)}
           icon={<IconScale size={20} />}
           color={figures.amountDifference > 0 ? 'red' : 'teal'}
         />
