@@ -32,6 +32,8 @@ export interface DataTableProps<Row> {
   mode?: TableMode;
   /** The search the list opens with (e.g. the enforcer list's 'pending'). */
   initialSearch?: string;
+  /** What the search box says it matches, for lists not searched by name (e.g. records). */
+  searchPlaceholder?: string;
 }
 
 /**
@@ -88,7 +90,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 Showing {PENDING_SEARCH} only
               </Badge>
             ) : (
-              <SearchBox value={table.state.search} onSearch={table.setSearch} />
+              <SearchBox value={table.state.search} onSearch={table.setSearch} placeholder={props.searchPlaceholder} />
             )}
             <FilterModal
               status={statusFilter && !pending ? { value: statusOfSearch(table.state.search), onChange: (choice) => table.setSearch(searchForStatus(choice)) } : undefined}

@@ -5,7 +5,15 @@ import { IconSearch } from '@tabler/icons-react';
 import { normaliseSearch } from './tableState.ts';
 
 /** The search box: sends its text lower-cased, a moment after typing stops. */
-export function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+export function SearchBox({
+  value,
+  onSearch,
+  placeholder = 'Search name, email, phone, Unique ID',
+}: {
+  value: string;
+  onSearch: (search: string) => void;
+  placeholder?: string;
+}) {
   const [text, setText] = useState(value);
   // The status filter also sets the search text: show it.
   useEffect(() => setText(value), [value]);
@@ -13,7 +21,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (searc
   return (
     <TextInput
       aria-label="Search"
-      placeholder="Search name, email, phone, Unique ID"
+      placeholder={placeholder}
       leftSection={<IconSearch size={16} aria-hidden />}
       value={text}
       onChange={(event) => {

@@ -1,7 +1,7 @@
 import { DataTable } from '../../components/DataTable/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { fetchScans, scanKeys } from './queries.ts';
-import { SCAN_COLUMNS, scanRowKey, scanRowLabel } from './scanColumns.tsx';
+import { SCAN_COLUMNS, SCAN_SEARCH_PLACEHOLDER, scanRowKey, scanRowLabel } from './scanColumns.tsx';
 
 /** Scan Record: every scan enforcers made, with the subscription as it stood then. */
 export function ScanRecordPage() {
@@ -17,6 +17,7 @@ export function ScanRecordPage() {
         rowLabel={scanRowLabel}
         statusFilter={false}
         activityFilter={false}
+        searchPlaceholder={SCAN_SEARCH_PLACEHOLDER}
       />
     </>
   );

@@ -34,3 +34,6 @@ export const SCAN_COLUMNS: Column<ScanRecord>[] = [
 
 export const scanRowKey = (row: ScanRecord) => row.id;
 export const scanRowLabel = (row: ScanRecord) => `scan of ${row.kyc.userID.userCode} on ${formatDateTime(row.createdAt)}`;
+
+/** What the scan search matches: a Unique ID's start (motorist or enforcer), else a vehicle type or status exactly. */
+export const SCAN_SEARCH_PLACEHOLDER = 'Search Unique ID, vehicle type, status';

@@ -1,6 +1,6 @@
 import { DataTable } from '../../components/DataTable/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { paymentColumns, paymentRowKey, paymentRowLabel } from './paymentColumns.tsx';
+import { PAYMENT_SEARCH_PLACEHOLDER, paymentColumns, paymentRowKey, paymentRowLabel } from './paymentColumns.tsx';
 import { fetchTransactions, transactionKeys } from './queries.ts';
 
 const COLUMNS = paymentColumns('Price');
@@ -19,6 +19,7 @@ export function TransactionsPage() {
         rowLabel={paymentRowLabel}
         statusFilter={false}
         activityFilter={false}
+        searchPlaceholder={PAYMENT_SEARCH_PLACEHOLDER}
       />
     </>
   );

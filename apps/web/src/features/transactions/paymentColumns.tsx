@@ -30,3 +30,6 @@ export function paymentColumns(amountHeader: 'Price' | 'Amount'): Column<Payment
 
 export const paymentRowKey = (row: PaymentRecord) => row.id;
 export const paymentRowLabel = (row: PaymentRecord) => `payment by ${row.motorist.uniqueId} on ${formatDateTime(row.createdAt)}`;
+
+/** What the records' search matches: a Unique ID's start, else a vehicle type, status, plan or mode of payment exactly. */
+export const PAYMENT_SEARCH_PLACEHOLDER = 'Search Unique ID, plan, vehicle type';
