@@ -15,6 +15,7 @@ async function chooseOption(page: Page, field: ReturnType<Page['getByLabel']>, t
 }
 
 test('assign a percentage through the modal, update it, open its page and record a payout', async ({ page, request }) => {
+  test.setTimeout(60_000);
   const union = await createApprovedUnion(request, await apiToken(request, ACCOUNTS.superAdmin), 'bus', 'allocation journey');
   await signIn(page, ACCOUNTS.superAdmin);
   await page.goto('/allocation');

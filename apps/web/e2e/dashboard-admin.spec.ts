@@ -14,6 +14,7 @@ const card = (page: Page, label: string) => page.getByRole('region', { name: lab
 const cardValue = (page: Page, label: string) => card(page, label).getByTestId('stat-value');
 
 test('admin overview: cards, monthly chart, vehicle cards, top agents and the allocation doughnut; the date range moves the figures', async ({ page, request }) => {
+  test.setTimeout(60_000);
   // Data through the API, as the seeded accounts: a plan, a motorist paying and owing a penalty,
   // a scan, and an allocation for a union.
   const admin = await apiToken(request, ACCOUNTS.superAdmin);
