@@ -15,7 +15,7 @@ const COLUMNS = ['Rank', 'Agent', 'Phone', 'Role', 'Performance'];
 /** Agents ranked within their role (remitters by naira collected, enforcers by scans, registrars by registrations). */
 export function TopAgentsTable({ agents, loading, caption }: { agents: TopAgent[] | undefined; loading: boolean; caption: string }) {
   return (
-    <Table.ScrollContainer minWidth={600}>
+    <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" highlightOnHover aria-busy={loading} aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
@@ -61,7 +61,7 @@ function AgentRows({ agents }: { agents: TopAgent[] }) {
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{agent.phone}</Table.Td>
       <Table.Td>
-        <Badge variant="light" color={ROLE_COLOR[agent.role]} tt="capitalize" style={{ flex: 'none', overflow: 'visible' }}>
+        <Badge variant="light" color={ROLE_COLOR[agent.role]} tt="capitalize" miw="max-content">
           {agent.role}
         </Badge>
       </Table.Td>
