@@ -104,7 +104,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </Group>
 
         <Table.ScrollContainer minWidth={720}>
-          <Table aria-label={label} aria-busy={page.isFetching} highlightOnHover verticalSpacing="sm" style={{ opacity: page.isPlaceholderData ? 0.6 : 1 }}>
+          <Table aria-label={label} aria-busy={page.isFetching} highlightOnHover verticalSpacing="sm" horizontalSpacing={8} style={{ opacity: page.isPlaceholderData ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={40}>

@@ -5,7 +5,7 @@ import type { PersonRecord } from '@eticket/contracts';
 /** The person's details page, /{id}/details, carrying the row so it shows at once. */
 export function PersonNameLink({ person }: { person: PersonRecord }) {
   return (
-    <Anchor component={Link} to={`/${person.id}/details`} state={{ person }} tt="capitalize" fw={500}>
+    <Anchor component={Link} to={`/${person.id}/details`} state={{ person }} tt="capitalize" fw={500} style={{ whiteSpace: 'nowrap' }}>
       {person.fullName}
     </Anchor>
   );
