@@ -93,6 +93,20 @@ test('creates a manager in two steps', async ({ page }) => {
   await rowOf(page, manager.fullName).getByRole('link').click();
   await expect(page.getByText('Enforcer manager')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Guarantor' })).toContainText('ngozi guarantor');
+
+  // Edit Profile (super-admin and admin) changes the record the page shows.
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const edit = dialog(page, 'Edit Profile');
+  await edit.getByLabel('Address').fill('');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByRole('alert')).toHaveText('All field are required');
+  await edit.getByLabel('Address').fill('15 Ozumba Mbadiwe, Victoria Island');
+  await edit.getByLabel('Marital Status').selectOption('married');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Personal details' })).toContainText('15 ozumba mbadiwe, victoria island');
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Personal details' })).toContainText('married');
 });
 
 test('a new remitter waits on the new-remitter page until approved, then joins the remitter list', async ({ page }) => {
