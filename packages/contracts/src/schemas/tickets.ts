@@ -287,8 +287,8 @@ export const idempotencyHeaders = z.looseObject({
 /**
  * page, limit, search, startDate, endDate. A date given as YYYY-MM-DD is a whole Africa/Lagos day
  * (endDate inclusive); a full timestamp is taken as that instant. search is matched exactly against
- * a vehicle type, a status, a plan name or a mode of payment, else as the start of a Unique ID (of
- * the motorist or of the agent).
+ * a vehicle type, a subscription status (scans), a plan name or a mode of payment (payments), else as
+ * the start of a Unique ID (of the motorist or of the agent). Newest first.
  */
 export const recordsQuery = listQuery.omit({ online: true });
 export type RecordsQuery = z.input<typeof recordsQuery>;

@@ -1,11 +1,26 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { idempotencyKeys, penaltyPayments, scans, subscriptionPayments, users, vehicles } from '../../db/schema.ts';
-import type { Kobo } from '../../platform/money.ts';
+import {
+  idempotencyKeys,
+  penaltyCharges,
+  penaltyPayments,
+  scans,
+  settings,
+  subscriptionPayments,
+  subscriptionPlans,
+  ticketSubscriptions,
+  users,
+  vehicles,
+  type TicketSubscriptionRow,
+} from '../../db/schema.ts';
+import { DEFAULT_GRACE_PERIOD_DAYS, type PlanName } from '@eticket/contracts';
+import { DAY_IN_MS } from '../../platform/calendar.ts';
+import { koboOf, type Kobo } from '../../platform/money.ts';
 import { penaltyQueries, type PenaltyQueries } from '../penalties/repository.ts';
 import { recordQueries, type RecordQueries } from '../records/repository.ts';
-import { subscriptionQueries, type SubscriptionQueries } from '../subscriptions/repository.ts';
+import { GRACE_SETTING_KEY, subscriptionQueries, type SubscriptionQueries, type SubscriptionWithPlan } from '../subscriptions/repository.ts';
 
 export interface FieldMotoristRow {
   id: string;
@@ -24,6 +39,24 @@ export interface StoredIdempotency {
   statusCode: number | null;
   response: unknown;
 }
+
+/**
+ * Everything a field operation needs about one motorist, read in one statement with the
+ * subscription row locked: the motorist and vehicle, the subscription and its plan, the vehicle
+ * type's penalty charge, the grace period, and the calling agent's name.
+ */
+export interface FieldContext {
+  motorist: FieldMotoristRow & { vehicleType: VehicleType };
+  current: SubscriptionWithPlan;
+  penaltyChargeKobo: Kobo | null;
+  graceMs: number;
+  agent: { id: string; fullName: string; userCode: string };
+  /** The plan asked for by id (a payment's subscriptionId), when one was asked for and exists. */
+  requestedPlan: { id: string; name: PlanName; vehicleType: VehicleType; priceKobo: Kobo; isDeleted: boolean } | null;
+}
+
+const agentUser = alias(users, 'agent');
+const requestedPlan = alias(subscriptionPlans, 'requested_plan');
 
 export type NewScan = Omit<typeof scans.$inferInsert, 'id'>;
 export type NewSubscriptionPayment = Omit<typeof subscriptionPayments.$inferInsert, 'id' | 'status'>;
@@ -49,6 +82,70 @@ export function fieldQueries(db: Database) {
         .where(and(eq(users.userCode, userCode), eq(users.role, 'motorist'), eq(users.isDeleted, false)))
         .limit(1);
       return row ?? null;
+    },
+
+    /** See FieldContext. Null when the motorist, its vehicle or its subscription is missing. */
+    async lockContext(userCode: string, agentId: string, planId?: string): Promise<FieldContext | null> {
+      const [row] = await db
+        .select({
+          motorist: {
+            id: users.id,
+            userCode: users.userCode,
+            fullName: users.fullName,
+            phone: users.phone,
+            registrationStatus: users.registrationStatus,
+            plateNumber: vehicles.plateNumber,
+            vehicleModel: vehicles.vehicleModel,
+            vehicleType: vehicles.vehicleType,
+          },
+          subscription: ticketSubscriptions,
+          planId: subscriptionPlans.id,
+          planName: subscriptionPlans.name,
+          planVehicleType: subscriptionPlans.vehicleType,
+          planPriceKobo: subscriptionPlans.priceKobo,
+          penaltyChargeKobo: penaltyCharges.priceKobo,
+          graceDays: sql<unknown>`(SELECT ${settings.value} FROM ${settings} WHERE ${settings.key} = ${GRACE_SETTING_KEY})`,
+          agent: { id: agentUser.id, fullName: agentUser.fullName, userCode: agentUser.userCode },
+          requested: {
+            id: requestedPlan.id,
+            name: requestedPlan.name,
+            vehicleType: requestedPlan.vehicleType,
+            priceKobo: requestedPlan.priceKobo,
+            isDeleted: requestedPlan.isDeleted,
+          },
+        })
+        .from(users)
+        .innerJoin(vehicles, eq(vehicles.userId, users.id))
+        .innerJoin(ticketSubscriptions, eq(ticketSubscriptions.userId, users.id))
+        .innerJoin(agentUser, eq(agentUser.id, agentId))
+        .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, ticketSubscriptions.planId))
+        .leftJoin(penaltyCharges, eq(penaltyCharges.vehicleType, vehicles.vehicleType))
+        .leftJoin(requestedPlan, planId ? eq(requestedPlan.id, planId) : sql`false`)
+        .where(and(eq(users.userCode, userCode), eq(users.role, 'motorist'), eq(users.isDeleted, false)))
+        .limit(1)
+        .for('update', { of: ticketSubscriptions });
+      if (!row) return null;
+      const graceDays = typeof row.graceDays === 'number' && row.graceDays >= 0 ? row.graceDays : DEFAULT_GRACE_PERIOD_DAYS;
+      const subscription: TicketSubscriptionRow = {
+        ...row.subscription,
+        accumulatedAmountKobo: koboOf(row.subscription.accumulatedAmountKobo),
+        outstandingPenaltyKobo: koboOf(row.subscription.outstandingPenaltyKobo),
+        pausedRemainingMs: row.subscription.pausedRemainingMs === null ? null : Number(row.subscription.pausedRemainingMs),
+      };
+      return {
+        motorist: row.motorist,
+        current: {
+          subscription,
+          plan:
+            row.planId && row.planName && row.planVehicleType
+              ? { id: row.planId, name: row.planName, vehicleType: row.planVehicleType, priceKobo: koboOf(row.planPriceKobo) }
+              : null,
+        },
+        penaltyChargeKobo: row.penaltyChargeKobo === null ? null : koboOf(row.penaltyChargeKobo),
+        graceMs: graceDays * DAY_IN_MS,
+        agent: row.agent,
+        requestedPlan: row.requested ? { ...row.requested, priceKobo: koboOf(row.requested.priceKobo) } : null,
+      };
     },
 
     /**
@@ -79,13 +176,21 @@ export function fieldQueries(db: Database) {
     // ---- idempotency keys
 
     /**
-     * Claims the key for this request. Waits while another transaction holds a claim on it; true
-     * when this transaction now owns it, false when a committed claim exists.
+     * Stores the answer under the agent's key, in the transaction that did the work. False when the
+     * key is taken (after waiting for a transaction that holds it to end): the caller rolls back.
      */
-    async claimKey(values: { agentId: string; key: string; operation: string; requestHash: string; at: Date }): Promise<boolean> {
+    async saveKey(values: { agentId: string; key: string; operation: string; requestHash: string; statusCode: number; response: unknown; at: Date }): Promise<boolean> {
       const rows = await db
         .insert(idempotencyKeys)
-        .values({ agentId: values.agentId, key: values.key, operation: values.operation, requestHash: values.requestHash, createdAt: values.at })
+        .values({
+          agentId: values.agentId,
+          key: values.key,
+          operation: values.operation,
+          requestHash: values.requestHash,
+          statusCode: values.statusCode,
+          response: values.response,
+          createdAt: values.at,
+        })
         .onConflictDoNothing({ target: [idempotencyKeys.agentId, idempotencyKeys.key] })
         .returning({ key: idempotencyKeys.key });
       return rows.length > 0;
@@ -105,12 +210,6 @@ export function fieldQueries(db: Database) {
       return row ?? null;
     },
 
-    async completeKey(agentId: string, key: string, statusCode: number, response: unknown): Promise<void> {
-      await db
-        .update(idempotencyKeys)
-        .set({ statusCode, response })
-        .where(and(eq(idempotencyKeys.agentId, agentId), eq(idempotencyKeys.key, key)));
-    },
   };
 }
 export type FieldQueries = ReturnType<typeof fieldQueries>;
@@ -125,6 +224,7 @@ export interface FieldUnit {
 
 export function createFieldRepository(db: Database) {
   return {
+    findKey: fieldQueries(db).findKey,
     transaction<T>(work: (unit: FieldUnit) => Promise<T>): Promise<T> {
       return db.transaction((tx) =>
         work({ field: fieldQueries(tx), subscriptions: subscriptionQueries(tx), penalties: penaltyQueries(tx), records: recordQueries(tx) }),

@@ -15,7 +15,8 @@ import { formatNaira, toKobo, toNaira } from '../../platform/money.ts';
 import { toPaymentRecord } from '../records/service.ts';
 import { effectiveExpiry, extend, statusAt } from '../subscriptions/lifecycle.ts';
 import { toTicketSubscription } from '../subscriptions/service.ts';
-import type { FieldMotoristRow, FieldRepository, FieldUnit } from './repository.ts';
+import type { PaymentRow } from '../records/repository.ts';
+import type { FieldContext, FieldRepository, FieldUnit } from './repository.ts';
 
 type SubscriptionPaymentInput = z.output<typeof subscriptionPaymentRequest>;
 type PenaltyPaymentInput = z.output<typeof penaltyPaymentRequest>;
@@ -33,22 +34,26 @@ export type FieldAgent = Pick<SessionUser, 'id'>;
 const noMotorist = () => notFound('No motorist has that Unique ID (userCode)');
 const noVehicle = () => conflict('This motorist has no vehicle registered');
 
-async function motoristWithVehicle(unit: FieldUnit, userCode: string): Promise<FieldMotoristRow & { vehicleType: NonNullable<FieldMotoristRow['vehicleType']> }> {
+/**
+ * The motorist's context with the subscription locked for this transaction; a motorist without a
+ * subscription yet gets one opened first.
+ */
+async function lockedContext(unit: FieldUnit, userCode: string, agentId: string, planId?: string): Promise<FieldContext> {
+  const found = await unit.field.lockContext(userCode, agentId, planId);
+  if (found) return found;
   const motorist = await unit.field.findMotorist(userCode);
   if (!motorist) throw noMotorist();
   if (!motorist.vehicleType) throw noVehicle();
-  return motorist as FieldMotoristRow & { vehicleType: NonNullable<FieldMotoristRow['vehicleType']> };
-}
-
-/** The motorist's subscription, locked for this transaction (opened first if the motorist has none). */
-async function lockedSubscription(unit: FieldUnit, motoristId: string) {
-  const existing = await unit.subscriptions.lockForUser(motoristId);
-  if (existing) return existing;
-  await unit.subscriptions.ensureForMotorists([motoristId]);
-  const opened = await unit.subscriptions.lockForUser(motoristId);
+  await unit.subscriptions.ensureForMotorists([motorist.id]);
+  const opened = await unit.field.lockContext(userCode, agentId, planId);
   if (!opened) throw noMotorist();
   return opened;
 }
+
+const personOf = (m: FieldContext['motorist']) => ({ id: m.id, fullName: m.fullName, userCode: m.userCode });
+
+/** Raised inside the transaction when the key turns out to be taken, to roll the work back. */
+class KeyTaken extends Error {}
 
 const requestHash = (operation: string, request: unknown) => createHash('sha256').update(JSON.stringify({ operation, request })).digest('hex');
 
@@ -56,9 +61,11 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
   const { repository, clock } = deps;
 
   /**
-   * Runs `work` once per (agent, key). The key is claimed in the same transaction as the work: a
-   * concurrent repeat waits on the claim (unique primary key) and, once it is committed, answers
-   * the stored result. If the work fails, nothing is kept and the key stays free.
+   * Runs `work` once per (agent, key). The answer is stored under the key in the transaction that
+   * did the work (primary key (agent, key)). A repeat finds the key taken, either when it stores
+   * its own answer (a concurrent repeat waits there for the first to commit) or, if its work was
+   * refused meanwhile (e.g. nothing left to pay), right after; its transaction is rolled back and
+   * the first answer is given again. Nothing is kept for work that fails, so the key stays free.
    */
   async function idempotent<T>(
     agent: FieldAgent,
@@ -68,22 +75,37 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     work: (unit: FieldUnit, now: Date) => Promise<{ statusCode: number; body: T }>,
   ): Promise<IdempotentResult<T>> {
     const hash = requestHash(operation, request);
+    const stored = async (): Promise<IdempotentResult<T> | null> => {
+      const found = await repository.findKey(agent.id, key);
+      if (!found || found.statusCode === null) return null;
+      if (found.operation !== operation || found.requestHash !== hash) throw new HttpError(422, TICKET_MESSAGES.idempotencyKeyReused);
+      return { statusCode: found.statusCode, body: found.response as T, replayed: true };
+    };
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const outcome = await repository.transaction(async (unit): Promise<IdempotentResult<T> | null> => {
-        const now = clock.now();
-        if (await unit.field.claimKey({ agentId: agent.id, key, operation, requestHash: hash, at: now })) {
+      try {
+        return await repository.transaction(async (unit) => {
+          const now = clock.now();
           const result = await work(unit, now);
-          await unit.field.completeKey(agent.id, key, result.statusCode, result.body);
+          const saved = await unit.field.saveKey({
+            agentId: agent.id,
+            key,
+            operation,
+            requestHash: hash,
+            statusCode: result.statusCode,
+            response: result.body,
+            at: now,
+          });
+          if (!saved) throw new KeyTaken();
           return { ...result, replayed: false };
-        }
-        const stored = await unit.field.findKey(agent.id, key);
-        if (!stored || stored.statusCode === null) return null; // vanished in between: try again
-        if (stored.operation !== operation || stored.requestHash !== hash) {
-          throw new HttpError(422, TICKET_MESSAGES.idempotencyKeyReused);
-        }
-        return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
-      });
-      if (outcome) return outcome;
+        });
+      } catch (error) {
+        const refused = error instanceof HttpError && error.statusCode < 500;
+        if (!(error instanceof KeyTaken) && !refused) throw error;
+        const first = await stored();
+        if (first) return first;
+        if (refused) throw error;
+        // The key was taken and is gone again (its transaction rolled back): try once more.
+      }
     }
     throw conflict('This Idempotency-Key is busy; try again');
   }
@@ -96,10 +118,9 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
      */
     async scan(agent: FieldAgent, userCode: string): Promise<FieldScanResponse['data']> {
       return repository.transaction(async (unit) => {
-        const motorist = await motoristWithVehicle(unit, userCode);
-        const subscription = await lockedSubscription(unit, motorist.id);
+        const { motorist, current, penaltyChargeKobo, graceMs } = await lockedContext(unit, userCode, agent.id);
+        const subscription = current.subscription;
         const now = clock.now();
-        const graceMs = await unit.subscriptions.graceMs();
         const status = statusAt(subscription, now, graceMs);
         const base = {
           motoristId: motorist.id,
@@ -115,25 +136,21 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
         let outstanding = subscription.outstandingPenaltyKobo;
         let penaltyAdded = 0;
         let scanId: string | null = null;
-        if (status === 'expired') {
-          const charge = await unit.penalties.chargeForType(motorist.vehicleType);
-          if (charge) {
-            scanId = await unit.field.insertScan({
-              ...base,
-              outstandingKobo: outstanding + charge.priceKobo,
-              penaltyAddedKobo: charge.priceKobo,
-              penaltyDay: lagosDay(now),
-            });
-            if (scanId) {
-              outstanding = await unit.subscriptions.addPenalty(subscription.id, charge.priceKobo, now);
-              penaltyAdded = charge.priceKobo;
-            }
+        if (status === 'expired' && penaltyChargeKobo) {
+          scanId = await unit.field.insertScan({
+            ...base,
+            outstandingKobo: outstanding + penaltyChargeKobo,
+            penaltyAddedKobo: penaltyChargeKobo,
+            penaltyDay: lagosDay(now),
+          });
+          if (scanId) {
+            outstanding = await unit.subscriptions.addPenalty(subscription.id, penaltyChargeKobo, now);
+            penaltyAdded = penaltyChargeKobo;
           }
         }
         scanId ??= await unit.field.insertScan({ ...base, outstandingKobo: outstanding, penaltyAddedKobo: 0, penaltyDay: null });
         if (!scanId) throw new Error('scan was not written');
 
-        const [view] = await unit.subscriptions.findWithPlans({ ids: [subscription.id] });
         return {
           scanId,
           scannedAt: now.toISOString(),
@@ -149,7 +166,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           subscriptionStatus: status,
           outstandingPayment: toNaira(outstanding),
           penaltyAdded: toNaira(penaltyAdded),
-          ticketSubscription: toTicketSubscription(view, now, graceMs),
+          ticketSubscription: toTicketSubscription({ subscription: { ...subscription, outstandingPenaltyKobo: outstanding }, plan: current.plan }, now, graceMs),
         };
       });
     },
@@ -160,23 +177,36 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
      */
     async paySubscription(agent: FieldAgent, key: string, input: SubscriptionPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
       return idempotent(agent, key, 'subscription-payment', input, async (unit, now) => {
-        const motorist = await motoristWithVehicle(unit, input.userCode);
-        const plan = await unit.subscriptions.findPlan(input.subscriptionId);
+        const context = await lockedContext(unit, input.userCode, agent.id, input.subscriptionId);
+        const { motorist, requestedPlan: plan } = context;
         if (!plan || plan.isDeleted) throw notFound('No plan has that subscriptionId');
         if (plan.vehicleType !== motorist.vehicleType) {
           throw badRequest(`subscriptionId names a ${plan.vehicleType} plan; this motorist's vehicle is a ${motorist.vehicleType}`);
         }
-        const subscription = await lockedSubscription(unit, motorist.id);
+        const subscription = context.current.subscription;
         const { next, expiresBefore, expiresAfter } = extend(subscription, plan.name, now);
-        await unit.subscriptions.update(subscription.id, {
+        const changes = {
           ...next,
           planId: plan.id,
           accumulated: subscription.accumulated + 1,
           accumulatedAmountKobo: subscription.accumulatedAmountKobo + plan.priceKobo,
           renewedAt: now,
           updatedAt: now,
-        });
-        const paymentId = await unit.field.insertSubscriptionPayment({
+        };
+        await unit.subscriptions.update(subscription.id, changes);
+        const payment: Omit<PaymentRow, 'id'> = {
+          createdAt: now,
+          bankName: input.bankName || null,
+          modeOfPayment: input.modeOfPayment,
+          planId: plan.id,
+          planName: plan.name,
+          vehicleType: plan.vehicleType,
+          amountKobo: plan.priceKobo,
+          status: 'success',
+          motorist: personOf(motorist),
+          remitter: context.agent,
+        };
+        const id = await unit.field.insertSubscriptionPayment({
           motoristId: motorist.id,
           remitterId: agent.id,
           subscriptionId: subscription.id,
@@ -185,20 +215,20 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           vehicleType: plan.vehicleType,
           amountKobo: plan.priceKobo,
           modeOfPayment: input.modeOfPayment,
-          bankName: input.bankName || null,
+          bankName: payment.bankName,
           expiresBefore,
           expiresAfter,
           idempotencyKey: key,
           createdAt: now,
         });
-        const payment = await unit.records.subscriptionPaymentById(paymentId);
-        const [view] = await unit.subscriptions.findWithPlans({ ids: [subscription.id] });
+        const view = toTicketSubscription(
+          { subscription: { ...subscription, ...changes }, plan: { id: plan.id, name: plan.name, vehicleType: plan.vehicleType, priceKobo: plan.priceKobo } },
+          now,
+          context.graceMs,
+        );
         return {
           statusCode: 201,
-          body: {
-            message: TICKET_MESSAGES.subscriptionPaymentRecorded,
-            data: { payment: toPaymentRecord(payment!), ticketSubscription: toTicketSubscription(view, now, await unit.subscriptions.graceMs()) },
-          },
+          body: { message: TICKET_MESSAGES.subscriptionPaymentRecorded, data: { payment: toPaymentRecord({ id, ...payment }), ticketSubscription: view } },
         };
       });
     },
@@ -207,39 +237,48 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     async payPenalty(agent: FieldAgent, key: string, input: PenaltyPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
       const amountKobo = toKobo(input.amount);
       return idempotent(agent, key, 'penalty-payment', input, async (unit, now) => {
-        const motorist = await motoristWithVehicle(unit, input.userCode);
-        const subscription = await lockedSubscription(unit, motorist.id);
+        const context = await lockedContext(unit, input.userCode, agent.id);
+        const { motorist, current } = context;
+        const subscription = current.subscription;
         const owed = subscription.outstandingPenaltyKobo;
         if (amountKobo > owed) {
           throw badRequest(
             owed === 0 ? 'amount: this motorist owes no penalty' : `amount is more than the outstanding penalty of ${formatNaira(owed)}`,
           );
         }
-        const [before] = await unit.subscriptions.findWithPlans({ ids: [subscription.id] });
-        await unit.subscriptions.update(subscription.id, { outstandingPenaltyKobo: owed - amountKobo, updatedAt: now });
-        const paymentId = await unit.field.insertPenaltyPayment({
+        const changes = { outstandingPenaltyKobo: owed - amountKobo, updatedAt: now };
+        await unit.subscriptions.update(subscription.id, changes);
+        const payment: Omit<PaymentRow, 'id'> = {
+          createdAt: now,
+          bankName: input.bankName || null,
+          modeOfPayment: input.modeOfPayment,
+          planId: current.plan?.id ?? null,
+          planName: current.plan?.name ?? null,
+          vehicleType: motorist.vehicleType,
+          amountKobo,
+          status: 'success',
+          motorist: personOf(motorist),
+          remitter: context.agent,
+        };
+        const id = await unit.field.insertPenaltyPayment({
           motoristId: motorist.id,
           remitterId: agent.id,
           subscriptionId: subscription.id,
-          planId: before.plan?.id ?? null,
-          planName: before.plan?.name ?? null,
+          planId: payment.planId,
+          planName: payment.planName,
           vehicleType: motorist.vehicleType,
           amountKobo,
           modeOfPayment: input.modeOfPayment,
-          bankName: input.bankName || null,
+          bankName: payment.bankName,
           outstandingBeforeKobo: owed,
           outstandingAfterKobo: owed - amountKobo,
           idempotencyKey: key,
           createdAt: now,
         });
-        const payment = await unit.records.penaltyPaymentById(paymentId);
-        const [view] = await unit.subscriptions.findWithPlans({ ids: [subscription.id] });
+        const view = toTicketSubscription({ subscription: { ...subscription, ...changes }, plan: current.plan }, now, context.graceMs);
         return {
           statusCode: 201,
-          body: {
-            message: TICKET_MESSAGES.penaltyPaymentRecorded,
-            data: { payment: toPaymentRecord(payment!), ticketSubscription: toTicketSubscription(view, now, await unit.subscriptions.graceMs()) },
-          },
+          body: { message: TICKET_MESSAGES.penaltyPaymentRecorded, data: { payment: toPaymentRecord({ id, ...payment }), ticketSubscription: view } },
         };
       });
     },

@@ -64,7 +64,7 @@ export function createPenaltiesService(deps: { repository: PenaltiesRepository; 
      * Sets a motorist's outstanding penalty (POST /api/specificPenalty). The subscription is named by
      * its id or its motorist's id; each change is kept in penalty_adjustments with who made it.
      */
-    async setOutstanding(actor: SessionUser, input: z.output<typeof specificPenaltyRequest>): Promise<TicketSubscription> {
+    async setOutstanding(actor: Pick<SessionUser, 'id'>, input: z.output<typeof specificPenaltyRequest>): Promise<TicketSubscription> {
       const newKobo = toKobo(input.price);
       const id = await repository.transaction(async ({ penalties, subscriptions: subs }) => {
         const current = await subs.lock(input.subscriptionId);

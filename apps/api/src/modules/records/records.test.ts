@@ -144,12 +144,11 @@ describe('GET /api/sub-history', () => {
     expect(body.data[2]).toMatchObject({ bankName: null, modeOfPayment: 'cash', amount: 1000 });
   });
 
-  it('searches by mode, plan name, vehicle type, status and Unique ID; filters by Lagos day', async () => {
+  it('searches by mode, plan name, vehicle type and Unique ID; filters by Lagos day', async () => {
     expect(idsOf(await list('/api/sub-history?search=transfer'))).toEqual(['p2']);
     expect(idsOf(await list('/api/sub-history?search=weekly'))).toEqual(['p2', 'p1']);
     expect(idsOf(await list('/api/sub-history?search=bike'))).toEqual(['p3']);
-    expect(idsOf(await list('/api/sub-history?search=success'))).toEqual(['p3', 'p2', 'p1']);
-    expect(idsOf(await list('/api/sub-history?search=failed'))).toEqual([]);
+    expect(idsOf(await list('/api/sub-history?search=3%20months'))).toEqual([]);
     expect(idsOf(await list(`/api/sub-history?search=${r1.person.userCode}`))).toEqual(['p3', 'p1']);
     expect(idsOf(await list(`/api/sub-history?search=${m2.userCode}`))).toEqual(['p2']);
     expect(idsOf(await list('/api/sub-history?startDate=2026-06-02&endDate=2026-06-02'))).toEqual(['p2']);

@@ -1,6 +1,9 @@
-import { type SQL, and, asc, count, desc, eq, gte, inArray, like, lt, lte, or } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, asc, count, desc, eq, gte, inArray, like, lt, lte, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, VehicleType } from '@eticket/contracts';
+
+/** At most this many people match a Unique ID search (a prefix of 3 characters already narrows to a handful). */
+export const MAX_PEOPLE_PER_SEARCH = 500;
 import type { Database } from '../../db/connect.ts';
 import { penaltyPayments, scans, subscriptionPayments, users } from '../../db/schema.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
@@ -13,11 +16,10 @@ export interface RecordFilter {
   toExclusive?: boolean;
   vehicleType?: VehicleType;
   subscriptionStatus?: SubscriptionStatus;
-  paymentStatus?: PaymentStatus;
   planName?: PlanName;
   modeOfPayment?: ModeOfPayment;
-  /** The start of the Unique ID of the motorist or of the agent. */
-  userCodePrefix?: string;
+  /** People whose Unique ID starts with the search: rows of these motorists or agents (see peopleWithCodePrefix). */
+  people?: { motoristIds: string[]; agentIds: string[] };
 }
 
 export interface Page {
@@ -61,12 +63,6 @@ export interface PaymentRow {
 const motorist = alias(users, 'motorist');
 const agent = alias(users, 'agent');
 
-/** Ids of people whose Unique ID starts with `prefix` (served by users_user_code_pattern_idx). */
-function peopleWithCodePrefix(db: Database, prefix: string) {
-  const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return db.select({ id: users.id }).from(users).where(like(users.userCode, `${escaped}%`));
-}
-
 /**
  * A page of a list ordered newest first, and its total. Pages past the middle are read from the
  * oldest end (ascending, then reversed), so the last page costs what the first does.
@@ -83,6 +79,15 @@ async function pageOf<T>(
   return (await read('oldest', fromOldest, limit)).reverse();
 }
 
+/** Rows of the motorists or agents found by a Unique ID search; served by the (person, created_at) indexes. */
+function ofPeople(people: RecordFilter['people'], motoristColumn: AnyColumn, agentColumn: AnyColumn): SQL | undefined {
+  if (!people) return undefined;
+  return or(
+    people.motoristIds.length > 0 ? inArray(motoristColumn, people.motoristIds) : undefined,
+    people.agentIds.length > 0 ? inArray(agentColumn, people.agentIds) : undefined,
+  );
+}
+
 export function recordQueries(db: Database) {
   function scanConditions(filter: RecordFilter): SQL | undefined {
     return and(
@@ -90,33 +95,24 @@ export function recordQueries(db: Database) {
       filter.to ? (filter.toExclusive ? lt(scans.createdAt, filter.to) : lte(scans.createdAt, filter.to)) : undefined,
       filter.vehicleType ? eq(scans.vehicleType, filter.vehicleType) : undefined,
       filter.subscriptionStatus ? eq(scans.subscriptionStatus, filter.subscriptionStatus) : undefined,
-      filter.userCodePrefix
-        ? or(
-            inArray(scans.motoristId, peopleWithCodePrefix(db, filter.userCodePrefix)),
-            inArray(scans.agentId, peopleWithCodePrefix(db, filter.userCodePrefix)),
-          )
-        : undefined,
+      ofPeople(filter.people, scans.motoristId, scans.agentId),
     );
   }
 
-  function selectScans(where: SQL | undefined) {
-    return db
-      .select({
-        id: scans.id,
-        createdAt: scans.createdAt,
-        vehicleType: scans.vehicleType,
-        plateNumber: scans.plateNumber,
-        subscriptionStatus: scans.subscriptionStatus,
-        expiresAt: scans.expiresAt,
-        outstandingKobo: scans.outstandingKobo,
-        penaltyAddedKobo: scans.penaltyAddedKobo,
-        motorist: { id: motorist.id, fullName: motorist.fullName, userCode: motorist.userCode },
-        agent: { id: agent.id, fullName: agent.fullName, userCode: agent.userCode },
-      })
-      .from(scans)
-      .innerJoin(motorist, eq(motorist.id, scans.motoristId))
-      .innerJoin(agent, eq(agent.id, scans.agentId))
-      .where(where);
+  /** Scan rows with the motorist's and the agent's names; `from` is scans itself or a page of scan ids. */
+  function selectScans() {
+    return db.select({
+      id: scans.id,
+      createdAt: scans.createdAt,
+      vehicleType: scans.vehicleType,
+      plateNumber: scans.plateNumber,
+      subscriptionStatus: scans.subscriptionStatus,
+      expiresAt: scans.expiresAt,
+      outstandingKobo: scans.outstandingKobo,
+      penaltyAddedKobo: scans.penaltyAddedKobo,
+      motorist: { id: motorist.id, fullName: motorist.fullName, userCode: motorist.userCode },
+      agent: { id: agent.id, fullName: agent.fullName, userCode: agent.userCode },
+    });
   }
 
   const normaliseScan = (row: ScanRow): ScanRow => ({
@@ -132,15 +128,9 @@ export function recordQueries(db: Database) {
         filter.from ? gte(table.createdAt, filter.from) : undefined,
         filter.to ? (filter.toExclusive ? lt(table.createdAt, filter.to) : lte(table.createdAt, filter.to)) : undefined,
         filter.vehicleType ? eq(table.vehicleType, filter.vehicleType) : undefined,
-        filter.paymentStatus ? eq(table.status, filter.paymentStatus) : undefined,
         filter.planName ? eq(table.planName, filter.planName) : undefined,
         filter.modeOfPayment ? eq(table.modeOfPayment, filter.modeOfPayment) : undefined,
-        filter.userCodePrefix
-          ? or(
-              inArray(table.motoristId, peopleWithCodePrefix(db, filter.userCodePrefix)),
-              inArray(table.remitterId, peopleWithCodePrefix(db, filter.userCodePrefix)),
-            )
-          : undefined,
+        ofPeople(filter.people, table.motoristId, table.remitterId),
       );
     }
     function select(where: SQL | undefined) {
@@ -168,12 +158,12 @@ export function recordQueries(db: Database) {
       async list(filter: RecordFilter, page: Page): Promise<{ rows: PaymentRow[]; total: number }> {
         const where = conditions(filter);
         const [{ value: total }] = await db.select({ value: count() }).from(table).where(where);
-        const rows = await pageOf(total, page, (order, offset, limit) =>
-          select(where)
-            .orderBy(...(order === 'newest' ? [desc(table.createdAt), desc(table.id)] : [asc(table.createdAt), asc(table.id)]))
-            .limit(limit)
-            .offset(offset),
-        );
+        const rows = await pageOf(total, page, (order, offset, limit) => {
+          const orderBy = order === 'newest' ? [desc(table.createdAt), desc(table.id)] : [asc(table.createdAt), asc(table.id)];
+          // Deferred join: the offset walks the index alone; only the page's rows are joined.
+          const ids = db.select({ id: table.id }).from(table).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+          return select(inArray(table.id, ids)).orderBy(...orderBy);
+        });
         return { rows: rows.map(normalise), total };
       },
       async byId(id: string): Promise<PaymentRow | null> {
@@ -190,18 +180,42 @@ export function recordQueries(db: Database) {
     async listScans(filter: RecordFilter, page: Page): Promise<{ rows: ScanRow[]; total: number }> {
       const where = scanConditions(filter);
       const [{ value: total }] = await db.select({ value: count() }).from(scans).where(where);
-      const rows = await pageOf(total, page, (order, offset, limit) =>
-        selectScans(where)
-          .orderBy(...(order === 'newest' ? [desc(scans.createdAt), desc(scans.id)] : [asc(scans.createdAt), asc(scans.id)]))
-          .limit(limit)
-          .offset(offset),
-      );
+      const rows = await pageOf(total, page, (order, offset, limit) => {
+        const orderBy = order === 'newest' ? [desc(scans.createdAt), desc(scans.id)] : [asc(scans.createdAt), asc(scans.id)];
+        // Deferred join: the offset walks the index alone; only the page's rows are joined.
+        const ids = db.select({ id: scans.id }).from(scans).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+        return selectScans()
+          .from(scans)
+          .innerJoin(motorist, eq(motorist.id, scans.motoristId))
+          .innerJoin(agent, eq(agent.id, scans.agentId))
+          .where(inArray(scans.id, ids))
+          .orderBy(...orderBy);
+      });
       return { rows: rows.map(normaliseScan), total };
     },
 
     async scanById(id: string): Promise<ScanRow | null> {
-      const [row] = await selectScans(eq(scans.id, id)).limit(1);
+      const [row] = await selectScans()
+        .from(scans)
+        .innerJoin(motorist, eq(motorist.id, scans.motoristId))
+        .innerJoin(agent, eq(agent.id, scans.agentId))
+        .where(eq(scans.id, id))
+        .limit(1);
       return row ? normaliseScan(row) : null;
+    },
+
+    /** Motorists and agents whose Unique ID starts with `prefix` (served by users_user_code_pattern_idx). */
+    async peopleWithCodePrefix(prefix: string): Promise<NonNullable<RecordFilter['people']>> {
+      const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const rows = await db
+        .select({ id: users.id, role: users.role })
+        .from(users)
+        .where(like(users.userCode, `${escaped}%`))
+        .limit(MAX_PEOPLE_PER_SEARCH);
+      return {
+        motoristIds: rows.filter((r) => r.role === 'motorist').map((r) => r.id),
+        agentIds: rows.filter((r) => r.role !== 'motorist').map((r) => r.id),
+      };
     },
 
     listSubscriptionPayments: subscriptionPaymentQueries.list,

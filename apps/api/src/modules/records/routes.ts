@@ -4,7 +4,7 @@ import { paginated, paymentRecord, recordsQuery, scanRecord } from '@eticket/con
 import type { RecordsService } from './service.ts';
 
 const SEARCH_HELP =
-  'search: a vehicle type, a status, a plan name or a mode of payment (exactly), else the start of a Unique ID of the motorist or the agent. ' +
+  'search: a vehicle type, a subscription status (scans), a plan name or a mode of payment (payments), exactly; else the start of a Unique ID of the motorist or the agent. ' +
   'startDate/endDate: YYYY-MM-DD is a whole Africa/Lagos day (endDate inclusive); a timestamp is that instant. Newest first.';
 
 /** Scan Record, Transaction History and Penalty Payment History lists. */

@@ -1,6 +1,5 @@
 import {
   MODES_OF_PAYMENT,
-  PAYMENT_STATUSES,
   PLAN_NAMES,
   SUBSCRIPTION_STATUSES,
   VEHICLE_TYPES,
@@ -25,10 +24,12 @@ const includes = <T extends string>(values: readonly T[], value: string): value 
 
 /**
  * startDate/endDate: YYYY-MM-DD is a whole Lagos day (endDate inclusive), a timestamp an instant.
- * search: a vehicle type, a status, a plan name or a mode of payment (exactly), else the start of a
- * Unique ID (motorist's or agent's). Anything else matches nothing.
+ * search: a vehicle type, a subscription status (scans), a plan name or a mode of payment (payments),
+ * exactly; else the start of a Unique ID (motorist's or agent's). Anything else matches nothing.
+ * (Payment status is not searched: the spec's lists have no status filter, and every recorded
+ * payment is a success.)
  */
-export function filterOf(query: Query, kind: Kind): RecordFilter | null {
+export function filterOf(query: Query, kind: Kind): { filter: RecordFilter; userCodePrefix?: string } | null {
   const filter: RecordFilter = {};
   if (query.startDate) filter.from = DATE_ONLY.test(query.startDate) ? startOfLagosDay(query.startDate) : new Date(query.startDate);
   if (query.endDate) {
@@ -42,13 +43,12 @@ export function filterOf(query: Query, kind: Kind): RecordFilter | null {
   if (filter.from && filter.to && filter.from.getTime() > filter.to.getTime()) throw badRequest('startDate must not be after endDate');
 
   const search = query.search?.trim();
-  if (!search) return filter;
-  if (includes(VEHICLE_TYPES, search)) return { ...filter, vehicleType: search };
-  if (kind === 'scans' && includes(SUBSCRIPTION_STATUSES, search)) return { ...filter, subscriptionStatus: search };
-  if (kind === 'payments' && includes(PAYMENT_STATUSES, search)) return { ...filter, paymentStatus: search };
-  if (kind === 'payments' && includes(PLAN_NAMES, search)) return { ...filter, planName: search };
-  if (kind === 'payments' && includes(MODES_OF_PAYMENT, search)) return { ...filter, modeOfPayment: search };
-  if (UNIQUE_ID_PREFIX.test(search)) return { ...filter, userCodePrefix: search };
+  if (!search) return { filter };
+  if (includes(VEHICLE_TYPES, search)) return { filter: { ...filter, vehicleType: search } };
+  if (kind === 'scans' && includes(SUBSCRIPTION_STATUSES, search)) return { filter: { ...filter, subscriptionStatus: search } };
+  if (kind === 'payments' && includes(PLAN_NAMES, search)) return { filter: { ...filter, planName: search } };
+  if (kind === 'payments' && includes(MODES_OF_PAYMENT, search)) return { filter: { ...filter, modeOfPayment: search } };
+  if (UNIQUE_ID_PREFIX.test(search)) return { filter, userCodePrefix: search };
   return null;
 }
 
@@ -101,26 +101,35 @@ function paginate<T>(rows: T[], total: number, query: Query): Paginated<T> {
 export function createRecordsService(deps: { repository: RecordQueries }) {
   const { repository } = deps;
   const pageOf = (query: Query) => ({ offset: (query.page - 1) * query.limit, limit: query.limit });
-  const empty = <T>(query: Query) => paginate<T>([], 0, query);
+
+  /** The filter of a query, with a Unique ID search resolved to people first; null when nothing can match. */
+  async function resolve(query: Query, kind: Kind): Promise<RecordFilter | null> {
+    const parsed = filterOf(query, kind);
+    if (!parsed) return null;
+    if (!parsed.userCodePrefix) return parsed.filter;
+    const people = await repository.peopleWithCodePrefix(parsed.userCodePrefix);
+    if (people.motoristIds.length === 0 && people.agentIds.length === 0) return null;
+    return { ...parsed.filter, people };
+  }
 
   return {
     async scans(query: Query): Promise<Paginated<ScanRecord>> {
-      const filter = filterOf(query, 'scans');
-      if (!filter) return empty(query);
+      const filter = await resolve(query, 'scans');
+      if (!filter) return paginate([], 0, query);
       const { rows, total } = await repository.listScans(filter, pageOf(query));
       return paginate(rows.map(toScanRecord), total, query);
     },
 
     async subscriptionPayments(query: Query): Promise<Paginated<PaymentRecord>> {
-      const filter = filterOf(query, 'payments');
-      if (!filter) return empty(query);
+      const filter = await resolve(query, 'payments');
+      if (!filter) return paginate([], 0, query);
       const { rows, total } = await repository.listSubscriptionPayments(filter, pageOf(query));
       return paginate(rows.map(toPaymentRecord), total, query);
     },
 
     async penaltyPayments(query: Query): Promise<Paginated<PaymentRecord>> {
-      const filter = filterOf(query, 'payments');
-      if (!filter) return empty(query);
+      const filter = await resolve(query, 'payments');
+      if (!filter) return paginate([], 0, query);
       const { rows, total } = await repository.listPenaltyPayments(filter, pageOf(query));
       return paginate(rows.map(toPaymentRecord), total, query);
     },

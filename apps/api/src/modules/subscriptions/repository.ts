@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { DEFAULT_GRACE_PERIOD_DAYS, type PlanName, type VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { settings, subscriptionPlans, ticketSubscriptions, users, type TicketSubscriptionRow } from '../../db/schema.ts';
+import { settings, subscriptionPlans, ticketSubscriptions, type TicketSubscriptionRow } from '../../db/schema.ts';
 import { DAY_IN_MS } from '../../platform/calendar.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
 
@@ -105,16 +105,6 @@ export function subscriptionQueries(db: Database) {
       return rows.length > 0;
     },
 
-    /** The live plan of this name for this vehicle type. */
-    async findPlanByName(name: PlanName, vehicleType: VehicleType): Promise<PlanRecord | null> {
-      const [row] = await db
-        .select(planColumns)
-        .from(subscriptionPlans)
-        .where(and(eq(subscriptionPlans.name, name), eq(subscriptionPlans.vehicleType, vehicleType), eq(subscriptionPlans.isDeleted, false)))
-        .limit(1);
-      return row ?? null;
-    },
-
     // ---- ticket subscriptions
 
     /**
@@ -153,11 +143,6 @@ export function subscriptionQueries(db: Database) {
         .where(or(eq(ticketSubscriptions.id, idOrUserId), eq(ticketSubscriptions.userId, idOrUserId)))
         .limit(1)
         .for('update');
-      return row ? normalise(row) : null;
-    },
-
-    async lockForUser(userId: string): Promise<TicketSubscriptionRow | null> {
-      const [row] = await db.select().from(ticketSubscriptions).where(eq(ticketSubscriptions.userId, userId)).limit(1).for('update');
       return row ? normalise(row) : null;
     },
 

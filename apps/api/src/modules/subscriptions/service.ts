@@ -148,12 +148,6 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
       return viewById(id);
     },
 
-    /** The motorist's subscription now (opened if the motorist has none yet); null for anyone else. */
-    async viewForUser(userId: string): Promise<TicketSubscription | null> {
-      const views = await viewsForUsers([userId], { open: true });
-      return views.get(userId) ?? null;
-    },
-
     viewsForUsers,
 
     async view(id: string): Promise<TicketSubscription> {
