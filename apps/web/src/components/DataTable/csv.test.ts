@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_PAGE_SIZE } from '@eticket/contracts';
 import { csvCell, toCsv } from './csv.ts';
+import { csvColumns, fetchAllRows } from './exportRows.ts';
 import { pagerItems } from './pager.ts';
 import { initialTableState, queryOf, searchForStatus, statusOfSearch } from './tableState.ts';
+import type { Column, FetchPage, TableQuery } from './types.ts';
 
 interface Row {
   name: string;
@@ -104,5 +107,39 @@ describe('table state', () => {
     expect(statusOfSearch('declined')).toBe('Declined');
     expect(statusOfSearch('ada')).toBe('All');
     expect(statusOfSearch('')).toBe('All');
+  });
+});
+
+describe('export of the whole filtered list', () => {
+  it('fetches every page of the filter at the largest page size, keeping the filters', async () => {
+    const asked: TableQuery[] = [];
+    const fetchPage: FetchPage<number> = async (query) => {
+      asked.push(query);
+      const all = Array.from({ length: 230 }, (_, index) => index);
+      const start = (query.page - 1) * query.limit;
+      return {
+        data: all.slice(start, start + query.limit),
+        paginator: { pageCount: Math.ceil(all.length / query.limit), currentPage: query.page, perPage: query.limit, total: all.length },
+      };
+    };
+    const rows = await fetchAllRows(fetchPage, { page: 3, limit: 5, search: 'ada', online: 'true', startDate: '2025-01-01', endDate: '2025-01-31' });
+    expect(rows).toHaveLength(230);
+    expect(asked.map((query) => query.page)).toEqual([1, 2, 3]);
+    expect(asked.every((query) => query.limit === MAX_PAGE_SIZE && query.search === 'ada' && query.online === 'true' && query.endDate === '2025-01-31')).toBe(true);
+  });
+
+  it('stops after one call when nothing matches', async () => {
+    let calls = 0;
+    const rows = await fetchAllRows<number>(async () => {
+      calls += 1;
+      return { data: [], paginator: { pageCount: 0, currentPage: 1, perPage: MAX_PAGE_SIZE, total: 0 } };
+    }, { page: 1, limit: 10 });
+    expect(rows).toEqual([]);
+    expect(calls).toBe(1);
+  });
+
+  it('exports only the columns that hold data, under their headers', () => {
+    const columns: Column<Row>[] = [{ header: 'Full Name', value: (row) => row.name }, { header: 'Actions' }, { header: 'Phone', value: (row) => row.phone }];
+    expect(csvColumns(columns).map((column) => column.header)).toEqual(['Full Name', 'Phone']);
   });
 });
