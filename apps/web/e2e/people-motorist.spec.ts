@@ -113,11 +113,15 @@ test('a motorist is registered in 3 steps with a webcam selfie, found, approved,
   await expect(popup.getByRole('img', { name: `QR code of ${code}` })).toBeVisible();
 });
 
-test('the Actions column is hidden for a user, who sees the motorist list only', async ({ page }) => {
+test('a user sees the motorist list without the Actions column and cannot register', async ({ page }) => {
   await signIn(page, ACCOUNTS.user);
   await page.goto('/motorists');
   await expect(page.getByRole('columnheader', { name: 'Full Name' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Unique ID' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'View New Motorist' })).toHaveCount(0);
+  // Reading is not registering: no Create button for a user, whose call the server would refuse.
+  await page.goto('/newmotorist');
+  await expect(page.getByRole('heading', { name: 'New Motorists' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Motorist' })).toHaveCount(0);
 });

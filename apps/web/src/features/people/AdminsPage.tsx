@@ -6,7 +6,7 @@ import { RegistrationModal } from './forms/RegistrationModal.tsx';
 export function AdminsPage() {
   return (
     <>
-      <PageHeader title="Admin" actions={<RegistrationModal spec={adminForm} />} />
+      <PageHeader title="Admin" actions={<RegistrationModal spec={adminForm} capability="admins" />} />
       <PeopleTable kind="admin" />
     </>
   );

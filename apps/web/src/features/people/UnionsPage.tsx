@@ -6,7 +6,7 @@ import { RegistrationModal } from './forms/RegistrationModal.tsx';
 export function UnionsPage() {
   return (
     <>
-      <PageHeader title="Unions / Partner" actions={<RegistrationModal spec={unionUserForm} />} />
+      <PageHeader title="Unions / Partner" actions={<RegistrationModal spec={unionUserForm} capability="unions" />} />
       <PeopleTable kind="union" />
     </>
   );

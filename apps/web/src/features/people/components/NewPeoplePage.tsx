@@ -2,7 +2,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import type { TableMode } from '../../../components/DataTable/tableState.ts';
 import type { FormSpec } from '../forms/formSpecs.ts';
 import { RegistrationModal } from '../forms/RegistrationModal.tsx';
-import type { PeopleKind } from '../kinds.ts';
+import { KINDS, type PeopleKind } from '../kinds.ts';
 import { PeopleTable } from './PeopleTable.tsx';
 
 interface NewPeoplePageProps {
@@ -18,7 +18,7 @@ interface NewPeoplePageProps {
 export function NewPeoplePage({ title, description, kind, form, mode }: NewPeoplePageProps) {
   return (
     <>
-      <PageHeader title={title} description={description} actions={<RegistrationModal spec={form} />} />
+      <PageHeader title={title} description={description} actions={<RegistrationModal spec={form} capability={KINDS[kind].capability} />} />
       <PeopleTable kind={kind} mode={mode} statusFilter={false} />
     </>
   );
