@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
+import { createTestContext, signedInPerson, TEST_DB, type TestContext } from '../../test/harness.ts';
+import { jpegImage, multipartForm, png } from '../../test/images.ts';
+import { newKey } from '../../test/tickets.ts';
+import { backupTo } from './backup.ts';
+import { appliedMigrations, ident, tablesInDependencyOrder } from './catalog.ts';
+import { restoreFrom, RestoreRefused } from './restore.ts';
+
+let ctx: TestContext;
+let work: string;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  work = mkdtempSync(path.join(tmpdir(), 'eticket-backup-'));
+});
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await ctx.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** An empty database of the kind the tests run on: no tables at all. */
+async function emptyDatabase(): Promise<DatabaseHandle> {
+  if (TEST_DB === 'pglite') {
+    const database = await connectDatabase({});
+    cleanups.push(() => database.close());
+    return database;
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `restore_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const database = await connectDatabase({ url, searchPath: schema, poolSize: 2 });
+  cleanups.push(async () => {
+    await database.close();
+    const dropper = new pg.Client({ connectionString: url });
+    await dropper.connect();
+    await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
+    await dropper.end();
+  });
+  return database;
+}
+
+/** Every row of every table, as JSON text, sorted: two databases hold the same records when these are equal. */
+async function contents(database: DatabaseHandle): Promise<Record<string, string[]>> {
+  const all: Record<string, string[]> = {};
+  await database.rawTransaction(async ({ query }) => {
+    all.schema_migrations = await appliedMigrations(query);
+    for (const table of await tablesInDependencyOrder(query)) {
+      const rows = await query<{ j: string }>(`SELECT row_to_json(t)::text AS j FROM ${ident(table)} t`);
+      all[table] = rows.map((row) => row.j).sort();
+    }
+  });
+  return all;
+}
+
+const filesIn = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [name, readFileSync(path.join(dir, name)).toString('base64')]),
+  );
+
+describe(`backup and restore (${TEST_DB})`, () => {
+  let backupFile: string;
+  let motoristId: string;
+
+  it('backs up records built through the API and restores every record and file into an empty database', async () => {
+    const superAdmin = await signedInPerson(ctx, { role: 'super-admin' });
+    const remitter = await signedInPerson(ctx, { role: 'remitter' });
+    const call = (method: 'POST' | 'GET', url: string, payload?: unknown, headers: Record<string, string> = superAdmin.headers) =>
+      ctx.app.inject({ method, url, headers, payload: payload as Record<string, unknown> });
+
+    const plan = await call('POST', '/api/subscription', { name: 'weekly', vehicleType: 'keke', price: 1500.5 });
+    expect(plan.statusCode).toBe(201);
+    expect((await call('POST', '/api/penalty', { vehicleType: 'keke', price: 500 })).statusCode).toBe(201);
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/motorist/register',
+      headers: superAdmin.headers,
+      payload: multipartForm(
+        {
+          email: `backup.${randomBytes(3).toString('hex')}@example.test`,
+          password: 'a-Strong-password',
+          fullName: 'Ngozi Backup',
+          phone: '08031234567',
+          address: '1 Marina, Lagos',
+          dob: '1990-05-04',
+          gender: 'female',
+          maritalStatus: 'married',
+          idType: 'business-id',
+          serialID: 'TIN-001',
+          route: 'Oshodi',
+          plateNumber: 'LAG 123 BK',
+          vehicleType: 'keke',
+          vehicleModel: 'Bajaj RE',
+          subscription: 'weekly',
+        },
+        { front: png('front.png'), back: { bytes: jpegImage(), name: 'back.jpg', type: 'image/jpeg' }, portraitSelfie: png('selfie.png') },
+      ),
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const motorist = registered.json().data as { id: string; userCode: string };
+    motoristId = motorist.id;
+    const paid = await call(
+      'POST',
+      '/api/field/subscription-payment',
+      { userCode: motorist.userCode, subscriptionId: plan.json().data.id, modeOfPayment: 'cash' },
+      { ...remitter.headers, 'idempotency-key': newKey() },
+    );
+    expect(paid.statusCode, paid.body).toBe(201);
+
+    const uploads = path.join(ctx.dataDir, 'uploads');
+    expect(readdirSync(uploads)).toHaveLength(3);
+    backupFile = path.join(work, 'nested', 'first.backup.gz');
+    const summary = await backupTo(ctx.database, uploads, backupFile);
+    expect(summary.files).toBe(3);
+    expect(summary.rows.users).toBeGreaterThanOrEqual(3);
+    expect(summary.rows.subscription_payments).toBe(1);
+    expect(readdirSync(path.dirname(backupFile))).toEqual(['first.backup.gz']);
+
+    const target = await emptyDatabase();
+    const targetUploads = path.join(work, 'restored-uploads');
+    const restored = await restoreFrom(target, targetUploads, backupFile);
+    expect(restored.rows).toEqual(summary.rows);
+
+    const before = await contents(ctx.database);
+    const after = await contents(target);
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
+    expect(before.subscription_payments).toHaveLength(1);
+    expect(before.user_profiles.some((row) => row.includes(motoristId))).toBe(true);
+    expect(filesIn(targetUploads)).toEqual(filesIn(uploads));
+
+    // The dashboard totals were copied, not counted a second time by the payment triggers.
+    expect(after.daily_activity).toEqual(before.daily_activity);
+
+    // A database restored into refuses a second restore, unless told to replace it.
+    await expect(restoreFrom(target, targetUploads, backupFile)).rejects.toThrow(RestoreRefused);
+    await expect(restoreFrom(target, path.join(work, 'other-uploads'), backupFile)).rejects.toThrow(/not empty/);
+    expect(await contents(target)).toEqual(after);
+    await restoreFrom(target, targetUploads, backupFile, { force: true });
+    expect(await contents(target)).toEqual(before);
+    expect(filesIn(targetUploads)).toEqual(filesIn(uploads));
+  });
+
+  it('refuses a file that is not a whole backup, and changes nothing', async () => {
+    const target = await emptyDatabase();
+    const cut = path.join(work, 'cut.backup.gz');
+    const { gunzipSync, gzipSync } = await import('node:zlib');
+    const lines = gunzipSync(readFileSync(backupFile)).toString('utf8').trimEnd().split('\n');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(cut, gzipSync(lines.slice(0, -1).join('\n')));
+    await expect(restoreFrom(target, path.join(work, 'cut-uploads'), cut)).rejects.toThrow(/incomplete/);
+    const left = await contents(target);
+    expect(left.users).toEqual([]);
+    writeFileSync(path.join(work, 'not-a-backup.gz'), gzipSync('{"hello":1}\n'));
+    await expect(restoreFrom(target, path.join(work, 'cut-uploads'), path.join(work, 'not-a-backup.gz'))).rejects.toThrow(/not an E-Ticketing backup/);
+  });
+});

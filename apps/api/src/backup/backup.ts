@@ -1,0 +1,117 @@
+/**
+ * `npm run backup [-- <file>]`: writes the database the server is configured with (DATABASE_URL, or
+ * DATA_DIR's PGlite) and the uploaded files (DATA_DIR/uploads) to one file, by default
+ * ./backups/eticketing-<UTC time>.backup.gz. Needs no external program (no pg_dump): every table of
+ * our schema is read in one read-only, repeatable-read transaction (one consistent snapshot), so a
+ * backup of PostgreSQL may be taken while the server runs; PGlite is opened by one process at a
+ * time, so stop the server first. The format is described in catalog.ts.
+ */
+import { once } from 'node:events';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createGzip } from 'node:zlib';
+import { loadConfig } from '../config.ts';
+import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  appliedMigrations,
+  ident,
+  sequences,
+  tablesInDependencyOrder,
+  writableColumns,
+  type BackupEnd,
+  type BackupHeader,
+} from './catalog.ts';
+
+export interface BackupSummary {
+  file: string;
+  rows: Record<string, number>;
+  files: number;
+}
+
+/** Writes the backup to `file` (through a temporary name, so a failed backup leaves no file that looks whole). */
+export async function backupTo(database: DatabaseHandle, uploadsDir: string, file: string, now = new Date()): Promise<BackupSummary> {
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  const partial = `${file}.partial`;
+  const gzip = createGzip();
+  const out = createWriteStream(partial, { mode: 0o600 });
+  gzip.pipe(out);
+  const line = async (value: unknown) => {
+    if (!gzip.write(`${JSON.stringify(value)}\n`)) await once(gzip, 'drain');
+  };
+  const rows: Record<string, number> = {};
+  let files = 0;
+  try {
+    await database.rawTransaction(async ({ query }) => {
+      await query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      const header: BackupHeader = {
+        format: BACKUP_FORMAT,
+        version: BACKUP_VERSION,
+        createdAt: now.toISOString(),
+        database: database.kind,
+        migrations: await appliedMigrations(query),
+      };
+      if (header.migrations.length === 0) throw new Error('The database has no tables of E-Ticketing yet: nothing to back up.');
+      await line(header);
+      for (const table of await tablesInDependencyOrder(query)) {
+        await line({ table, columns: await writableColumns(query, table) });
+        const found = await query<{ j: string }>(`SELECT row_to_json(t)::text AS j FROM ${ident(table)} t`);
+        for (const { j } of found) {
+          if (!gzip.write(`{"row":${j}}\n`)) await once(gzip, 'drain');
+        }
+        rows[table] = found.length;
+      }
+      for (const sequence of await sequences(query)) {
+        const [state] = await query<{ last_value: string; is_called: boolean }>(`SELECT last_value::text, is_called FROM ${ident(sequence)}`);
+        await line({ sequence, lastValue: state.last_value, isCalled: state.is_called });
+      }
+    });
+    const names = (await readdir(uploadsDir, { withFileTypes: true }).catch(() => []))
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
+      .sort();
+    for (const name of names) {
+      await line({ file: name, data: (await readFile(path.join(uploadsDir, name))).toString('base64') });
+      files += 1;
+    }
+    const end: BackupEnd = { end: true, rows, files };
+    await line(end);
+    gzip.end();
+    await once(out, 'close');
+    await rename(partial, file);
+  } catch (error) {
+    gzip.destroy();
+    out.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return { file, rows, files };
+}
+
+const stamp = (now: Date) => now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
+
+async function main(argv: string[]): Promise<void> {
+  const config = loadConfig();
+  const file = path.resolve(argv[0] ?? path.join('backups', `eticketing-${stamp(new Date())}.backup.gz`));
+  if (!config.DATABASE_URL && !existsSync(config.pgliteDir)) {
+    throw new Error(`There is no PGlite database at ${config.pgliteDir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`);
+  }
+  const database = await connectDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolSize: 2 });
+  try {
+    const summary = await backupTo(database, config.uploadsDir, file);
+    const total = Object.values(summary.rows).reduce((sum, n) => sum + n, 0);
+    console.log(`Backed up ${database.kind}: ${total} rows in ${Object.keys(summary.rows).length} tables and ${summary.files} uploaded files to ${file}`);
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
