@@ -12,6 +12,8 @@ export interface MultipartForm {
 
 const MAX_TEXT_FIELDS = 40;
 const MAX_TEXT_BYTES = 4096;
+/** A file's name as sent: never stored or used (files are stored under random names), but one with path parts is an attack. */
+const PLAIN_FILE_NAME = (name: string) => !/[/\\\0]/.test(name) && name !== '.' && name !== '..' && name.length <= 255;
 
 /**
  * Reads a whole multipart form into memory: its text fields, and the files of the named fields
@@ -21,6 +23,8 @@ export async function readMultipartForm(request: FastifyRequest, fileFields: rea
   if (!request.isMultipart()) throw badRequest(PEOPLE_MESSAGES.notMultipart);
   const form: MultipartForm = { fields: {}, files: new Map() };
   const parts = request.parts({
+    // Keep the name as sent, so a name with folders in it is seen (and refused) rather than cut to its last part.
+    preservePath: true,
     limits: {
       fields: MAX_TEXT_FIELDS,
       fieldSize: MAX_TEXT_BYTES,
@@ -44,6 +48,10 @@ async function addPart(form: MultipartForm, part: Multipart, fileFields: readonl
     if (!fileFields.includes(name)) {
       part.file.resume();
       throw badRequest(`${name} is not a file this form takes (it takes ${fileFields.join(', ') || 'none'})`);
+    }
+    if (!PLAIN_FILE_NAME(part.filename)) {
+      part.file.resume();
+      throw badRequest(`${name}'s file name must be a plain name, without folders or path parts`);
     }
     if (form.files.has(name)) throw badRequest(`${name} was sent twice`);
     form.files.set(name, await part.toBuffer());

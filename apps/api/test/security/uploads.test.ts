@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMAGE_BYTES } from '@eticket/contracts';
+import { users } from '../../src/db/schema.ts';
+import { createTestContext, signedInPerson, TEST_DB, type TestContext } from '../harness.ts';
+import { jpegImage, multipartForm, oversizeImage, png, pngImage, storedFileCount, textFile, type Upload } from '../images.ts';
+
+/** Attacks on the image uploads: what is not an image is refused with a 400 and nothing is written. */
+
+let ctx: TestContext;
+let superAdmin: Awaited<ReturnType<typeof signedInPerson>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  superAdmin = await signedInPerson(ctx, { role: 'super-admin' });
+});
+afterAll(async () => ctx.close());
+
+const motoristForm = () => ({
+  email: `up.${randomBytes(4).toString('hex')}@example.test`,
+  password: 'a-Strong-password',
+  fullName: 'Upload Test',
+  phone: `0803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+  address: '1 Marina, Lagos',
+  dob: '1990-05-04',
+  route: 'Oshodi',
+  plateNumber: `LAG ${randomBytes(3).toString('hex')}`,
+  vehicleType: 'keke',
+});
+const goodImages = (): Record<string, Upload> => ({ front: png('front.png'), back: png('back.png'), portraitSelfie: png('selfie.png') });
+
+const register = (files: Record<string, Upload>) =>
+  ctx.app.inject({ method: 'POST', url: '/api/motorist/register', headers: superAdmin.headers, payload: multipartForm(motoristForm(), files) });
+
+async function userCount(): Promise<number> {
+  const [{ value }] = await ctx.database.db.select({ value: count() }).from(users);
+  return value;
+}
+
+/** Sends the form with `front` replaced, and expects a 400 whose message matches, no person and no file written. */
+async function expectRefused(front: Upload, message: RegExp) {
+  const people = await userCount();
+  const files = storedFileCount(ctx.dataDir);
+  const reply = await register({ ...goodImages(), front });
+  expect(reply.statusCode, reply.body).toBe(400);
+  expect(reply.json().message).toMatch(message);
+  expect(await userCount()).toBe(people);
+  expect(storedFileCount(ctx.dataDir)).toBe(files);
+}
+
+const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>\n');
+const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
+const script = Buffer.from('alert(document.domain); fetch("/api/users").then((r) => r.text());\n');
+// A PNG's magic bytes followed by HTML: a polyglot; stored, it must still only ever be served as image/png.
+const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 0, 0x3b])]);
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+describe(`upload hardening (${TEST_DB})`, () => {
+  it.each([
+    ['HTML named .png, sent as image/png', { bytes: html, name: 'front.png', type: 'image/png' }],
+    ['SVG with a script named .png', { bytes: svg, name: 'front.png', type: 'image/png' }],
+    ['SVG sent as image/svg+xml', { bytes: svg, name: 'front.svg', type: 'image/svg+xml' }],
+    ['JavaScript named .jpg, sent as image/jpeg', { bytes: script, name: 'front.jpg', type: 'image/jpeg' }],
+    ['plain text named .webp', { bytes: textFile(), name: 'front.webp', type: 'image/webp' }],
+    ['a GIF (an image, but not one we take)', { bytes: gif, name: 'front.png', type: 'image/png' }],
+    ['a PDF named .png', { bytes: pdf, name: 'front.png', type: 'image/png' }],
+  ] as const)('refuses %s', async (_label, front) => {
+    await expectRefused(front, /^front must be a jpeg, png or webp image$/);
+  });
+
+  it('refuses a file of zero bytes', async () => {
+    await expectRefused({ bytes: Buffer.alloc(0), name: 'front.png', type: 'image/png' }, /^front is empty$/);
+  });
+
+  it('refuses a file over 5 MB, and takes one of exactly 5 MB', async () => {
+    await expectRefused({ bytes: oversizeImage(), name: 'front.png', type: 'image/png' }, /^front is larger than 5 MB$/);
+    const exact = Buffer.concat([pngImage(), Buffer.alloc(MAX_IMAGE_BYTES - pngImage().length)]);
+    const reply = await register({ ...goodImages(), front: { bytes: exact, name: 'front.png', type: 'image/png' } });
+    expect(reply.statusCode, reply.body).toBe(201);
+  });
+
+  it.each(['../../etc/passwd.png', '..\\..\\windows\\win.ini.png', '/etc/passwd.png', 'a/b.png', '..', 'x.png\0.html'])(
+    'refuses the file name %j (a name with path parts)',
+    async (name) => {
+      await expectRefused({ bytes: pngImage(), name, type: 'image/png' }, /^front's file name must be a plain name/);
+    },
+  );
+
+  it('writes nothing outside the uploads folder, and stores files under random names of their true type', async () => {
+    const reply = await register({ front: png('front.png'), back: { bytes: jpegImage(), name: 'IMG 0001.JPG', type: 'image/jpeg' }, portraitSelfie: png('selfie.png') });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const stored = readdirSync(path.join(ctx.dataDir, 'uploads'));
+    for (const name of stored) expect(name).toMatch(/^[a-f0-9]{32}\.(jpg|png|webp)$/);
+    expect(readdirSync(ctx.dataDir).sort()).toEqual(expect.arrayContaining(['uploads']));
+    expect(readdirSync(ctx.dataDir).filter((name) => !['uploads', 'outbox'].includes(name))).toEqual([]);
+  });
+
+  it('serves stored files only as image/jpeg, png or webp, with nosniff, never as something a browser runs', async () => {
+    const reply = await register({ front: png('front.png'), back: { bytes: jpegImage(), name: 'back.jpg', type: 'image/jpeg' }, portraitSelfie: png('selfie.png') });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const { id } = reply.json().data as { id: string };
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/user/${id}/details`, headers: superAdmin.headers });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const urls = [...detail.body.matchAll(/\/api\/files\/[a-f0-9]{32}\.(?:jpg|png|webp)\?expires=\d+&signature=[A-Za-z0-9_-]+/g)].map((m) => m[0]);
+    expect(urls.length).toBeGreaterThanOrEqual(3);
+    for (const url of urls) {
+      const file = await ctx.app.inject({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toMatch(/^image\/(jpeg|png|webp)$/);
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      const scriptSrc = String(file.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src'));
+      expect(scriptSrc).toBe("script-src 'self'");
+      const key = url.split('/api/files/')[1].split('?')[0];
+      expect(file.rawPayload.equals(readFileSync(path.join(ctx.dataDir, 'uploads', key)))).toBe(true);
+    }
+    // A signed link whose key names another type, or a path, is never served.
+    const [first] = urls;
+    for (const forged of [first.replace(/\.(jpg|png|webp)\?/, '.html?'), first.replace(/\/api\/files\/[^?]+/, '/api/files/..%2F..%2Fetc%2Fpasswd')]) {
+      const answer = await ctx.app.inject({ method: 'GET', url: forged });
+      expect([403, 404]).toContain(answer.statusCode);
+      expect(answer.headers['content-type'] ?? '').not.toMatch(/html|javascript|svg/);
+    }
+  });
+});
