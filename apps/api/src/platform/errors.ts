@@ -64,6 +64,9 @@ function fromDatabaseError(error: PgError): HttpError | null {
     case '22008':
     case '22003':
       return badRequest('A value has the wrong format');
+    case '22021':
+      // e.g. a NUL character (\u0000) in any text: PostgreSQL refuses to store or compare it
+      return badRequest('A value contains a character that is not allowed');
     default:
       return null;
   }
