@@ -46,3 +46,26 @@ describe('a NUL character (PostgreSQL refuses it in text)', () => {
     expect(await userCount()).toBe(before);
   });
 });
+
+describe('a list date bound a JavaScript Date holds but PostgreSQL does not', () => {
+  it('is a 400 naming the field, not a 500', async () => {
+    const lists = ['/api/admin/user', '/api/motorist/user', '/api/agent/user?role=registrar', '/api/scan', '/api/sub-history', '/api/penalty-history'];
+    for (const list of lists) {
+      for (const bound of ['startDate', 'endDate']) {
+        for (const date of ['+275760-09-13', '-271821-04-20', '99999', '1e3', '0001-01-01']) {
+          const url = `${list}${list.includes('?') ? '&' : '?'}${bound}=${encodeURIComponent(date)}`;
+          const reply = await ctx.app.inject({ method: 'GET', url, headers });
+          expectBadRequest(reply, url);
+          expect(reply.json().message, url).toContain(bound);
+        }
+      }
+    }
+  });
+
+  it('still takes a calendar date or a timestamp', async () => {
+    for (const query of ['startDate=2026-01-01&endDate=2026-01-31', 'startDate=2026-01-01T09:00:00Z', 'endDate=2026-01-01T09:00:00%2B01:00', 'endDate=9999-12-31']) {
+      const reply = await ctx.app.inject({ method: 'GET', url: `/api/motorist/user?${query}`, headers });
+      expect(reply.statusCode, query).toBe(200);
+    }
+  });
+});

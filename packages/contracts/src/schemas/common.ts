@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from '../constants.ts';
+import { isCalendarDate } from './range.ts';
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
 export const idParam = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
 
-const isoDate = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date');
+/** Years a list's date bound may name: what a JavaScript Date and PostgreSQL's timestamptz both hold. */
+const EARLIEST = Date.UTC(1900, 0, 1);
+const LATEST = Date.UTC(9999, 11, 30);
+
+/** YYYY-MM-DD, or a full timestamp with a four-digit year (the shapes the console sends). */
+const isoDate = z
+  .string()
+  .refine(
+    (value) => isCalendarDate(value) || (/^\d{4}-\d{2}-\d{2}T/.test(value) && Date.parse(value) >= EARLIEST && Date.parse(value) <= LATEST),
+    'must be a date',
+  );
 
 /** Query of every list call (spec section 7). */
 export const listQuery = z.object({
