@@ -101,7 +101,7 @@ const nastyStrings = fc.constantFrom(
   '', ' ', '0', '-1', '1e309', '-0', 'NaN', 'Infinity', 'null', 'undefined', 'true', '[]', '{}',
   '../../etc/passwd', '..\\..\\windows\\win.ini', "' OR 1=1 --", '"; DROP TABLE users; --', '<script>alert(1)</script>',
   '\u0000', '\u202e', '%00', '%', '😀'.repeat(50), 'a'.repeat(5000), '2026-02-30', '9999-12-31T99:99:99Z', '0000-00-00',
-  '1'.repeat(40), '99999999999999999999', '0.001', '12.345', '-5', 'daily', 'keke', 'admin', 'super-admin', 'approved',
+  '1'.repeat(40), '99999999999999999999', '+275760-09-13', '-271821-04-20', '99999', '0001-01-01', 'a\u0000b', '0.001', '12.345', '-5', 'daily', 'keke', 'admin', 'super-admin', 'approved',
 );
 const text = fc.oneof(nastyStrings, fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.uuid());
 const plausible = fc.oneof(
