@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam, personByCode, userByCodeRequest, userName } from '@eticket/contracts';
+import { CAPABILITY_FOR_ROLE, can, idParam, personByCode, userByCodeRequest, userName } from '@eticket/contracts';
 import { z } from 'zod';
-import { notFound } from '../../platform/errors.ts';
+import { requireUser } from '../../platform/auth.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
 import type { TicketSubscriptionViews } from '../subscriptions/service.ts';
 import type { PeopleRepository } from './repository.ts';
 
@@ -32,6 +33,10 @@ export function lookupRoutes(repository: PeopleRepository, ticketSubscriptions: 
       async (request) => {
         const row = await repository.findByUserCode(request.body.userCode);
         if (!row) throw notFound('No one has that Unique ID');
+        // Only people whose list the caller may see (as GET /api/user/{id}/details): a registrar or a
+        // union's user looks up motorists, not an admin's email and phone.
+        const capability = CAPABILITY_FOR_ROLE[row.role];
+        if (!capability || !can(requireUser(request), capability, 'read')) throw forbidden();
         const views = row.role === 'motorist' ? await ticketSubscriptions([row.id], { open: true }) : null;
         return { data: { _id: row.id, ...row, ticketSubscription: views?.get(row.id) ?? null } };
       },

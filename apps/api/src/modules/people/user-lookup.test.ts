@@ -36,6 +36,27 @@ describe('POST /api/user', () => {
     expect(reply.json().data).toMatchObject({ id: motorist.id, userCode: motorist.userCode, role: 'motorist' });
   });
 
+  it('refuses a person whose list the caller may not see: staff to a registrar or a union\'s user, a super-admin to anyone', async () => {
+    const superAdmin = await createPerson(ctx, { role: 'super-admin' });
+    const admin = await createPerson(ctx, { role: 'admin' });
+    const manager = await createPerson(ctx, { role: 'manager', department: 'enforcer-manager' });
+    const motorist = await createPerson(ctx, { role: 'motorist' });
+    const lookUp = (headers: Record<string, string>, userCode: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/user', headers, payload: { userCode } });
+    for (const role of ['registrar', 'user'] as const) {
+      const { headers } = await signedInPerson(ctx, { role });
+      for (const target of [superAdmin, admin, manager]) {
+        const reply = await lookUp(headers, target.userCode);
+        expect(reply.statusCode, `${role} looking up ${target.role}`).toBe(403);
+        expect(reply.json().data).toBeUndefined();
+      }
+      expect((await lookUp(headers, motorist.userCode)).statusCode).toBe(200);
+    }
+    const { headers } = await signedInPerson(ctx, { role: 'admin' });
+    expect((await lookUp(headers, superAdmin.userCode)).statusCode).toBe(403);
+    expect((await lookUp(headers, manager.userCode)).statusCode).toBe(200);
+  });
+
   it('refuses roles without motorist or penalty access', async () => {
     const { headers } = await signedInPerson(ctx, { role: 'union', unionRole: 'bus' });
     const reply = await ctx.app.inject({ method: 'POST', url: '/api/user', headers, payload: { userCode: 'abcdefgh' } });
