@@ -153,6 +153,38 @@ describe(`backup and restore (${TEST_DB})`, () => {
     expect(filesIn(targetUploads)).toEqual(filesIn(uploads));
   });
 
+  it.skipIf(TEST_DB !== 'pglite' || !process.env.TEST_DATABASE_URL)('restores a PGlite backup into PostgreSQL (the same format for both)', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `restore_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const target = await connectDatabase({ url, searchPath: schema, poolSize: 2 });
+    cleanups.push(async () => {
+      await target.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
+      await dropper.end();
+    });
+    await restoreFrom(target, path.join(work, 'pg-uploads'), backupFile);
+    // Compared as values (the two servers may print times in different zones).
+    const ids = async (database: DatabaseHandle) => {
+      let found: unknown[] = [];
+      await database.rawTransaction(async ({ query }) => {
+        found = await query(
+          `SELECT (SELECT json_agg(id ORDER BY id) FROM users) AS users,
+                  (SELECT json_agg(json_build_array(id, amount_kobo::text, extract(epoch FROM created_at)::text) ORDER BY id) FROM subscription_payments) AS payments,
+                  (SELECT json_agg(json_build_array(user_id, accumulated, accumulated_amount_kobo::text, extract(epoch FROM expires_at)::text) ORDER BY user_id) FROM ticket_subscriptions) AS subscriptions`,
+        );
+      });
+      return found;
+    };
+    expect(await ids(target)).toEqual(await ids(ctx.database));
+    expect(filesIn(path.join(work, 'pg-uploads'))).toEqual(filesIn(path.join(ctx.dataDir, 'uploads')));
+  });
+
   it('refuses a file that is not a whole backup, and changes nothing', async () => {
     const target = await emptyDatabase();
     const cut = path.join(work, 'cut.backup.gz');
