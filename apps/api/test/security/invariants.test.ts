@@ -231,4 +231,34 @@ describe(`money invariants under concurrency (${TEST_DB})`, () => {
     const paid = await ctx.database.db.select().from(penaltyPayments).where(eq(penaltyPayments.subscriptionId, subscription.id));
     expect(paid.reduce((sum, p) => sum + Number(p.amountKobo), 0)).toBe(60_000);
   });
+
+  it("afterwards, the dashboards' roll-ups equal the payment tables, in all and per remitter (their triggers raced too)", async () => {
+    const totals = async (query: string) => {
+      let rows: Record<string, string>[] = [];
+      await ctx.database.rawTransaction(async (raw) => void (rows = await raw.query<Record<string, string>>(query)));
+      return rows;
+    };
+    const [rolled] = await totals(
+      `SELECT sum(subscription_payments)::text AS sn, sum(subscription_kobo)::text AS sk, sum(penalty_payments)::text AS pn, sum(penalty_kobo)::text AS pk FROM daily_activity`,
+    );
+    const [recorded] = await totals(
+      `SELECT (SELECT count(*)::text FROM subscription_payments WHERE status = 'success') AS sn,
+              (SELECT sum(amount_kobo)::text FROM subscription_payments WHERE status = 'success') AS sk,
+              (SELECT count(*)::text FROM penalty_payments WHERE status = 'success') AS pn,
+              (SELECT sum(amount_kobo)::text FROM penalty_payments WHERE status = 'success') AS pk`,
+    );
+    expect(Number(recorded.sn)).toBeGreaterThanOrEqual(50);
+    expect(rolled).toEqual(recorded);
+    const perAgent = await totals(
+      `SELECT agent_id::text AS agent, sum(subscription_kobo)::text AS sk, sum(penalty_kobo)::text AS pk FROM daily_agent_activity
+         WHERE subscription_payments > 0 OR penalty_payments > 0 GROUP BY agent_id ORDER BY agent_id`,
+    );
+    const perRemitter = await totals(
+      `SELECT remitter_id::text AS agent,
+              coalesce((SELECT sum(amount_kobo) FROM subscription_payments s WHERE s.remitter_id = r.remitter_id AND status = 'success'), 0)::text AS sk,
+              coalesce((SELECT sum(amount_kobo) FROM penalty_payments p WHERE p.remitter_id = r.remitter_id AND status = 'success'), 0)::text AS pk
+         FROM (SELECT remitter_id FROM subscription_payments UNION SELECT remitter_id FROM penalty_payments) r ORDER BY remitter_id`,
+    );
+    expect(perAgent).toEqual(perRemitter);
+  });
 });
