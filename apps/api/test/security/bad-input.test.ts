@@ -231,13 +231,14 @@ async function send(label: string, method: string, url: string, headers: Record<
   last = await fingerprint();
   if (reply.statusCode >= 400) {
     refused += 1;
-    let message: unknown;
+    let body: { message?: unknown; data?: unknown } = {};
     try {
-      message = reply.json().message;
+      body = reply.json();
     } catch {
-      message = undefined;
+      body = {};
     }
-    if (typeof message !== 'string' || !message.trim()) problems.push(`refusal without a message: ${outcome.label}`);
+    if (typeof body.message !== 'string' || !body.message.trim()) problems.push(`refusal without a message: ${outcome.label}`);
+    if (body.data !== undefined) problems.push(`refusal with data: ${outcome.label}`);
     if (last !== before) problems.push(`refused call changed the database: ${outcome.label}\n  before ${before}\n  after  ${last}`);
   }
   // keep the super-admin signed in (a generated call may end its session only by succeeding)
