@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TicketSubscription } from '@eticket/contracts';
+import { NairaInput } from '../../components/NairaInput.tsx';
 import { specificPenaltyRequest } from './motoristPenalty.ts';
 import { useAlterPenalty } from './queries.ts';
 
@@ -35,14 +36,9 @@ export function AlterPenaltyForm({
       }}
     >
       <Group align="flex-end" gap="sm" wrap="nowrap">
-        <NumberInput
+        <NairaInput
           label="New Penalty Amount"
           description="In naira; 0 clears it"
-          prefix="₦"
-          thousandSeparator=","
-          decimalScale={2}
-          allowNegative={false}
-          hideControls
           value={price}
           onChange={setPrice}
           style={{ flex: 1, maxWidth: 260 }}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, NumberInput, Stack } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { TICKET_MESSAGES, VEHICLE_TYPES, type PenaltyCharge } from '@eticket/contracts';
 import { FormMessage } from '../../components/FormMessage.tsx';
+import { NairaInput } from '../../components/NairaInput.tsx';
 import { choicesWithPrompt } from '../../lib/options.ts';
 import { chargeFormValues, chargeRequest, type ChargeFormValues } from './chargeForm.ts';
 import { useSavePenaltyCharge } from './queries.ts';
@@ -37,17 +38,7 @@ export function PenaltyChargeForm({ charge, onSaved }: { charge: PenaltyCharge |
       <Stack gap="md">
         <FormMessage error={error} />
         <NativeSelect label="Vehicle Type" data={VEHICLE_CHOICES} required {...form.getInputProps('vehicleType')} />
-        <NumberInput
-          label="Price"
-          description="In naira"
-          prefix="₦"
-          thousandSeparator=","
-          decimalScale={2}
-          allowNegative={false}
-          hideControls
-          required
-          {...form.getInputProps('price')}
-        />
+        <NairaInput label="Price" required {...form.getInputProps('price')} />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             Save Charge

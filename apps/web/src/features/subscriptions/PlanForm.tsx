@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, NumberInput, Stack } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { PLAN_NAMES, TICKET_MESSAGES, VEHICLE_TYPES, type Plan, type VehicleType } from '@eticket/contracts';
 import { FormMessage } from '../../components/FormMessage.tsx';
+import { NairaInput } from '../../components/NairaInput.tsx';
 import { choicesWithPrompt } from '../../lib/options.ts';
 import { planFormValues, planRequest, type PlanFormValues } from './planForm.ts';
 import { useSavePlan } from './queries.ts';
@@ -41,17 +42,7 @@ export function PlanForm({ plan, vehicleType, onSaved }: { plan: Plan | null; ve
         <FormMessage error={error} />
         <NativeSelect label="Plan Name" data={NAME_CHOICES} required {...form.getInputProps('name')} />
         <NativeSelect label="Vehicle Type" data={VEHICLE_CHOICES} required {...form.getInputProps('vehicleType')} />
-        <NumberInput
-          label="Price"
-          description="In naira"
-          prefix="₦"
-          thousandSeparator=","
-          decimalScale={2}
-          allowNegative={false}
-          hideControls
-          required
-          {...form.getInputProps('price')}
-        />
+        <NairaInput label="Price" required {...form.getInputProps('price')} />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             Save Plan
