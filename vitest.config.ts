@@ -1,10 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const apiProject = (name: string, env: Record<string, string>) => ({
   test: {
     name,
     root: 'apps/api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, 'test/resilience/**'],
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -17,6 +18,19 @@ const projects = [
   { test: { name: 'web-unit', root: 'apps/web', include: ['src/**/*.test.ts'] } },
   apiProject('api-pglite', { TEST_DB: 'pglite' }),
   ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'postgres' })] : []),
+  // The real server process under load while it and a PostgreSQL of the test's own are killed and
+  // restarted (needs initdb and pg_ctl; it fails saying so when they are missing). Once, not per
+  // database, and after the other projects, so its load and theirs do not slow each other.
+  {
+    test: {
+      name: 'api-resilience',
+      root: 'apps/api',
+      include: ['test/resilience/**/*.test.ts'],
+      testTimeout: 90_000,
+      hookTimeout: 120_000,
+      sequence: { groupOrder: 1 },
+    },
+  },
 ];
 
 export default defineConfig({ test: { projects } });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { CHROMIUM_LAUNCH, VIEWPORT } from './e2e/support/chromium.ts';
 import { BASE_URL, E2E_DATA_DIR, E2E_PORT } from './e2e/support/environment.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,23 +22,10 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     browserName: 'chromium',
-    viewport: { width: 1366, height: 800 },
+    viewport: VIEWPORT,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        // A fake webcam, allowed without asking: the motorist form's selfie step uses it.
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {
     // The built server (npm test builds first), on a fresh data folder with the fixture accounts.

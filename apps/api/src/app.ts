@@ -9,10 +9,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@eticket/contracts';
 import type { DatabaseHandle } from './db/connect.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { createAuditRepository } from './modules/audit/repository.ts';
+import { createAuditService } from './modules/audit/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createThrottle } from './modules/auth/throttle.ts';
+import { exportLists } from './modules/exports/lists.ts';
+import { exportRoutes, routePermissions } from './modules/exports/routes.ts';
+import { createExportService } from './modules/exports/service.ts';
+import { createExportTokens } from './modules/exports/token.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { createPeopleServices } from './modules/people/services.ts';
@@ -42,6 +49,8 @@ export interface AppDependencies {
   webDist?: string;
   trustProxy?: boolean;
   logLevel?: string;
+  /** How long a top-agents ranking is reused; unset: a minute (RANKING_CACHE_SECONDS; tests: 0, always fresh). */
+  rankingTtlMs?: number;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -50,6 +59,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: { level: deps.logLevel ?? 'silent' },
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // A download link's path carries its signed token (list, query, caller): longer than the default 100.
+    routerOptions: { maxParamLength: 4096 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -104,14 +115,30 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         mailer: deps.mailer,
         clock,
         resetCodeKey: `reset:${deps.jwtSecret}`,
+        deviceCookieKey: `device:${deps.jwtSecret}`,
       }),
     ),
   );
   await app.register(profileRoutes(createProfileService({ repository: createProfileRepository(db), clock, fileUrl })));
-  await app.register(peopleRoutes(createPeopleServices({ db, files: deps.files, clock, fileUrl })));
+  const people = createPeopleServices({ db, files: deps.files, clock, fileUrl });
+  await app.register(peopleRoutes(people));
   await app.register(fileRoutes(deps.files, clock));
-  await registerTicketRoutes(app, createTicketServices(db, clock));
-  await registerFigureRoutes(app, { db, clock, banks: deps.banks });
+  const tickets = createTicketServices(db, clock);
+  await registerTicketRoutes(app, tickets);
+  await registerFigureRoutes(app, { db, clock, banks: deps.banks, rankingTtlMs: deps.rankingTtlMs });
+  const audit = createAuditService({ repository: createAuditRepository(db) });
+  await app.register(auditRoutes(audit));
+  await app.register(
+    exportRoutes(
+      createExportService({
+        lists: exportLists({ people: people.lists, records: tickets.records, audit }),
+        tokens: createExportTokens(deps.jwtSecret),
+        clock,
+        permissionOf: routePermissions(app),
+        loadSessionUser: authRepository.loadSessionUser,
+      }),
+    ),
+  );
 
   await registerConsole(app, deps.webDist);
   return app;
@@ -121,7 +148,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 async function registerConsole(app: FastifyInstance, webDist?: string): Promise<void> {
   const hasConsole = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
   if (hasConsole) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+      // The console's build writes name.br and name.gz beside each file (apps/web/vite.config.ts).
+      preCompressed: true,
+      // Files under assets/ are named by their content's hash: a browser may keep them for good.
+      // index.html names the current ones, so it is revalidated on every load.
+      setHeaders: (reply, filePath) => {
+        if (filePath.startsWith(path.join(webDist, 'assets', path.sep))) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.basename(filePath).startsWith('index.html')) reply.header('cache-control', 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api') || request.method !== 'GET' || !hasConsole) {

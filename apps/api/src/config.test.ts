@@ -16,6 +16,7 @@ describe('configuration', () => {
     expect(config.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(DATA_DIR, 'jwt-secret'), 'utf8')).toBe(config.JWT_SECRET);
     expect(loadConfig({ DATA_DIR }).JWT_SECRET).toBe(config.JWT_SECRET);
+    expect(config.RANKING_CACHE_SECONDS).toBe(60);
   });
 
   it.each([
@@ -25,6 +26,7 @@ describe('configuration', () => {
     ['SEED_ADMIN_EMAIL', 'not-an-email'],
     ['SEED_ADMIN_PASSWORD', 'short'],
     ['SMTP_URL', 'http://mail'],
+    ['RANKING_CACHE_SECONDS', '-1'],
   ])('stops with a message naming %s when it is invalid', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(name));

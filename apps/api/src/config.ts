@@ -25,6 +25,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long a dashboard's ranking of top agents is reused (0: ranked on every call). */
+  RANKING_CACHE_SECONDS: z.coerce.number().int().min(0, 'must be 0 or more').max(3600, 'must be at most 3600').default(60),
   /** Paystack secret key (server only); unset: the offline bank list and directory. */
   PAYSTACK_SECRET_KEY: z
     .string()

@@ -1,18 +1,33 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
-import { connectDatabase } from './db/connect.ts';
+import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
+import { systemClock } from './platform/clock.ts';
 import { createBankProvider } from './platform/banks/index.ts';
 import { createLocalFileStore } from './platform/files.ts';
+import { startHousekeeping } from './platform/housekeeping.ts';
+import { isDatabaseUnavailable } from './platform/db-errors.ts';
 import { createMailer } from './platform/mail.ts';
 import { seedSuperAdmin } from './seed-admin.ts';
 
+/** How long start-up waits for a PostgreSQL that is not up yet (e.g. both starting with the machine). */
+const DATABASE_WAIT_MS = 60_000;
+
+async function connectWhenReady(config: Config): Promise<DatabaseHandle> {
+  const giveUpAt = Date.now() + DATABASE_WAIT_MS;
+  for (let told = false; ; told = true) {
+    try {
+      return await connectDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolSize: config.DATABASE_POOL_SIZE });
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() > giveUpAt) throw error;
+      if (!told) console.log(`Waiting up to ${DATABASE_WAIT_MS / 1000} s for the database to accept connections…`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
 async function start(config: Config): Promise<void> {
-  const database = await connectDatabase({
-    url: config.DATABASE_URL,
-    pgliteDir: config.pgliteDir,
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
+  const database = await connectWhenReady(config);
   const applied = await migrate(database);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
 
@@ -31,10 +46,13 @@ async function start(config: Config): Promise<void> {
     webDist: config.WEB_DIST,
     trustProxy: config.TRUST_PROXY,
     logLevel: config.LOG_LEVEL,
+    rankingTtlMs: config.RANKING_CACHE_SECONDS * 1000,
     banks: createBankProvider(config, database.db),
   });
 
+  const housekeeping = startHousekeeping(database.db, systemClock, app.log);
   const shutdown = async () => {
+    housekeeping.stop();
     await app.close();
     await database.close();
     process.exit(0);

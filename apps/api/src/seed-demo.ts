@@ -213,10 +213,10 @@ async function main(): Promise<void> {
       const services = createTicketServices(tx, clock);
       for (const vehicleType of VEHICLE_TYPES) {
         for (const plan of PLAN_NAMES) {
-          const created = await services.subscriptions.createPlan({ name: plan, vehicleType, price: PRICES[vehicleType][plan] });
+          const created = await services.subscriptions.createPlan(superAdmin, { name: plan, vehicleType, price: PRICES[vehicleType][plan] });
           planIds.set(`${plan}:${vehicleType}`, created.id);
         }
-        await services.penalties.createCharge({ vehicleType, price: PENALTY_CHARGES[vehicleType] });
+        await services.penalties.createCharge(superAdmin, { vehicleType, price: PENALTY_CHARGES[vehicleType] });
       }
     });
 
@@ -319,7 +319,7 @@ async function main(): Promise<void> {
             events.push({
               at: at(9),
               run: async (services) => {
-                const view = await services.subscriptions.resume(m.id);
+                const view = await services.subscriptions.resume(admin, m.id);
                 m.expiresAt = new Date(view.subscriptionExpiryDate);
               },
             });
@@ -388,7 +388,7 @@ async function main(): Promise<void> {
           events.push({
             at: at(10),
             run: async (services) => {
-              await services.subscriptions.pause(m.id);
+              await services.subscriptions.pause(admin, m.id);
               stats.pauses += 1;
             },
           });

@@ -28,7 +28,9 @@ export interface TestContext {
 }
 
 /** A fresh database (in-memory PGlite, or a schema of its own on TEST_DATABASE_URL), migrated, and the app on it. */
-export async function createTestContext(options: { clock?: Clock; webDist?: string; banks?: BankProvider } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { clock?: Clock; webDist?: string; banks?: BankProvider; rankingTtlMs?: number } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
   const { database, dropDatabase } = await freshDatabase();
   await migrate(database);
@@ -43,6 +45,7 @@ export async function createTestContext(options: { clock?: Clock; webDist?: stri
     clock,
     webDist: options.webDist,
     banks: options.banks,
+    rankingTtlMs: options.rankingTtlMs ?? 0,
   });
   await app.ready();
   return {

@@ -40,24 +40,28 @@ async function download(page: Page) {
   return file;
 }
 
-test('exports the filtered motorist list as tableData.csv', async ({ page }) => {
-  test.setTimeout(60_000);
+test('exports the whole filtered motorist list as tableData.csv, not only the page', async ({ page }) => {
+  test.setTimeout(90_000);
   await signIn(page, ACCOUNTS.superAdmin);
   const token = await sessionToken(page);
   const tag = `csv${uniqueSuffix()}`;
-  const names = [`ada ${tag}`, `bola, jr ${tag}`, `=1+2 ${tag}`];
+  // Seven match the search; the table shows five a page. Oldest first: the last three are on page 1.
+  const names = [1, 2, 3, 4].map((n) => `older ${n} ${tag}`).concat([`ada ${tag}`, `bola, jr ${tag}`, `=1+2 ${tag}`]);
   for (const name of names) await registerMotorist(page, token, name, tag);
 
   await page.goto('/motorists');
   await search(page, tag);
   const table = page.getByRole('table', { name: 'Motorist list' });
-  await expect(table.getByRole('row')).toHaveCount(4);
+  await page.getByLabel('Rows per page').selectOption('5');
+  await expect(table.getByRole('row')).toHaveCount(6);
+  await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^Page / })).toHaveText(['1', '2']);
 
-  // The whole filtered list: one column per header (Actions is not data), formulas neutralised.
+  // The whole filtered list, newest first, streamed by the server: one column per header (Actions
+  // is not data), quoted where needed, formulas neutralised.
   const all = await download(page);
   expect(all.fileName).toBe('tableData.csv');
   expect(all.header).toEqual(MOTORIST_HEADER);
-  expect(all.rows.map((row) => row['Full Name']).sort()).toEqual(['ada ' + tag, 'bola, jr ' + tag, `'=1+2 ${tag}`].sort());
+  expect(all.rows.map((row) => row['Full Name'])).toEqual(names.map((name) => (name.startsWith('=') ? `'${name}` : name)).reverse());
   for (const row of all.rows) {
     expect(row['Unique ID']).toMatch(/^[a-z0-9]{8,}$/);
     expect(row['Added By']).toBe('super admin');
@@ -73,6 +77,9 @@ test('exports the filtered motorist list as tableData.csv', async ({ page }) => 
   await page.getByRole('checkbox', { name: 'Select all rows' }).click();
   await page.getByRole('checkbox', { name: 'Select all rows' }).click();
   await expect(table.getByRole('checkbox', { checked: true })).toHaveCount(0);
+
+  await page.getByLabel('Rows per page').selectOption('20');
+  await expect(table.getByRole('row')).toHaveCount(8);
 
   // The Status filter replaces the search with the status: approve one, then list the approved.
   await rowAction(page, `ada ${tag}`, 'Approve');
@@ -101,7 +108,9 @@ test('exports the filtered motorist list as tableData.csv', async ({ page }) => 
   await expect(page.getByText('No data available to export.')).toBeVisible();
   await filter.getByRole('radiogroup', { name: 'Activities' }).getByRole('radio', { name: 'Offline' }).check();
   await filter.getByRole('button', { name: 'Done' }).click();
-  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('row')).toHaveCount(8);
+  const offline = await download(page);
+  expect(offline.rows).toHaveLength(names.length);
 });
 
 test('filters by creation date with Apply, and pages with 5 rows per page', async ({ page }) => {

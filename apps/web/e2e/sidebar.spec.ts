@@ -23,13 +23,14 @@ const EVERY_LINK = [
   'Scan Record',
   'Transaction',
   'Allocation',
+  'Audit Log',
 ];
 const without = (...hidden: string[]) => EVERY_LINK.filter((link) => !hidden.includes(link));
 
 // Spec section 6: what each role and manager department sees.
 const EXPECTED: Array<[AccountName, string[]]> = [
   ['superAdmin', EVERY_LINK],
-  ['admin', without('Admins', 'Unions', 'Allocation')],
+  ['admin', without('Admins', 'Unions', 'Allocation', 'Audit Log')],
   ['registrarManager', ['Dashboard', 'Registrars', 'New Registrar']],
   ['enforcerManager', ['Dashboard', 'Enforcers', 'New Enforcer']],
   ['remitterManager', ['Dashboard', 'Remitters', 'New Remitter']],
@@ -67,6 +68,7 @@ test('every sidebar link opens its page', async ({ page }) => {
     ['Scan Record', '/scan', 'Scan Record'],
     ['Transaction', '/transaction', 'Transaction'],
     ['Allocation', '/allocation', 'Allocation'],
+    ['Audit Log', '/audit-log', 'Audit Log'],
     ['Dashboard', '/', 'Dashboard'],
   ];
   for (const [label, path, title] of destinations) {

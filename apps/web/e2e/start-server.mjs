@@ -72,6 +72,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
     WEB_DIST: path.join(dataDir, 'web'),
     HOST: process.env.HOST ?? '127.0.0.1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Journeys running side by side record agents' work and read the rankings at once: rank afresh every time.
+    RANKING_CACHE_SECONDS: '0',
     SEED_ADMIN_EMAIL: ACCOUNTS.superAdmin.email,
     SEED_ADMIN_PASSWORD: E2E_PASSWORD,
   },

@@ -34,6 +34,7 @@ export const CAPABILITIES = [
   'allocation',
   'field-scan',
   'field-payment',
+  'audit',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -60,7 +61,8 @@ const CONSOLE_ADMIN: Partial<Record<Capability, Access>> = {
  * profile 'write' (editing profiles) is for super-admin and admin only (spec section 6).
  */
 export const PERMISSIONS: Record<Principal, Partial<Record<Capability, Access>>> = {
-  'super-admin': { ...CONSOLE_ADMIN, admins: 'write', unions: 'write', allocation: 'write' },
+  // audit: the log of every staff change is read by the super-admin alone, and written only by the services.
+  'super-admin': { ...CONSOLE_ADMIN, admins: 'write', unions: 'write', allocation: 'write', audit: 'read' },
   admin: CONSOLE_ADMIN,
   'registrar-manager': { dashboard: 'read', profile: 'read', registrars: 'write' },
   'enforcer-manager': { dashboard: 'read', profile: 'read', enforcers: 'write' },

@@ -6,6 +6,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { sqlLoggingClient } from './sql-log.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -59,11 +60,27 @@ async function connectPostgres(url: string, options: ConnectOptions): Promise<Da
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+    // JIT compiles plans that look expensive (a year of roll-ups) for 100+ ms a short query never wins back.
+    options: ['-c jit=off', options.searchPath ? `-c search_path=${options.searchPath}` : ''].join(' ').trim(),
+    // A request never waits for ever for a connection (e.g. while the database restarts): it gets a 503.
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+    Client: process.env.BENCH_SQL_LOG ? sqlLoggingClient(process.env.BENCH_SQL_LOG) : undefined,
   });
+  // When the database server goes away (restart, failover), pg emits 'error' on the pool for an idle
+  // connection and on the connection itself for one a request holds; with no listener either would
+  // crash the process. The broken connection is dropped, the request using it fails (503) and the
+  // pool opens new connections once the database is back.
+  pool.on('error', (error) => console.warn(`Database connection lost: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', () => {}));
   // Fail fast with a clear error when the server is unreachable.
-  const probe = await pool.connect();
-  probe.release();
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
   return {
     kind: 'postgres',
@@ -78,7 +95,9 @@ async function connectPostgres(url: string, options: ConnectOptions): Promise<Da
         });
         await conn.query('COMMIT');
       } catch (error) {
-        await conn.query('ROLLBACK');
+        // On a lost connection the rollback fails too (the server has rolled back already): the
+        // original error is the one to report.
+        await conn.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
         conn.release();

@@ -18,12 +18,19 @@ export interface FigureDependencies {
   clock: Clock;
   /** Unset: the offline bank list and directory of known accounts. */
   banks?: BankProvider;
+  /** See DashboardServiceDependencies.rankingTtlMs. */
+  rankingTtlMs?: number;
 }
 
 export function createFigureServices(deps: FigureDependencies) {
   const banks = deps.banks ?? createOfflineBankProvider(deps.db);
   const allocation = createAllocationService({ repository: createAllocationRepository(deps.db), banks, clock: deps.clock });
-  const dashboard = createDashboardService({ repository: createDashboardRepository(deps.db), allocation, clock: deps.clock });
+  const dashboard = createDashboardService({
+    repository: createDashboardRepository(deps.db),
+    allocation,
+    clock: deps.clock,
+    rankingTtlMs: deps.rankingTtlMs,
+  });
   return { allocation, dashboard };
 }
 export type FigureServices = ReturnType<typeof createFigureServices>;

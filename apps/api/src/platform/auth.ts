@@ -63,15 +63,20 @@ async function authenticate(request: FastifyRequest, deps: AuthDependencies): Pr
   if (!token) throw unauthorized();
   const claims = await deps.tokens.verify(token, deps.clock.now());
   if (!claims) throw unauthorized();
-  const record = await deps.loadSessionUser(claims.user.id);
-  if (!record || record.isDeleted || record.registrationStatus !== 'approved' || record.tokenVersion !== claims.tv) {
-    throw unauthorized();
-  }
+  const user = activeUser(await deps.loadSessionUser(claims.user.id), claims.tv);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** The person as a caller, if the account is approved, not deleted, and its sessions of `tokenVersion` still stand. */
+export function activeUser(record: SessionUserRecord | null, tokenVersion: number): SessionUser | null {
+  if (!record || record.isDeleted || record.registrationStatus !== 'approved' || record.tokenVersion !== tokenVersion) return null;
   const { registrationStatus: _status, isDeleted: _deleted, ...user } = record;
   return user;
 }
 
-function permits(user: SessionUser, permission: RoutePermission): boolean {
+/** Whether the caller meets a route's declared permission (the matrix of packages/contracts). */
+export function permits(user: SessionUser, permission: RoutePermission): boolean {
   if (!('capability' in permission)) return true;
   const capabilities = typeof permission.capability === 'string' ? [permission.capability] : permission.capability;
   return capabilities.some((capability) => can(user, capability, permission.access));

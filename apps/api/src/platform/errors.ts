@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@eticket/contracts';
+import { isDatabaseUnavailable } from './db-errors.ts';
 
 /** An error whose message is safe to show the caller. */
 export class HttpError extends Error {
@@ -18,6 +19,9 @@ export const unauthorized = (message: string = MESSAGES.unauthenticated) => new 
 export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+
+/** The answer while the database cannot be reached: the caller may try again (payments with the same Idempotency-Key). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable (its database cannot be reached); try again in a moment';
 
 const KNOWN_MESSAGES = new Set<string>(Object.values(MESSAGES));
 
@@ -87,6 +91,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const [first] = error.validation;
       return reply.code(400).send({ message: describeIssue(first, error.validationContext) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '2').send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const fromDb = fromDatabaseError(databaseErrorOf(error));
     if (fromDb) return reply.code(fromDb.statusCode).send({ message: fromDb.message });

@@ -12,7 +12,11 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose imports a WebCrypto key on every call (~0.2 ms a request).
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
     async sign(user, tokenVersion, now) {
       const issuedAt = Math.floor(now.getTime() / 1000);
@@ -20,11 +24,11 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + ttlSeconds)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token, now) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], currentDate: now });
         const parsed = claims.safeParse(payload);
         return parsed.success ? parsed.data : null;
       } catch (error) {

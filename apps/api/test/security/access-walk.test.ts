@@ -200,6 +200,8 @@ describe('access walk: every route × every caller against the permission matrix
         requests += 1;
         const allowedByRoute = routeAllows(route.permission, who);
         const label = `${key} as ${who?.name ?? 'anonymous'}: ${reply.statusCode} ${reply.body.slice(0, 120)}`;
+        const missingHeaders = missingSecurityHeaders(reply.headers);
+        if (missingHeaders.length > 0) failures.push(`without ${missingHeaders.join(', ')}: ${label}`);
         if (reply.statusCode >= 500) {
           failures.push(`5xx: ${label}`);
           continue;
@@ -221,3 +223,14 @@ describe('access walk: every route × every caller against the permission matrix
     expect(requests).toBe(ctx.app.apiRoutes.length * (callers.length + 1));
   });
 });
+
+/** The security headers every reply carries: a content security policy with no inline script, nosniff, frame denial. */
+function missingSecurityHeaders(headers: Record<string, unknown>): string[] {
+  const directives = String(headers['content-security-policy'] ?? '').split(';').map((directive) => directive.trim());
+  const scriptSrc = directives.find((directive) => directive.startsWith('script-src')) ?? '';
+  const missing: string[] = [];
+  if (!scriptSrc.includes("'self'") || scriptSrc.includes("'unsafe-inline'")) missing.push('a content security policy without inline script');
+  if (headers['x-content-type-options'] !== 'nosniff') missing.push('nosniff');
+  if (headers['x-frame-options'] !== 'DENY') missing.push('frame denial');
+  return missing;
+}

@@ -1,14 +1,8 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router';
-import { documentTitle, type RouteHandle } from './routeHandle.ts';
+import { documentTitle } from './routeHandle.ts';
 
-/** Sets the browser tab title from the deepest route that declares one. */
-export function DocumentTitle() {
-  const matches = useMatches();
-  const title = matches
-    .map((match) => (match.handle as RouteHandle | undefined)?.title)
-    .filter(Boolean)
-    .at(-1);
+/** Sets the browser tab title from the deepest route that declares one (see router.tsx). */
+export function DocumentTitle({ title }: { title: string | undefined }) {
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);

@@ -2,6 +2,8 @@
 export interface RouteHandle {
   /** Shown in the browser tab as "e-Ticketing | {title}". */
   title: string;
+  /** Loads the route's page code (router.tsx starts it with the layout's on a signed-in first load). */
+  preload?: () => Promise<unknown>;
 }
 
 export const PRODUCT_TITLE = 'e-Ticketing';

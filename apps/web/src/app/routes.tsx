@@ -1,12 +1,10 @@
-import type { LazyExoticComponent, ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { Capability } from '@eticket/contracts';
 import { GuestOnly } from './guards/GuestOnly.tsx';
 import { RequireCapability } from './guards/RequireCapability.tsx';
 import { RequireSession } from './guards/RequireSession.tsx';
-import { lazyPage } from './lazyPage.ts';
+import { lazyPage, type LazyPage } from './lazyPage.ts';
 import { RootLayout } from './RootLayout.tsx';
-import { RouteError } from './RouteError.tsx';
 import type { RouteHandle } from './routeHandle.ts';
 
 const SignedInLayout = lazyPage(() => import('./layout/SignedInLayout.tsx'), 'SignedInLayout');
@@ -34,7 +32,7 @@ interface PageRoute {
   title: string;
   /** Omitted: any signed-in user (the page itself decides what to show). */
   capability?: Capability;
-  Page: LazyExoticComponent<ComponentType>;
+  Page: LazyPage;
 }
 
 /** The children of / (spec section 2), each with its tab title and the capability it needs. */
@@ -75,6 +73,7 @@ const SIGNED_IN_PAGES: PageRoute[] = [
     capability: 'allocation',
     Page: lazyPage(() => import('../features/allocation/AllocationDetailsPage.tsx'), 'AllocationDetailsPage'),
   },
+  { path: 'audit-log', title: 'Audit Log', capability: 'audit', Page: lazyPage(() => import('../features/audit/AuditLogPage.tsx'), 'AuditLogPage') },
   { path: ':id/details', title: 'Details', Page: people.Details },
   { path: 'newmanager', title: 'New Manager', capability: 'managers', Page: people.NewManager },
   { path: 'newremitter', title: 'New Remitter', capability: 'remitters', Page: people.NewRemitter },
@@ -91,7 +90,7 @@ function signedInRoute({ path, title, capability, Page }: PageRoute): RouteObjec
   ) : (
     <Page />
   );
-  const handle: RouteHandle = { title };
+  const handle: RouteHandle = { title, preload: Page.preload };
   return path === undefined ? { index: true, element, handle } : { path, element, handle };
 }
 
@@ -112,7 +111,6 @@ const LOGIN_PAGES: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       { path: 'login', element: <GuestOnly />, children: [{ element: <LoginLayout />, children: LOGIN_PAGES }] },
       { path: '/', element: <RequireSession />, children: [{ element: <SignedInLayout />, children: SIGNED_IN_PAGES.map(signedInRoute) }] },

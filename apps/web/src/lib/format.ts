@@ -1,11 +1,10 @@
-import { LAGOS_TIME_ZONE } from '@eticket/contracts';
+import { LAGOS_TIME_ZONE, NOT_AVAILABLE } from '@eticket/contracts';
 
-/** Shown wherever a date or amount is missing or cannot be read (spec section 8). */
-export const NOT_AVAILABLE = 'N/A';
+// The same in the console and in the server's CSV export.
+export { NOT_AVAILABLE, formatDateTime } from '@eticket/contracts';
 
 const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
 const grouped = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 });
-const longDateTime = new Intl.DateTimeFormat('en-NG', { dateStyle: 'long', timeStyle: 'short', timeZone: LAGOS_TIME_ZONE });
 const dateParts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: 'numeric', timeZone: LAGOS_TIME_ZONE });
 
 type Amount = number | string | null | undefined;
@@ -39,12 +38,6 @@ export function formatCount(value: Amount): string {
 export function formatPercent(value: Amount): string {
   const number = toNumber(value);
   return number === null ? NOT_AVAILABLE : `${number.toFixed(3)}%`;
-}
-
-/** Long date and time in Lagos time, e.g. "5 March 2025 at 10:30". */
-export function formatDateTime(value: DateInput): string {
-  const date = toDate(value);
-  return date === null ? NOT_AVAILABLE : longDateTime.format(date);
 }
 
 /** MM/d/yyyy in Lagos time, as the detail page shows dates (e.g. 03/5/2025). */

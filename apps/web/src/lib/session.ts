@@ -1,4 +1,5 @@
-import { MESSAGES, mayUseConsole, tokenPayload, type TokenPayload, type TokenUser } from '@eticket/contracts';
+import { MESSAGES, mayUseConsole, type TokenPayload, type TokenUser } from '@eticket/contracts';
+import { readTokenClaims } from './tokenClaims.ts';
 
 /** Local-storage keys the spec fixes (section 3). */
 export const STORAGE_KEYS = { token: 'accessToken', loggedIn: 'isLoggedIn', nextRoute: 'nextRoute' } as const;
@@ -30,9 +31,9 @@ export function decodeToken(token: string): TokenPayload {
   } catch {
     throw new SessionError(MESSAGES.invalidTokenReceived);
   }
-  const parsed = tokenPayload.safeParse(claims);
-  if (!parsed.success) throw new SessionError(MESSAGES.invalidTokenReceived);
-  return parsed.data;
+  const payload = readTokenClaims(claims);
+  if (!payload) throw new SessionError(MESSAGES.invalidTokenReceived);
+  return payload;
 }
 
 /** exp is in seconds (spec section 9). */

@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { AGENT_ROLES, DEPARTMENTS, ROLES, UNION_ROLES } from '../domain.ts';
 import { MESSAGES } from '../messages.ts';
 import { PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { normaliseIdentifier } from '../identifier.ts';
 
-/** Login identifier: lower-cased, every space removed (spec section 5). */
-export function normaliseIdentifier(value: string): string {
-  return value.toLowerCase().replace(/\s+/g, '');
-}
+export { normaliseIdentifier } from '../identifier.ts';
 
 export const loginRequest = z.object({
   userCode: z.string({ message: MESSAGES.loginRequired }).transform(normaliseIdentifier).pipe(z.string().min(1, MESSAGES.loginRequired)),

@@ -38,10 +38,24 @@ export function paginated<T extends z.ZodTypeAny>(item: T) {
       currentPage: z.number().int(),
       perPage: z.number().int(),
       total: z.number().int(),
+      exact: z.boolean().optional(),
     }),
   });
 }
 export interface Paginated<T> {
   data: T[];
-  paginator: { pageCount: number; currentPage: number; perPage: number; total: number };
+  paginator: {
+    pageCount: number;
+    currentPage: number;
+    perPage: number;
+    total: number;
+    /** false: more rows match than `total` (a search counted up to a limit, see the README's "List counts"). */
+    exact?: boolean;
+  };
+}
+
+/** The paginator of a page of a list, from its total. */
+export function paginatorOf(page: number, perPage: number, total: { total: number; exact: boolean } | number): Paginated<never>['paginator'] {
+  const { total: count, exact } = typeof total === 'number' ? { total, exact: true } : total;
+  return { pageCount: Math.ceil(count / perPage), currentPage: page, perPage, total: count, ...(exact ? {} : { exact: false }) };
 }

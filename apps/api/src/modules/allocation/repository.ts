@@ -2,6 +2,7 @@ import { and, asc, between, count, desc, eq, sql, sum } from 'drizzle-orm';
 import { ALLOCATION_PERCENT, type VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { dailyActivity, stakeholderPayouts, stakeholders, users } from '../../db/schema.ts';
+import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
 
 /** Serialises every change of a percentage, so the 100 % rule holds under concurrent assignments. */
@@ -64,6 +65,19 @@ const payoutColumns = {
 };
 
 export function createAllocationRepository(db: Database) {
+  return {
+    ...allocationQueries(db),
+    /** Runs `work` in one transaction, with an audit writer on it (the changes below nest as savepoints). */
+    transaction<T>(work: (repo: AllocationQueries, audit: AuditWriter) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(allocationQueries(tx), auditWriter(tx)));
+    },
+  };
+}
+export type AllocationRepository = ReturnType<typeof createAllocationRepository>;
+export type AllocationQueries = ReturnType<typeof allocationQueries>;
+
+/** The queries, on a database or inside a transaction. */
+export function allocationQueries(db: Database) {
   type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
   /** Takes the allocation lock and answers the tenths allocated to everyone but `exceptId`. */
@@ -152,21 +166,23 @@ export function createAllocationRepository(db: Database) {
       });
     },
 
-    /** Changes the percentage under the allocation lock; false when there is no such stakeholder. */
-    async updatePercentage(id: string, percentageTenths: number, at: Date): Promise<boolean> {
+    /**
+     * Changes the percentage under the allocation lock; answers the percentage it had (tenths), or
+     * null when there is no such stakeholder.
+     */
+    async updatePercentage(id: string, percentageTenths: number, at: Date): Promise<number | null> {
       return db.transaction(async (tx) => {
         const others = await lockAndSum(tx, id);
-        if (others + percentageTenths > TOTAL_TENTHS) {
-          const [exists] = await tx.select({ id: stakeholders.id }).from(stakeholders).where(eq(stakeholders.id, id)).limit(1);
-          if (!exists) return false;
-          throw new OverAllocatedError(others);
-        }
-        const updated = await tx
-          .update(stakeholders)
-          .set({ percentageTenths, updatedAt: at })
+        const [current] = await tx
+          .select({ percentageTenths: stakeholders.percentageTenths })
+          .from(stakeholders)
           .where(eq(stakeholders.id, id))
-          .returning({ id: stakeholders.id });
-        return updated.length > 0;
+          .limit(1)
+          .for('update');
+        if (!current) return null;
+        if (others + percentageTenths > TOTAL_TENTHS) throw new OverAllocatedError(others);
+        await tx.update(stakeholders).set({ percentageTenths, updatedAt: at }).where(eq(stakeholders.id, id));
+        return current.percentageTenths;
       });
     },
 
@@ -213,6 +229,7 @@ export function createAllocationRepository(db: Database) {
         .offset(offset);
     },
 
+    /** Inserts the payout and answers it with who recorded it (call inside a transaction with its audit). */
     async insertPayout(values: NewPayout) {
       const [row] = await db
         .insert(stakeholderPayouts)
@@ -235,6 +252,5 @@ export function createAllocationRepository(db: Database) {
     },
   };
 }
-export type AllocationRepository = ReturnType<typeof createAllocationRepository>;
-export type StakeholderRecord = NonNullable<Awaited<ReturnType<AllocationRepository['find']>>>;
-export type PayoutRecord = Awaited<ReturnType<AllocationRepository['payouts']>>[number];
+export type StakeholderRecord = NonNullable<Awaited<ReturnType<AllocationQueries['find']>>>;
+export type PayoutRecord = Awaited<ReturnType<AllocationQueries['payouts']>>[number];

@@ -88,7 +88,7 @@ export function allocationRoutes(service: AllocationService, clock: Clock) {
         },
       },
       async (request, reply) => {
-        const data = await service.updatePercentage(request.params.id, request.body.percentage);
+        const data = await service.updatePercentage(requireUser(request), request.params.id, request.body.percentage);
         return reply.code(201).send({ data, message: ALLOCATION_MESSAGES.stakeholderUpdated });
       },
     );

@@ -1,4 +1,5 @@
 import {
+  paginatorOf,
   ALLOCATION_MESSAGES,
   STAKEHOLDER_DETAIL_PAYOUTS,
   VEHICLE_TYPES,
@@ -15,7 +16,7 @@ import {
   type UnionRole,
   type VehicleType,
 } from '@eticket/contracts';
-import type { SessionUser } from '../../platform/auth.ts';
+import type { Actor } from '../../platform/audit.ts';
 import { accountNumberProblem, type BankProvider } from '../../platform/banks/index.ts';
 import { lagosDay } from '../../platform/calendar.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -59,6 +60,17 @@ function toStakeholder(row: StakeholderRecord): Stakeholder {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** A stakeholder as the audit log keeps it: the union, its share and the account it is paid into. */
+const stakeholderSnapshot = (row: StakeholderRecord) => ({
+  unionId: row.unionId,
+  unionName: row.unionName,
+  percentage: tenthsToPercent(row.percentageTenths),
+  bankCode: row.bankCode,
+  bankName: row.bankName,
+  accountNumber: row.accountNumber,
+  accountName: row.accountName,
+});
 
 function toPayout(row: PayoutRecord): Payout {
   return {
@@ -150,7 +162,7 @@ export function createAllocationService(deps: { repository: AllocationRepository
       return { data: rows.map(toStakeholder), ...(await totals()) };
     },
 
-    async create(actor: SessionUser, input: StakeholderInput): Promise<Stakeholder> {
+    async create(actor: Actor, input: StakeholderInput): Promise<Stakeholder> {
       const union = await repository.findUnion(input.name);
       if (!union || union.role !== 'union' || union.isDeleted || union.registrationStatus !== 'approved') {
         throw badRequest(ALLOCATION_MESSAGES.notAUnion);
@@ -159,17 +171,23 @@ export function createAllocationService(deps: { repository: AllocationRepository
       const bank = await bankFor(input.bankCode, input.bankName, input.bankCode ? 'bankCode' : 'bankName');
       const account = await lookup(bank, input.accountNumber);
       try {
-        const id = await repository.create({
-          unionId: union.id,
-          percentageTenths: Math.round(input.percentage * 10),
-          bankCode: bank.code,
-          bankName: bank.name,
-          accountNumber: account.accountNumber,
-          accountName: account.accountName,
-          createdBy: actor.id,
-          at: clock.now(),
+        const row = await repository.transaction(async (repo, audit) => {
+          const at = clock.now();
+          const id = await repo.create({
+            unionId: union.id,
+            percentageTenths: Math.round(input.percentage * 10),
+            bankCode: bank.code,
+            bankName: bank.name,
+            accountNumber: account.accountNumber,
+            accountName: account.accountName,
+            createdBy: actor.id,
+            at,
+          });
+          const created = (await repo.find(id))!;
+          await audit({ actorId: actor.id, action: 'stakeholder.created', entityType: 'stakeholder', entityId: id, before: null, after: stakeholderSnapshot(created), at });
+          return created;
         });
-        return toStakeholder((await repository.find(id))!);
+        return toStakeholder(row);
       } catch (error) {
         if (error instanceof OverAllocatedError) throw overAllocated(error);
         if (isUniqueViolation(error, 'stakeholders_union_id_unique')) throw conflict(ALLOCATION_MESSAGES.alreadyAllocated);
@@ -177,10 +195,16 @@ export function createAllocationService(deps: { repository: AllocationRepository
       }
     },
 
-    async updatePercentage(id: string, percentage: number): Promise<Stakeholder> {
+    async updatePercentage(actor: Actor, id: string, percentage: number): Promise<Stakeholder> {
+      const tenths = Math.round(percentage * 10);
       try {
-        const updated = await repository.updatePercentage(id, Math.round(percentage * 10), clock.now());
-        if (!updated) throw notFound('Stakeholder not found');
+        await repository.transaction(async (repo, audit) => {
+          const at = clock.now();
+          const previous = await repo.updatePercentage(id, tenths, at);
+          if (previous === null) throw notFound('Stakeholder not found');
+          const before = { percentage: tenthsToPercent(previous) };
+          await audit({ actorId: actor.id, action: 'stakeholder.updated', entityType: 'stakeholder', entityId: id, before, after: { percentage: tenthsToPercent(tenths) }, at });
+        });
       } catch (error) {
         if (error instanceof OverAllocatedError) throw overAllocated(error);
         throw error;
@@ -265,21 +289,27 @@ export function createAllocationService(deps: { repository: AllocationRepository
       ]);
       return {
         data: rows.map(toPayout),
-        paginator: { pageCount: Math.ceil(total.count / limit), currentPage: page, perPage: limit, total: total.count },
+        paginator: paginatorOf(page, limit, total.count),
       };
     },
 
-    async recordPayout(actor: SessionUser, id: string, input: { amount: number; date: string; reference: string }): Promise<Payout> {
+    async recordPayout(actor: Actor, id: string, input: { amount: number; date: string; reference: string }): Promise<Payout> {
       await mustFind(id);
       if (input.date > lagosDay(clock.now())) throw badRequest(ALLOCATION_MESSAGES.futurePayout);
       try {
-        const row = await repository.insertPayout({
-          stakeholderId: id,
-          amountKobo: toKobo(input.amount),
-          paidOn: input.date,
-          reference: input.reference,
-          recordedBy: actor.id,
-          at: clock.now(),
+        const row = await repository.transaction(async (repo, audit) => {
+          const at = clock.now();
+          const payout = await repo.insertPayout({
+            stakeholderId: id,
+            amountKobo: toKobo(input.amount),
+            paidOn: input.date,
+            reference: input.reference,
+            recordedBy: actor.id,
+            at,
+          });
+          const after = { stakeholderId: id, amount: toNaira(payout.amountKobo), date: payout.paidOn, reference: payout.reference };
+          await audit({ actorId: actor.id, action: 'payout.recorded', entityType: 'payout', entityId: payout.id, before: null, after, at });
+          return payout;
         });
         return toPayout(row);
       } catch (error) {

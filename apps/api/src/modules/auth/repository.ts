@@ -1,9 +1,23 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { passwordResets, users, type UserRow } from '../../db/schema.ts';
+import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import type { SessionUserRecord } from '../../platform/auth.ts';
 
 export function createAuthRepository(db: Database) {
+  return {
+    ...authQueries(db),
+    /** Runs `work` in one transaction, with an audit writer on it. */
+    transaction<T>(work: (repo: AuthQueries, audit: AuditWriter) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(authQueries(tx), auditWriter(tx)));
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;
+export type AuthQueries = ReturnType<typeof authQueries>;
+
+/** The queries, on a database or inside a transaction. */
+export function authQueries(db: Database) {
   return {
     async findSignInCandidate(identifier: string): Promise<UserRow | null> {
       const [row] = await db
@@ -54,12 +68,14 @@ export function createAuthRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async findPersonRole(id: string) {
+    /** The person's role and state, locked until the transaction ends. */
+    async lockPersonRole(id: string) {
       const [row] = await db
         .select({ id: users.id, role: users.role, isDeleted: users.isDeleted, online: users.online })
         .from(users)
         .where(eq(users.id, id))
-        .limit(1);
+        .limit(1)
+        .for('update');
       return row ?? null;
     },
 
@@ -80,19 +96,30 @@ export function createAuthRepository(db: Database) {
       });
     },
 
-    async findReset(id: string) {
-      const [row] = await db.select().from(passwordResets).where(eq(passwordResets.id, id)).limit(1);
+    /**
+     * Takes one try of a usable reset (not used, not expired, tries left) and answers it, or null.
+     * One statement, so concurrent guesses cannot share a try.
+     */
+    async takeResetTry(id: string, now: Date, maxTries: number) {
+      const [row] = await db
+        .update(passwordResets)
+        .set({ tries: sql`${passwordResets.tries} + 1` })
+        .where(
+          and(
+            eq(passwordResets.id, id),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, now),
+            lt(passwordResets.tries, maxTries),
+          ),
+        )
+        .returning({ id: passwordResets.id, userId: passwordResets.userId, codeHash: passwordResets.codeHash });
       return row ?? null;
     },
 
-    async countFailedTry(id: string): Promise<void> {
-      await db
-        .update(passwordResets)
-        .set({ tries: sql`${passwordResets.tries} + 1` })
-        .where(eq(passwordResets.id, id));
-    },
-
-    /** Sets the new password, uses the code, and ends every session, all at once or not at all. */
+    /**
+     * Sets the new password, uses the code, ends every session and audits the change (never the
+     * password), all at once or not at all.
+     */
     async completeReset(input: { resetId: string; userId: string; passwordHash: string; at: Date }): Promise<boolean> {
       return db.transaction(async (tx) => {
         const used = await tx
@@ -110,9 +137,18 @@ export function createAuthRepository(db: Database) {
             updatedAt: input.at,
           })
           .where(eq(users.id, input.userId));
+        // The person proved who they are with the code: they are the one who changed it.
+        await auditWriter(tx)({
+          actorId: input.userId,
+          action: 'password.changed',
+          entityType: 'person',
+          entityId: input.userId,
+          before: null,
+          after: { changedWith: 'reset code', sessionsEnded: true },
+          at: input.at,
+        });
         return true;
       });
     },
   };
 }
-export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -11,6 +11,7 @@ import {
   passwordResetRequest,
 } from '@eticket/contracts';
 import { requireUser } from '../../platform/auth.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_TTL_DAYS } from './device-cookie.ts';
 import type { AuthService } from './service.ts';
 
 /** The reset code only works in the browser that asked for it: this cookie carries the reset's id. */
@@ -27,8 +28,16 @@ export function authRoutes(service: AuthService) {
         config: { permission: { public: true } },
         schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse } },
       },
-      async (request) => {
-        const token = await service.login(request.body.userCode, request.body.password, request.ip);
+      async (request, reply) => {
+        const { userCode, password } = request.body;
+        const { token, device } = await service.login(userCode, password, request.ip, request.cookies[DEVICE_COOKIE]);
+        reply.setCookie(DEVICE_COOKIE, device, {
+          path: DEVICE_COOKIE_PATH,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: request.protocol === 'https',
+          maxAge: DEVICE_COOKIE_TTL_DAYS * 24 * 3600,
+        });
         return { token, message: 'Login successful' };
       },
     );

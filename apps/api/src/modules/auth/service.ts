@@ -8,15 +8,34 @@ import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../
 import type { Mailer } from '../../platform/mail.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/passwords.ts';
 import type { TokenService } from '../../platform/tokens.ts';
+import { createDeviceCookies, type Device } from './device-cookie.ts';
 import type { AuthRepository } from './repository.ts';
 import type { Throttle, ThrottleRule } from './throttle.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
-/** Sign-in failures allowed per window: per address, per account from one address, per account overall. */
-export const SIGN_IN_LIMITS = { perAddress: 20, perAccountAndAddress: 5, perAccount: 50, windowMs: FIFTEEN_MINUTES };
-/** Reset-code requests per address per window (each sends a mail). */
-export const RESET_REQUEST_LIMIT = { perAddress: 10, windowMs: FIFTEEN_MINUTES };
+/**
+ * Sign-in failures allowed per window: per address, per account from one address, per account overall
+ * (these three for a browser the account has not signed in on), and per trusted device (a browser
+ * holding the account's device cookie, which is subject to no other limit). Every block ends with its
+ * window.
+ */
+export const SIGN_IN_LIMITS = { perAddress: 20, perAccountAndAddress: 5, perAccount: 50, perDevice: 5, windowMs: FIFTEEN_MINUTES };
+/**
+ * Reset-code requests per address per window (each sends a mail), and per email address per hour:
+ * the per-email limit is what bounds the guesses at one account, whatever number of addresses the
+ * guesser uses (see RESET_GUESS_BOUND_PER_DAY).
+ */
+export const RESET_REQUEST_LIMIT = { perAddress: 10, windowMs: FIFTEEN_MINUTES, perAccount: 3, perAccountWindowMs: 60 * 60 * 1000 };
+/** Digits of a reset code. */
+export const RESET_CODE_DIGITS = 6;
+/**
+ * The chance that someone guesses some reset code of one account within a day stays below this:
+ * (codes per day × tries per code) / 10^digits = (24 × 3 × 5) / 10^6 = 3.6 × 10⁻⁴ (a test derives it
+ * from the constants).
+ */
+export const RESET_GUESS_BOUND_PER_DAY = 1e-3;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Dependencies {
   repository: AuthRepository;
@@ -26,6 +45,14 @@ interface Dependencies {
   clock: Clock;
   /** Keys the reset-code hashes, so a leaked table does not give the codes away. */
   resetCodeKey: string;
+  /** Signs the device cookies. */
+  deviceCookieKey: string;
+}
+
+export interface SignedIn {
+  token: string;
+  /** The device cookie's new value, for the browser that signed in. */
+  device: string;
 }
 
 export function tokenUserOf(row: Pick<UserRow, 'id' | 'role' | 'agentRole' | 'isMotorist' | 'department' | 'unionRole' | 'unionName'>): TokenUser {
@@ -51,23 +78,33 @@ export function createAuthService(deps: Dependencies) {
   const hashResetCode = (resetId: string, code: string) =>
     createHmac('sha256', deps.resetCodeKey).update(`${resetId}:${code}`).digest();
 
-  function signInRules(identifier: string, address: string): ThrottleRule[] {
+  const devices = createDeviceCookies(deps.deviceCookieKey);
+
+  /**
+   * The counters an attempt is checked against and counts towards. The account is named by its id
+   * when it exists, so its email and its Unique ID share one count.
+   */
+  function signInRules(account: string, address: string, trusted: Device | null): ThrottleRule[] {
     const { windowMs } = SIGN_IN_LIMITS;
+    if (trusted) return [{ key: `signin:device:${trusted.deviceId}`, limit: SIGN_IN_LIMITS.perDevice, windowMs }];
     return [
       { key: `signin:ip:${address}`, limit: SIGN_IN_LIMITS.perAddress, windowMs },
-      { key: `signin:acct:${identifier}:ip:${address}`, limit: SIGN_IN_LIMITS.perAccountAndAddress, windowMs },
-      { key: `signin:acct:${identifier}`, limit: SIGN_IN_LIMITS.perAccount, windowMs },
+      { key: `signin:acct:${account}:ip:${address}`, limit: SIGN_IN_LIMITS.perAccountAndAddress, windowMs },
+      { key: `signin:acct:${account}`, limit: SIGN_IN_LIMITS.perAccount, windowMs },
     ];
   }
 
   return {
-    async login(identifier: string, password: string, address: string): Promise<string> {
+    /** `deviceCookie`: the browser's device cookie, if it sent one. */
+    async login(identifier: string, password: string, address: string, deviceCookie?: string): Promise<SignedIn> {
       const now = clock.now();
-      const rules = signInRules(identifier, address);
+      const candidate = await repository.findSignInCandidate(identifier);
+      const device = devices.verify(deviceCookie, now);
+      const trusted = candidate && device?.accountId === candidate.id ? device : null;
+      const rules = signInRules(candidate?.id ?? identifier, address, trusted);
       const blocked = await throttle.blockedUntil(rules.map((rule) => rule.key), now);
       if (blocked) throw tooManyAttempts(blocked, now);
 
-      const candidate = await repository.findSignInCandidate(identifier);
       const passwordMatches = candidate
         ? await verifyPassword(candidate.passwordHash, password)
         : await verifyAgainstNothing(password);
@@ -77,34 +114,56 @@ export function createAuthService(deps: Dependencies) {
       }
       if (candidate.registrationStatus !== 'approved') throw forbidden(MESSAGES.accountNotApproved);
 
-      await throttle.clear([rules[1].key]);
+      // The owner's own failures from here, or on this device, are forgiven; the account's overall count is not.
+      await throttle.clear([trusted ? rules[0].key : rules[1].key]);
       await repository.markSignedIn(candidate.id, now);
-      return tokens.sign(tokenUserOf(candidate), candidate.tokenVersion, now);
+      return {
+        token: await tokens.sign(tokenUserOf(candidate), candidate.tokenVersion, now),
+        device: devices.issue(candidate.id, now, trusted?.deviceId),
+      };
     },
 
     /** Own logout, or a forced logout of someone the caller may manage and who is signed in. */
     async logout(actor: SessionUser, targetId: string): Promise<void> {
       const now = clock.now();
-      if (targetId !== actor.id) {
-        const target = await repository.findPersonRole(targetId);
+      if (targetId === actor.id) {
+        await repository.endSessions(targetId, now);
+        return;
+      }
+      // A forced logout is a staff change: it is audited with it.
+      await repository.transaction(async (repo, audit) => {
+        const target = await repo.lockPersonRole(targetId);
         if (!target || target.isDeleted) throw notFound('User not found');
         if (!mayManage(actor, target.role)) throw forbidden();
-      }
-      await repository.endSessions(targetId, now);
+        await repo.endSessions(targetId, now);
+        await audit({
+          actorId: actor.id,
+          action: 'session.forced_logout',
+          entityType: 'person',
+          entityId: targetId,
+          before: { online: target.online },
+          after: { online: false },
+          at: now,
+        });
+      });
     },
 
     /** Mails a reset code when the email is known; answers alike either way. Returns the reset id. */
     async requestReset(email: string, address: string): Promise<string> {
       const now = clock.now();
-      const rule: ThrottleRule = { key: `reset:ip:${address}`, limit: RESET_REQUEST_LIMIT.perAddress, windowMs: RESET_REQUEST_LIMIT.windowMs };
-      const blocked = await throttle.blockedUntil([rule.key], now);
+      // Keyed by the email as given (known or not), so the answer tells nothing about the account.
+      const rules: ThrottleRule[] = [
+        { key: `reset:ip:${address}`, limit: RESET_REQUEST_LIMIT.perAddress, windowMs: RESET_REQUEST_LIMIT.windowMs },
+        { key: `reset:acct:${email}`, limit: RESET_REQUEST_LIMIT.perAccount, windowMs: RESET_REQUEST_LIMIT.perAccountWindowMs },
+      ];
+      const blocked = await throttle.blockedUntil(rules.map((rule) => rule.key), now);
       if (blocked) throw tooManyAttempts(blocked, now);
-      await throttle.recordFailure([rule], now);
+      await throttle.recordFailure(rules, now);
 
       const resetId = randomUUID();
       const person = await repository.findActiveByEmail(email);
       if (!person) return resetId;
-      const code = newNumericCode(6);
+      const code = newNumericCode(RESET_CODE_DIGITS);
       await repository.createReset({
         id: resetId,
         userId: person.id,
@@ -129,14 +188,12 @@ export function createAuthService(deps: Dependencies) {
 
     async resetPassword(resetId: string | undefined, code: string, newPassword: string): Promise<void> {
       const now = clock.now();
-      const reset = resetId ? await repository.findReset(resetId) : null;
-      const usable = reset && !reset.usedAt && reset.expiresAt > now && reset.tries < RESET_CODE_MAX_TRIES;
-      if (!reset || !usable) throw badRequest(MESSAGES.resetInvalidCode);
+      // The try is taken before the code is compared, in one statement: however many guesses arrive
+      // at once, at most RESET_CODE_MAX_TRIES of them are ever compared with a code.
+      const reset = resetId && UUID.test(resetId) ? await repository.takeResetTry(resetId, now, RESET_CODE_MAX_TRIES) : null;
+      if (!reset) throw badRequest(MESSAGES.resetInvalidCode);
       const matches = timingSafeEqual(hashResetCode(reset.id, code), Buffer.from(reset.codeHash, 'hex'));
-      if (!matches) {
-        await repository.countFailedTry(reset.id);
-        throw badRequest(MESSAGES.resetInvalidCode);
-      }
+      if (!matches) throw badRequest(MESSAGES.resetInvalidCode);
       const completed = await repository.completeReset({
         resetId: reset.id,
         userId: reset.userId,

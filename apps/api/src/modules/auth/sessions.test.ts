@@ -95,6 +95,20 @@ describe('sessions', () => {
     expect((await profileWith({ authorization: `Bearer ${forged}` })).statusCode).toBe(401);
   });
 
+  it("refuses an unsigned token ('alg: none') carrying a real person's claims", async () => {
+    const { token } = await signedInPerson(ctx, { role: 'admin' });
+    const [, payload] = token.split('.');
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    expect((await profileWith({ authorization: `Bearer ${header}.${payload}.` })).statusCode).toBe(401);
+    expect((await profileWith({ authorization: `Bearer ${header}.${payload}` })).statusCode).toBe(401);
+  });
+
+  it('refuses the token of a person whose record is gone altogether', async () => {
+    const { person, headers } = await signedInPerson(ctx, { role: 'admin' });
+    await ctx.database.db.delete(users).where(eq(users.id, person.id));
+    expect((await profileWith(headers)).statusCode).toBe(401);
+  });
+
   it('takes the role from the database, not from the token', async () => {
     const manager = await signedInPerson(ctx, { role: 'manager', department: 'registrar-manager' });
     await ctx.database.db.update(users).set({ department: 'enforcer-manager' }).where(eq(users.id, manager.person.id));

@@ -2,14 +2,15 @@
  * The dashboards' SQL. Money, scans and payments are read from the roll-ups kept by triggers in the
  * writing transaction (migrations/0005_dashboards*.sql): daily_activity (per Lagos day, vehicle type
  * and one of 16 shards) for totals, daily_agent_activity (per day, agent and vehicle type) for the
- * top agents; so a figure costs a few rows per day whatever the number of scans and payments. People are counted through
- * users_live_role_created_idx (role, created_at) INCLUDE (registration_status, added_by).
+ * top agents, monthly_agent_activity (per month and agent) for a long range's top agents; so a figure costs a
+ * few rows per day whatever the number of scans and payments. People are counted from people_counts (per
+ * role, status, day and vehicle type; 0006/0008), one registrar's through users_added_by_idx.
  * Each figure reads its range, the previous range and today in one statement (FILTER).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AgentRole, RegistrationStatus, Role, UnionRole, VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import type { DayRange } from '../../platform/date-range.ts';
+import { addDays, dayRange, type DayRange } from '../../platform/date-range.ts';
 
 /** The three windows every figure is read for. */
 export interface Windows {
@@ -94,6 +95,47 @@ function inInstants(column: SQL, range: DayRange): SQL {
 const lagosLocal = (column: SQL) => sql`(${column} AT TIME ZONE 'Africa/Lagos')`;
 const periodFormat = (interval: Interval) => (interval === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM');
 
+/**
+ * What ranks an agent of the role in the range, as rows (agent_id, value) to be summed: whole months
+ * from monthly_agent_activity, the days around them from daily_agent_activity (remitters: kobo
+ * collected, enforcers: scans) or from users (registrars: motorists registered, not deleted).
+ */
+function agentValueParts(role: AgentRole, range: DayRange): SQL {
+  const { months, edges } = splitByMonths(range);
+  const monthly = { remitter: sql`collected_kobo`, enforcer: sql`scans`, registrar: sql`registrations` }[role];
+  const parts: SQL[] = [];
+  if (months) {
+    parts.push(sql`SELECT agent_id, ${monthly} AS value FROM monthly_agent_activity
+                   WHERE month >= ${day(months.first)} AND month < ${day(months.end)} AND ${monthly} <> 0`);
+  }
+  for (const edge of edges) {
+    parts.push(
+      role === 'registrar'
+        ? sql`SELECT u.added_by AS agent_id, 1 AS value FROM users u
+              WHERE u.role = 'motorist' AND NOT u.is_deleted AND u.added_by IS NOT NULL AND ${inInstants(sql`u.created_at`, edge)}`
+        : sql`SELECT agent_id, ${role === 'remitter' ? sql`subscription_kobo + penalty_kobo` : sql`scans`} AS value
+              FROM daily_agent_activity WHERE ${inDays(edge)}`,
+    );
+  }
+  return sql.join(parts, sql` UNION ALL `);
+}
+
+/** A range as the whole calendar months inside it ([first, end) of first days) and the day ranges around them. */
+export function splitByMonths(range: DayRange): { months: { first: string; end: string } | null; edges: DayRange[] } {
+  const monthStart = (dayText: string) => `${dayText.slice(0, 7)}-01`;
+  const nextMonth = (dayText: string) => {
+    const [year, month] = dayText.split('-').map(Number);
+    return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  };
+  const first = range.startDay.endsWith('-01') ? range.startDay : nextMonth(range.startDay);
+  const end = addDays(range.endDay, 1).endsWith('-01') ? addDays(range.endDay, 1) : monthStart(range.endDay);
+  if (first >= end) return { months: null, edges: [range] };
+  const edges: DayRange[] = [];
+  if (range.startDay < first) edges.push(dayRange(range.startDay, addDays(first, -1)));
+  if (end <= range.endDay) edges.push(dayRange(end, range.endDay));
+  return { months: { first, end }, edges };
+}
+
 export function createDashboardRepository(db: Database) {
   /** Motorists (u) registered in a window, optionally by one registrar. */
   const motoristWhere = (addedBy: string | undefined) =>
@@ -169,14 +211,26 @@ export function createDashboardRepository(db: Database) {
     async registrationsByMonth(year: DayRange): Promise<Map<number, number>> {
       const rows = await rowsOf<{ month: unknown; count: unknown }>(
         db,
-        sql`SELECT extract(month FROM ${lagosLocal(sql`u.created_at`)})::int AS month, count(*) AS count
-            FROM users u WHERE ${motoristWhere(undefined)} AND ${inInstants(sql`u.created_at`, year)} GROUP BY 1`,
+        sql`SELECT extract(month FROM day)::int AS month, sum(people) AS count
+            FROM people_counts WHERE role = 'motorist' AND ${inDays(year)} GROUP BY 1`,
       );
       return new Map(rows.map((row) => [int(row.month), int(row.count)]));
     },
 
     /** People of some roles registered in each window (approved now, when asked). */
     async peopleFigures(windows: Windows, roles: readonly Role[], options: { approvedOnly?: boolean; addedBy?: string } = {}): Promise<Triple> {
+      if (!options.addedBy) {
+        const [row] = await rowsOf<Record<string, unknown>>(
+          db,
+          sql`SELECT sum(people) FILTER (WHERE ${inDays(windows.current)}) AS current,
+                     sum(people) FILTER (WHERE ${inDays(windows.previous)}) AS previous,
+                     sum(people) FILTER (WHERE ${inDays(windows.today)}) AS today
+              FROM people_counts
+              WHERE role IN ${list(roles)} ${options.approvedOnly ? sql`AND registration_status = 'approved'` : sql``}
+                AND (day BETWEEN ${day(windows.previous.startDay)} AND ${day(windows.current.endDay)} OR ${inDays(windows.today)})`,
+        );
+        return { current: int(row?.current), previous: int(row?.previous), today: int(row?.today) };
+      }
       const created = sql`u.created_at`;
       const [row] = await rowsOf<Record<string, unknown>>(
         db,
@@ -196,9 +250,8 @@ export function createDashboardRepository(db: Database) {
     /** Vehicles of motorists registered in each window, per vehicle type. */
     async vehicleFigures(windows: Windows, addedBy?: string): Promise<Record<VehicleType, Triple>> {
       const created = sql`u.created_at`;
-      const rows = await rowsOf<Record<string, unknown>>(
-        db,
-        sql`SELECT v.vehicle_type,
+      const query = addedBy
+        ? sql`SELECT v.vehicle_type,
                    count(*) FILTER (WHERE ${inInstants(created, windows.current)}) AS current,
                    count(*) FILTER (WHERE ${inInstants(created, windows.previous)}) AS previous,
                    count(*) FILTER (WHERE ${inInstants(created, windows.today)}) AS today
@@ -206,8 +259,16 @@ export function createDashboardRepository(db: Database) {
             WHERE ${motoristWhere(addedBy)}
               AND ((${created} >= ${instant(windows.previous.from)} AND ${created} < ${instant(windows.current.to)})
                    OR (${inInstants(created, windows.today)}))
-            GROUP BY v.vehicle_type`,
-      );
+            GROUP BY v.vehicle_type`
+        : sql`SELECT vehicle_type,
+                     sum(people) FILTER (WHERE ${inDays(windows.current)}) AS current,
+                     sum(people) FILTER (WHERE ${inDays(windows.previous)}) AS previous,
+                     sum(people) FILTER (WHERE ${inDays(windows.today)}) AS today
+              FROM people_counts
+              WHERE role = 'motorist'
+                AND (day BETWEEN ${day(windows.previous.startDay)} AND ${day(windows.current.endDay)} OR ${inDays(windows.today)})
+              GROUP BY vehicle_type`;
+      const rows = await rowsOf<Record<string, unknown>>(db, query);
       const zero = (): Triple => ({ current: 0, previous: 0, today: 0 });
       const result: Record<VehicleType, Triple> = { keke: zero(), bus: zero(), bike: zero() };
       for (const row of rows) {
@@ -221,8 +282,11 @@ export function createDashboardRepository(db: Database) {
     async registrationsByStatus(range: DayRange, addedBy?: string): Promise<Record<RegistrationStatus, number>> {
       const rows = await rowsOf<{ status: RegistrationStatus; count: unknown }>(
         db,
-        sql`SELECT u.registration_status AS status, count(*) AS count FROM users u
-            WHERE ${motoristWhere(addedBy)} AND ${inInstants(sql`u.created_at`, range)} GROUP BY 1`,
+        addedBy
+          ? sql`SELECT u.registration_status AS status, count(*) AS count FROM users u
+                WHERE ${motoristWhere(addedBy)} AND ${inInstants(sql`u.created_at`, range)} GROUP BY 1`
+          : sql`SELECT registration_status AS status, sum(people) AS count FROM people_counts
+                WHERE role = 'motorist' AND ${inDays(range)} GROUP BY 1`,
       );
       const result: Record<RegistrationStatus, number> = { pending: 0, approved: 0, suspended: 0 };
       for (const row of rows) if (row.status in result) result[row.status] = int(row.count);
@@ -233,8 +297,11 @@ export function createDashboardRepository(db: Database) {
     async registrationSeries(range: DayRange, interval: Interval, addedBy?: string): Promise<Map<string, number>> {
       const rows = await rowsOf<{ period: string; count: unknown }>(
         db,
-        sql`SELECT to_char(date_trunc(${interval}, ${lagosLocal(sql`u.created_at`)}), ${periodFormat(interval)}) AS period, count(*) AS count
-            FROM users u WHERE ${motoristWhere(addedBy)} AND ${inInstants(sql`u.created_at`, range)} GROUP BY 1`,
+        addedBy
+          ? sql`SELECT to_char(date_trunc(${interval}, ${lagosLocal(sql`u.created_at`)}), ${periodFormat(interval)}) AS period, count(*) AS count
+                FROM users u WHERE ${motoristWhere(addedBy)} AND ${inInstants(sql`u.created_at`, range)} GROUP BY 1`
+          : sql`SELECT to_char(date_trunc(${interval}, day::timestamp), ${periodFormat(interval)}) AS period, sum(people) AS count
+                FROM people_counts WHERE role = 'motorist' AND ${inDays(range)} GROUP BY 1`,
       );
       return new Map(rows.map((row) => [String(row.period), int(row.count)]));
     },
@@ -243,7 +310,7 @@ export function createDashboardRepository(db: Database) {
     async agentsByStatus(role: AgentRole): Promise<Record<RegistrationStatus, number>> {
       const rows = await rowsOf<{ status: RegistrationStatus; count: unknown }>(
         db,
-        sql`SELECT registration_status AS status, count(*) AS count FROM users WHERE role = ${role} AND NOT is_deleted GROUP BY 1`,
+        sql`SELECT registration_status AS status, sum(people) AS count FROM people_counts WHERE role = ${role} GROUP BY 1`,
       );
       const result: Record<RegistrationStatus, number> = { pending: 0, approved: 0, suspended: 0 };
       for (const row of rows) if (row.status in result) result[row.status] = int(row.count);
@@ -256,23 +323,12 @@ export function createDashboardRepository(db: Database) {
      */
     async topAgents(role: AgentRole, range: DayRange, limit: number, search?: string): Promise<AgentRankRow[]> {
       const person = sql`r.id, r.full_name AS "fullName", r.phone, r.email, r.user_code AS "userCode"`;
-      const query =
-        role === 'registrar'
-          ? sql`SELECT ${person}, count(*) AS value
-                FROM users u JOIN users r ON r.id = u.added_by
-                WHERE ${motoristWhere(undefined)} AND ${inInstants(sql`u.created_at`, range)}
-                  AND r.role = 'registrar' AND NOT r.is_deleted AND ${searchCondition('r', search)}
-                GROUP BY r.id
-                ORDER BY value DESC, r.full_name, r.id
-                LIMIT ${limit}`
-          : sql`SELECT ${person}, sum(${sql.raw(role === 'remitter' ? 'a.subscription_kobo + a.penalty_kobo' : 'a.scans')}) AS value
-                FROM daily_agent_activity a JOIN users r ON r.id = a.agent_id
-                WHERE a.day BETWEEN ${day(range.startDay)} AND ${day(range.endDay)}
-                  AND r.role = ${role} AND NOT r.is_deleted AND ${searchCondition('r', search)}
-                GROUP BY r.id
-                HAVING sum(${sql.raw(role === 'remitter' ? 'a.subscription_kobo + a.penalty_kobo' : 'a.scans')}) > 0
-                ORDER BY value DESC, r.full_name, r.id
-                LIMIT ${limit}`;
+      const query = sql`WITH parts AS (${agentValueParts(role, range)}),
+                             totals AS (SELECT agent_id, sum(value) AS value FROM parts GROUP BY agent_id HAVING sum(value) > 0)
+                        SELECT ${person}, t.value FROM totals t JOIN users r ON r.id = t.agent_id
+                        WHERE r.role = ${role} AND NOT r.is_deleted AND ${searchCondition('r', search)}
+                        ORDER BY t.value DESC, r.full_name, r.id
+                        LIMIT ${limit}`;
       const rows = await rowsOf<Record<string, unknown>>(db, query);
       return rows.map((row) => ({
         id: String(row.id),

@@ -28,8 +28,9 @@ import type { Clock } from '../../platform/clock.ts';
 import { addDays, dayRange, previousRange, todayRange, type DayRange } from '../../platform/date-range.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { toNaira } from '../../platform/money.ts';
+import { ttlCache } from '../../platform/ttl-cache.ts';
 import { vehicleTypeOfUnion, type AllocationService } from '../allocation/service.ts';
-import type { ActivityMetric, DashboardRepository, Interval, Triple, UnionRow, Windows } from './repository.ts';
+import type { ActivityMetric, AgentRankRow, DashboardRepository, Interval, Triple, UnionRow, Windows } from './repository.ts';
 
 /**
  * (current − previous) / previous × 100, rounded half away from zero to 3 decimals; 0 when previous
@@ -97,14 +98,31 @@ const toPartner = (row: UnionRow): PartnerUnion => ({
 
 const ROLE_WORDS: Record<string, AgentRole> = Object.fromEntries(AGENT_ROLES.flatMap((role) => [[role, role], [`${role}s`, role]]));
 
-export function createDashboardService(deps: { repository: DashboardRepository; allocation: AllocationService; clock: Clock }) {
+export interface DashboardServiceDependencies {
+  repository: DashboardRepository;
+  allocation: AllocationService;
+  clock: Clock;
+  /**
+   * How long a ranking of top agents is reused (0: computed on every call). Ranking thousands of
+   * agents over a month is the one figure that cannot be read from a few roll-up rows, so it is
+   * computed at most once per this time per range and search; every other figure is live.
+   */
+  rankingTtlMs?: number;
+}
+
+/** Production reuse of a ranking: a minute. */
+export const RANKING_TTL_MS = 60_000;
+
+export function createDashboardService(deps: DashboardServiceDependencies) {
   const { repository, allocation, clock } = deps;
+  const rankings = ttlCache<AgentRankRow[]>({ ttlMs: deps.rankingTtlMs ?? RANKING_TTL_MS, maxEntries: 1000, clock });
 
   const windowsFor = (range: DayRange): Windows => ({ current: range, previous: previousRange(range), today: todayRange(clock.now()) });
   const lagosYear = () => Number(lagosDay(clock.now()).slice(0, 4));
 
   async function rankAgents(role: AgentRole, range: DayRange, limit: number, search?: string): Promise<TopAgent[]> {
-    const rows = await repository.topAgents(role, range, limit, search);
+    const key = JSON.stringify([role, range.startDay, range.endDay, limit, search ?? '']);
+    const rows = await rankings.get(key, () => repository.topAgents(role, range, limit, search));
     return rows.map((row, index) => ({
       _id: row.id,
       id: row.id,

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { penaltyAdjustments, penaltyCharges } from '../../db/schema.ts';
+import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
 import { subscriptionQueries, type SubscriptionQueries } from '../subscriptions/repository.ts';
 
@@ -42,6 +43,12 @@ export function penaltyQueries(db: Database) {
       return row ? normalise(row) : null;
     },
 
+    /** The charge, locked until the transaction ends. */
+    async lockCharge(id: string): Promise<PenaltyChargeRecord | null> {
+      const [row] = await db.select(chargeColumns).from(penaltyCharges).where(eq(penaltyCharges.id, id)).limit(1).for('update');
+      return row ? normalise(row) : null;
+    },
+
     async updateCharge(id: string, changes: { vehicleType?: VehicleType; priceKobo?: Kobo; at: Date }): Promise<PenaltyChargeRecord | null> {
       const [row] = await db
         .update(penaltyCharges)
@@ -67,8 +74,9 @@ export type PenaltyQueries = ReturnType<typeof penaltyQueries>;
 export function createPenaltiesRepository(db: Database) {
   return {
     ...penaltyQueries(db),
-    transaction<T>(work: (repos: { penalties: PenaltyQueries; subscriptions: SubscriptionQueries }) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work({ penalties: penaltyQueries(tx), subscriptions: subscriptionQueries(tx) }));
+    /** Runs `work` in one transaction, with the queries and an audit writer on it. */
+    transaction<T>(work: (repos: { penalties: PenaltyQueries; subscriptions: SubscriptionQueries; audit: AuditWriter }) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work({ penalties: penaltyQueries(tx), subscriptions: subscriptionQueries(tx), audit: auditWriter(tx) }));
     },
   };
 }

@@ -25,7 +25,7 @@ export function penaltyRoutes(service: PenaltiesService) {
         config: { permission: { capability: 'penalty', access: 'write' } },
         schema: { tags, body: penaltyChargeCreateRequest, response: { 201: z.object({ message: z.string(), data: penaltyCharge }) } },
       },
-      async (request, reply) => reply.code(201).send({ message: TICKET_MESSAGES.penaltyCreated, data: await service.createCharge(request.body) }),
+      async (request, reply) => reply.code(201).send({ message: TICKET_MESSAGES.penaltyCreated, data: await service.createCharge(requireUser(request), request.body) }),
     );
 
     // Staff who manage penalties, and the field agents who apply or collect them.
@@ -44,7 +44,7 @@ export function penaltyRoutes(service: PenaltiesService) {
         config: { permission: { capability: 'penalty', access: 'write' } },
         schema: { tags, params: idParam, body: penaltyChargeUpdateRequest, response: { 200: z.object({ message: z.string(), data: penaltyCharge }) } },
       },
-      async (request) => ({ message: TICKET_MESSAGES.penaltyUpdated, data: await service.updateCharge(request.params.id, request.body) }),
+      async (request) => ({ message: TICKET_MESSAGES.penaltyUpdated, data: await service.updateCharge(requireUser(request), request.params.id, request.body) }),
     );
 
     app.post(

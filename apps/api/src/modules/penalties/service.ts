@@ -6,7 +6,7 @@ import {
   specificPenaltyRequest,
 } from '@eticket/contracts';
 import type { z } from 'zod';
-import type { SessionUser } from '../../platform/auth.ts';
+import type { Actor } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
@@ -27,14 +27,23 @@ export function toPenaltyCharge(row: PenaltyChargeRecord): PenaltyCharge {
   };
 }
 
+/** A penalty charge as the audit log keeps it (price in naira, as the API speaks). */
+const chargeSnapshot = (row: PenaltyChargeRecord) => ({ vehicleType: row.vehicleType, price: toNaira(row.priceKobo) });
+
 const duplicateCharge = (vehicleType: string) => conflict(`A penalty charge for ${vehicleType} already exists`);
 
 export function createPenaltiesService(deps: { repository: PenaltiesRepository; subscriptions: SubscriptionsService; clock: Clock }) {
   const { repository, subscriptions, clock } = deps;
   return {
-    async createCharge(input: z.output<typeof penaltyChargeCreateRequest>): Promise<PenaltyCharge> {
+    async createCharge(actor: Actor, input: z.output<typeof penaltyChargeCreateRequest>): Promise<PenaltyCharge> {
       try {
-        return toPenaltyCharge(await repository.insertCharge({ vehicleType: input.vehicleType, priceKobo: toKobo(input.price), at: clock.now() }));
+        const row = await repository.transaction(async ({ penalties, audit }) => {
+          const at = clock.now();
+          const created = await penalties.insertCharge({ vehicleType: input.vehicleType, priceKobo: toKobo(input.price), at });
+          await audit({ actorId: actor.id, action: 'penalty_charge.created', entityType: 'penalty_charge', entityId: created.id, before: null, after: chargeSnapshot(created), at });
+          return created;
+        });
+        return toPenaltyCharge(row);
       } catch (error) {
         if (isUniqueViolation(error, PENALTY_UNIQUE_CONSTRAINT)) throw duplicateCharge(input.vehicleType);
         throw error;
@@ -45,14 +54,21 @@ export function createPenaltiesService(deps: { repository: PenaltiesRepository; 
       return (await repository.listCharges()).map(toPenaltyCharge);
     },
 
-    async updateCharge(id: string, input: z.output<typeof penaltyChargeUpdateRequest>): Promise<PenaltyCharge> {
+    async updateCharge(actor: Actor, id: string, input: z.output<typeof penaltyChargeUpdateRequest>): Promise<PenaltyCharge> {
       try {
-        const row = await repository.updateCharge(id, {
-          vehicleType: input.vehicleType,
-          priceKobo: input.price === undefined ? undefined : toKobo(input.price),
-          at: clock.now(),
+        const row = await repository.transaction(async ({ penalties, audit }) => {
+          const current = await penalties.lockCharge(id);
+          if (!current) throw notFound('Penalty charge not found');
+          const at = clock.now();
+          const updated = await penalties.updateCharge(id, {
+            vehicleType: input.vehicleType,
+            priceKobo: input.price === undefined ? undefined : toKobo(input.price),
+            at,
+          });
+          if (!updated) throw notFound('Penalty charge not found');
+          await audit({ actorId: actor.id, action: 'penalty_charge.updated', entityType: 'penalty_charge', entityId: id, before: chargeSnapshot(current), after: chargeSnapshot(updated), at });
+          return updated;
         });
-        if (!row) throw notFound('Penalty charge not found');
         return toPenaltyCharge(row);
       } catch (error) {
         if (isUniqueViolation(error, PENALTY_UNIQUE_CONSTRAINT)) throw duplicateCharge(input.vehicleType ?? 'that vehicle type');
@@ -64,9 +80,9 @@ export function createPenaltiesService(deps: { repository: PenaltiesRepository; 
      * Sets a motorist's outstanding penalty (POST /api/specificPenalty). The subscription is named by
      * its id or its motorist's id; each change is kept in penalty_adjustments with who made it.
      */
-    async setOutstanding(actor: Pick<SessionUser, 'id'>, input: z.output<typeof specificPenaltyRequest>): Promise<TicketSubscription> {
+    async setOutstanding(actor: Actor, input: z.output<typeof specificPenaltyRequest>): Promise<TicketSubscription> {
       const newKobo = toKobo(input.price);
-      const id = await repository.transaction(async ({ penalties, subscriptions: subs }) => {
+      const id = await repository.transaction(async ({ penalties, subscriptions: subs, audit }) => {
         const current = await subs.lock(input.subscriptionId);
         if (!current) throw notFound('Subscription not found');
         const now = clock.now();
@@ -76,6 +92,15 @@ export function createPenaltiesService(deps: { repository: PenaltiesRepository; 
           previousKobo: current.outstandingPenaltyKobo,
           newKobo,
           adjustedBy: actor.id,
+          at: now,
+        });
+        await audit({
+          actorId: actor.id,
+          action: 'motorist_penalty.altered',
+          entityType: 'subscription',
+          entityId: current.id,
+          before: { userId: current.userId, outstandingPayment: toNaira(current.outstandingPenaltyKobo) },
+          after: { userId: current.userId, outstandingPayment: toNaira(newKobo) },
           at: now,
         });
         return current.id;

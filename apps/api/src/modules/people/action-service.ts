@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { PersonQuery } from './person-query.ts';
 import type { PersonRecords } from './person-records.ts';
-import type { ActionTarget, PeopleRepository } from './repository.ts';
+import type { ActionTarget, PeopleQueries, PeopleRepository } from './repository.ts';
 
 /** Accounts that are never deleted (spec: delete only for roles other than these). */
 const NOT_DELETABLE: readonly Role[] = ['super-admin', 'admin', 'manager', 'union', 'user'];
@@ -18,17 +18,42 @@ interface Dependencies {
   toRecords: PersonRecords;
 }
 
-/** Approve, suspend and delete: who may act on whom, and in which state. */
+type Change = Partial<Pick<ActionTarget, 'registrationStatus' | 'approvedBy' | 'suspendedBy' | 'isDeleted' | 'online'>>;
+
+/** The fields `after` names, as they were on the target. */
+function fieldsOf(target: ActionTarget, after: Change): Change {
+  return Object.fromEntries(Object.keys(after).map((key) => [key, target[key as keyof Change]]));
+}
+
+/** Approve, suspend and delete: who may act on whom, and in which state. Each is audited with the change. */
 export function createPeopleActionService(deps: Dependencies) {
   const { repository, query, clock, toRecords } = deps;
 
   /** The person acted on: exists, not deleted, not the caller, of a role the caller manages. */
-  async function actionable(actor: SessionUser, id: string): Promise<ActionTarget> {
-    const target = await repository.findTarget(id);
+  function checkActionable(actor: SessionUser, target: ActionTarget | null): asserts target is ActionTarget {
     if (!target || target.isDeleted) throw notFound(PEOPLE_MESSAGES.userNotFound);
     if (target.id === actor.id) throw forbidden(PEOPLE_MESSAGES.notOnYourself);
     if (!mayManage(actor, target.role)) throw forbidden();
-    return target;
+  }
+
+  /**
+   * Locks the person, checks the rules, makes the change and audits it, in one transaction.
+   * `change` refuses (throws) or writes and answers the changed fields' new values.
+   */
+  async function act(
+    actor: SessionUser,
+    id: string,
+    action: 'person.approved' | 'person.suspended' | 'person.deleted',
+    change: (target: ActionTarget, repo: PeopleQueries, at: Date) => Promise<Change>,
+  ): Promise<PersonRecord> {
+    await repository.transaction(async (repo, audit) => {
+      const target = await repo.lockTarget(id);
+      checkActionable(actor, target);
+      const at = clock.now();
+      const after = await change(target, repo, at);
+      await audit({ actorId: actor.id, action, entityType: 'person', entityId: id, before: fieldsOf(target, after), after, at });
+    });
+    return recordOf(id);
   }
 
   async function recordOf(id: string): Promise<PersonRecord> {
@@ -39,28 +64,28 @@ export function createPeopleActionService(deps: Dependencies) {
   }
 
   return {
-    async approve(actor: SessionUser, id: string): Promise<PersonRecord> {
-      const target = await actionable(actor, id);
-      if (target.registrationStatus === 'approved') throw conflict(PEOPLE_MESSAGES.alreadyApproved);
-      if (!(await repository.approve(id, actor.id, clock.now()))) throw changedMeanwhile();
-      return recordOf(id);
-    },
+    approve: (actor: SessionUser, id: string): Promise<PersonRecord> =>
+      act(actor, id, 'person.approved', async (target, repo, at) => {
+        if (target.registrationStatus === 'approved') throw conflict(PEOPLE_MESSAGES.alreadyApproved);
+        if (!(await repo.approve(id, actor.id, at))) throw changedMeanwhile();
+        return { registrationStatus: 'approved', approvedBy: actor.id };
+      }),
 
     /** Suspends and ends the person's sessions. */
-    async suspend(actor: SessionUser, id: string): Promise<PersonRecord> {
-      const target = await actionable(actor, id);
-      if (target.registrationStatus === 'suspended') throw conflict(PEOPLE_MESSAGES.alreadySuspended);
-      if (!(await repository.suspend(id, actor.id, clock.now()))) throw changedMeanwhile();
-      return recordOf(id);
-    },
+    suspend: (actor: SessionUser, id: string): Promise<PersonRecord> =>
+      act(actor, id, 'person.suspended', async (target, repo, at) => {
+        if (target.registrationStatus === 'suspended') throw conflict(PEOPLE_MESSAGES.alreadySuspended);
+        if (!(await repo.suspend(id, actor.id, at))) throw changedMeanwhile();
+        return { registrationStatus: 'suspended', suspendedBy: actor.id, online: false };
+      }),
 
     /** Soft-deletes and ends the person's sessions; admins, managers, unions and users are never deleted. */
-    async remove(actor: SessionUser, id: string): Promise<PersonRecord> {
-      const target = await actionable(actor, id);
-      if (NOT_DELETABLE.includes(target.role)) throw forbidden(PEOPLE_MESSAGES.notDeletable);
-      if (!(await repository.softDelete(id, clock.now()))) throw changedMeanwhile();
-      return recordOf(id);
-    },
+    remove: (actor: SessionUser, id: string): Promise<PersonRecord> =>
+      act(actor, id, 'person.deleted', async (target, repo, at) => {
+        if (NOT_DELETABLE.includes(target.role)) throw forbidden(PEOPLE_MESSAGES.notDeletable);
+        if (!(await repo.softDelete(id, at))) throw changedMeanwhile();
+        return { isDeleted: true, online: false };
+      }),
   };
 }
 export type PeopleActionService = ReturnType<typeof createPeopleActionService>;

@@ -3,6 +3,7 @@ import {
   PEOPLE_MESSAGES,
   STATUS_SEARCH_TERMS,
   can,
+  paginatorOf,
   type AgentRole,
   type ListQuery,
   type Paginated,
@@ -11,6 +12,7 @@ import {
   type Role,
 } from '@eticket/contracts';
 import type { SessionUser } from '../../platform/auth.ts';
+import { inBatches } from '../../db/keyset.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { createdRange } from './created-range.ts';
 import type { PeopleFilter, PersonQuery } from './person-query.ts';
@@ -73,8 +75,21 @@ export function createPeopleListService(deps: { query: PersonQuery; toRecords: P
       });
       return {
         data: await toRecords(rows),
-        paginator: { pageCount: Math.ceil(total / params.limit), currentPage: params.page, perPage: params.limit, total },
+        paginator: paginatorOf(params.page, params.limit, total),
       };
+    },
+
+    /**
+     * The whole filtered list, newest first, for an export (CSV): refused now when the caller may not
+     * read it; read in keyset batches as they are asked for.
+     */
+    batches(actor: SessionUser, list: PeopleList, params: ListQuery): AsyncIterable<PersonRecord[]> {
+      const roles = rolesOf(list);
+      if (!roles.every((role) => mayRead(actor, role))) throw forbidden();
+      const filter = filterOf(roles, params);
+      return (async function* () {
+        for await (const rows of inBatches((afterId, limit) => query.batch(filter, afterId, limit))) yield await toRecords(rows);
+      })();
     },
 
     /** One person, for the detail page: oneself, or someone whose list the caller may see. */

@@ -5,7 +5,7 @@ import { newUserCode } from '../../platform/codes.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { checkImage, type FileStore, type ImageType } from '../../platform/files.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { personOf, roleOf, type ImageKeys, type Registration } from './registration.ts';
+import { personOf, registrationSnapshot, roleOf, type ImageKeys, type Registration } from './registration.ts';
 import type { PeopleRepository } from './repository.ts';
 
 interface CheckedImage {
@@ -41,7 +41,7 @@ export function createRegistrationService(deps: { repository: PeopleRepository; 
   return {
     /**
      * Registers a person as pending, added by the caller: checks who may register whom and every
-     * image, stores the images, then writes the record in one transaction. When the write fails
+     * image, stores the images, then writes the record and its audit row in one transaction. When the write fails
      * (e.g. a duplicate email: 409) the stored images are deleted again.
      */
     async register(actor: SessionUser, registration: Registration, uploads: Map<string, Buffer>): Promise<RegistrationResponse['data']> {
@@ -56,7 +56,13 @@ export function createRegistrationService(deps: { repository: PeopleRepository; 
       };
       const keys = await saveImages(files, images);
       try {
-        const { id } = await repository.insertPerson(personOf(registration, keys, stamp));
+        const person = personOf(registration, keys, stamp);
+        const id = await repository.transaction(async (repo, audit) => {
+          const created = await repo.insertPerson(person);
+          const after = registrationSnapshot(person);
+          await audit({ actorId: actor.id, action: 'person.registered', entityType: 'person', entityId: created.id, before: null, after, at: stamp.at });
+          return created.id;
+        });
         return { _id: id, id, userCode: stamp.userCode, fullName: registration.input.fullName, role, registrationStatus: 'pending' };
       } catch (error) {
         await removeAll(files, keys);

@@ -126,3 +126,17 @@ function motoristOf(input: MotoristRegistration, images: ImageKeys, user: NewPer
     },
   };
 }
+
+/**
+ * The registered person as the audit log keeps it: the user's fields and its details, one level deep
+ * (the password's hash is left out; platform/audit.ts drops any secret that slips through).
+ */
+export function registrationSnapshot(person: NewPerson): Record<string, unknown> {
+  const { passwordHash: _secret, createdAt: _created, updatedAt: _updated, ...user } = person.user;
+  return {
+    ...user,
+    ...(person.profile ?? {}),
+    ...(person.guarantor ? { guarantor: person.guarantor } : {}),
+    ...(person.vehicle ?? {}),
+  };
+}

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { guarantors, userProfiles, users, vehicles } from '../../db/schema.ts';
+import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { subscriptionQueries } from '../subscriptions/repository.ts';
 
 export type NewUser = typeof users.$inferInsert;
@@ -16,15 +17,41 @@ export interface NewPerson {
   vehicle: NewVehicle | null;
 }
 
-/** What the action rules need to know about the person acted on. */
+/** What the action rules need to know about the person acted on, and the fields the actions change. */
 export interface ActionTarget {
   id: string;
   role: NewUser['role'];
   registrationStatus: NonNullable<NewUser['registrationStatus']>;
   isDeleted: boolean;
+  approvedBy: string | null;
+  suspendedBy: string | null;
+  online: boolean;
 }
 
+const targetColumns = {
+  id: users.id,
+  role: users.role,
+  registrationStatus: users.registrationStatus,
+  isDeleted: users.isDeleted,
+  approvedBy: users.approvedBy,
+  suspendedBy: users.suspendedBy,
+  online: users.online,
+};
+
 export function createPeopleRepository(db: Database) {
+  return {
+    ...peopleQueries(db),
+    /** Runs `work` in one transaction, with an audit writer on it (a savepoint when `db` is already one). */
+    transaction<T>(work: (repo: PeopleQueries, audit: AuditWriter) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(peopleQueries(tx), auditWriter(tx)));
+    },
+  };
+}
+export type PeopleRepository = ReturnType<typeof createPeopleRepository>;
+export type PeopleQueries = ReturnType<typeof peopleQueries>;
+
+/** The queries, on a database or inside a transaction. */
+export function peopleQueries(db: Database) {
   return {
     async findName(id: string) {
       const [row] = await db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, id)).limit(1);
@@ -62,12 +89,9 @@ export function createPeopleRepository(db: Database) {
       });
     },
 
-    async findTarget(id: string): Promise<ActionTarget | null> {
-      const [row] = await db
-        .select({ id: users.id, role: users.role, registrationStatus: users.registrationStatus, isDeleted: users.isDeleted })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
+    /** The person acted on, locked until the transaction ends. */
+    async lockTarget(id: string): Promise<ActionTarget | null> {
+      const [row] = await db.select(targetColumns).from(users).where(eq(users.id, id)).limit(1).for('update');
       return row ?? null;
     },
 
@@ -102,7 +126,6 @@ export function createPeopleRepository(db: Database) {
     },
   };
 }
-export type PeopleRepository = ReturnType<typeof createPeopleRepository>;
 
 /** Earlier tokens stop working (they carry the old token version) and the person shows offline. */
 function endedSessions(at: Date) {

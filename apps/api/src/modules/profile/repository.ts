@@ -2,11 +2,26 @@ import { eq } from 'drizzle-orm';
 import type { ProfileUpdateRequest } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { userProfiles, users } from '../../db/schema.ts';
+import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 
 export function createProfileRepository(db: Database) {
   return {
-    async find(id: string) {
-      const [row] = await db
+    ...profileQueries(db),
+    /** Runs `work` in one transaction, with an audit writer on it. */
+    transaction<T>(work: (repo: ProfileQueries, audit: AuditWriter) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(profileQueries(tx), auditWriter(tx)));
+    },
+  };
+}
+export type ProfileRepository = ReturnType<typeof createProfileRepository>;
+export type ProfileQueries = ReturnType<typeof profileQueries>;
+
+/** The queries, on a database or inside a transaction. */
+export function profileQueries(db: Database) {
+  return {
+    /** The person with profile; `lock`: the user row is locked until the transaction ends. */
+    async find(id: string, options: { lock?: boolean } = {}) {
+      const query = db
         .select({
           id: users.id,
           userCode: users.userCode,
@@ -32,6 +47,7 @@ export function createProfileRepository(db: Database) {
         .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
         .where(eq(users.id, id))
         .limit(1);
+      const [row] = options.lock ? await query.for('update', { of: users }) : await query;
       return row ?? null;
     },
 
@@ -49,4 +65,3 @@ export function createProfileRepository(db: Database) {
     },
   };
 }
-export type ProfileRepository = ReturnType<typeof createProfileRepository>;

@@ -49,13 +49,19 @@ export function createProfileService(deps: { repository: ProfileRepository; cloc
       return toProfile(row, fileUrl);
     },
 
-    /** super-admin and admin edit their own profile and those of the people they manage. */
+    /** super-admin and admin edit their own profile and those of the people they manage; audited with the change. */
     async update(actor: SessionUser, id: string, changes: ProfileUpdateRequest): Promise<Profile> {
       if (!can(actor, 'profile', 'write')) throw forbidden();
-      const target = await repository.find(id);
-      if (!target || target.isDeleted) throw notFound('User not found');
-      if (id !== actor.id && !mayManage(actor, target.role)) throw forbidden();
-      await repository.update(id, changes, clock.now());
+      await repository.transaction(async (repo, audit) => {
+        const target = await repo.find(id, { lock: true });
+        if (!target || target.isDeleted) throw notFound('User not found');
+        if (id !== actor.id && !mayManage(actor, target.role)) throw forbidden();
+        const at = clock.now();
+        await repo.update(id, changes, at);
+        const before = { fullName: target.fullName, phone: target.phone, maritalStatus: target.maritalStatus, address: target.address };
+        const after = { fullName: changes.fullName, phone: changes.phone, maritalStatus: changes.maritalStatus, address: changes.address };
+        await audit({ actorId: actor.id, action: 'profile.updated', entityType: 'person', entityId: id, before, after, at });
+      });
       return toProfile((await repository.find(id))!, fileUrl);
     },
   };

@@ -5,7 +5,9 @@ import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, Vehicl
 /** At most this many people match a Unique ID search (a prefix of 3 characters already narrows to a handful). */
 export const MAX_PEOPLE_PER_SEARCH = 500;
 import type { Database } from '../../db/connect.ts';
-import { penaltyPayments, scans, subscriptionPayments, users } from '../../db/schema.ts';
+import { paymentCounts, penaltyPayments, scanCounts, scans, subscriptionPayments, users } from '../../db/schema.ts';
+import { countAhead, countByDays, type ListTotal, sumOf, type TimeRange, wholeDayConditions } from '../../platform/day-counts.ts';
+import { after } from '../../db/keyset.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
 
 /** What a record list is filtered by; every filter is served by an index ending in created_at DESC. */
@@ -64,14 +66,15 @@ const motorist = alias(users, 'motorist');
 const agent = alias(users, 'agent');
 
 /**
- * A page of a list ordered newest first, and its total. Pages past the middle are read from the
- * oldest end (ascending, then reversed), so the last page costs what the first does.
+ * A page of a list ordered newest first, given its total. Pages past the middle of an exact total
+ * are read from the oldest end (ascending, then reversed), so the last page costs what the first does.
  */
 async function pageOf<T>(
-  total: number,
+  { total, exact }: ListTotal,
   page: Page,
   read: (order: 'newest' | 'oldest', offset: number, limit: number) => Promise<T[]>,
 ): Promise<T[]> {
+  if (!exact) return read('newest', page.offset, page.limit);
   if (page.offset >= total) return [];
   const limit = Math.min(page.limit, total - page.offset);
   if (page.offset <= total / 2) return read('newest', page.offset, limit);
@@ -99,6 +102,28 @@ export function recordQueries(db: Database) {
     );
   }
 
+  /** How many scans match: from scan_counts, or row by row (a few pages ahead) for a Unique ID search. */
+  async function countScans(filter: RecordFilter, page: Page): Promise<ListTotal> {
+    const rows = async (range: TimeRange) => {
+      const [{ value }] = await db.select({ value: count() }).from(scans).where(scanConditions({ ...filter, ...range }));
+      return value;
+    };
+    if (filter.people) return countAhead(db, db.select({ id: scans.id }).from(scans).where(scanConditions(filter)).$dynamic(), page);
+    return countByDays(filter, async (days) => {
+      const [{ value }] = await db
+        .select({ value: sumOf(scanCounts.scans) })
+        .from(scanCounts)
+        .where(
+          and(
+            wholeDayConditions(scanCounts.day, days),
+            filter.vehicleType ? eq(scanCounts.vehicleType, filter.vehicleType) : undefined,
+            filter.subscriptionStatus ? eq(scanCounts.subscriptionStatus, filter.subscriptionStatus) : undefined,
+          ),
+        );
+      return value;
+    }, rows);
+  }
+
   /** Scan rows with the motorist's and the agent's names; `from` is scans itself or a page of scan ids. */
   function selectScans() {
     return db.select({
@@ -122,7 +147,10 @@ export function recordQueries(db: Database) {
   });
 
   /** The two payment tables have the same shape for the lists. */
-  function paymentQueries(table: typeof subscriptionPayments | typeof penaltyPayments) {
+  function paymentQueries(
+    table: typeof subscriptionPayments | typeof penaltyPayments,
+    tableName: 'subscription_payments' | 'penalty_payments',
+  ) {
     function conditions(filter: RecordFilter): SQL | undefined {
       return and(
         filter.from ? gte(table.createdAt, filter.from) : undefined,
@@ -132,6 +160,28 @@ export function recordQueries(db: Database) {
         filter.modeOfPayment ? eq(table.modeOfPayment, filter.modeOfPayment) : undefined,
         ofPeople(filter.people, table.motoristId, table.remitterId),
       );
+    }
+    /** How many payments match: from payment_counts, or row by row (a few pages ahead) for a Unique ID search. */
+    async function countPayments(filter: RecordFilter, page: Page): Promise<ListTotal> {
+      const counted = countedFilter(filter);
+      if (filter.people || !counted) return countAhead(db, db.select({ id: table.id }).from(table).where(conditions(filter)).$dynamic(), page);
+      const rows = async (range: TimeRange) => {
+        const [{ value }] = await db.select({ value: count() }).from(table).where(conditions({ ...filter, ...range }));
+        return value;
+      };
+      return countByDays(filter, async (days) => {
+        const [{ value }] = await db
+          .select({ value: sumOf(paymentCounts.payments) })
+          .from(paymentCounts)
+          .where(
+            and(
+              eq(paymentCounts.paymentTable, tableName),
+              ...counted,
+              wholeDayConditions(paymentCounts.day, days),
+            ),
+          );
+        return value;
+      }, rows);
     }
     function select(where: SQL | undefined) {
       return db
@@ -155,9 +205,9 @@ export function recordQueries(db: Database) {
     }
     const normalise = (row: PaymentRow): PaymentRow => ({ ...row, amountKobo: koboOf(row.amountKobo) });
     return {
-      async list(filter: RecordFilter, page: Page): Promise<{ rows: PaymentRow[]; total: number }> {
+      async list(filter: RecordFilter, page: Page): Promise<{ rows: PaymentRow[]; total: ListTotal }> {
         const where = conditions(filter);
-        const [{ value: total }] = await db.select({ value: count() }).from(table).where(where);
+        const total = await countPayments(filter, page);
         const rows = await pageOf(total, page, (order, offset, limit) => {
           const orderBy = order === 'newest' ? [desc(table.createdAt), desc(table.id)] : [asc(table.createdAt), asc(table.id)];
           // Deferred join: the offset walks the index alone; only the page's rows are joined.
@@ -170,16 +220,36 @@ export function recordQueries(db: Database) {
         const [row] = await select(eq(table.id, id)).limit(1);
         return row ? normalise(row) : null;
       },
+      /** Up to `limit` rows of the list after the row `afterId`, newest first: one keyset batch of a whole-list read. */
+      async batch(filter: RecordFilter, afterId: string | null, limit: number): Promise<PaymentRow[]> {
+        const where = and(conditions(filter), after(table, table.createdAt, table.id, afterId));
+        const rows = await select(where).orderBy(desc(table.createdAt), desc(table.id)).limit(limit);
+        return rows.map(normalise);
+      },
     };
   }
 
-  const subscriptionPaymentQueries = paymentQueries(subscriptionPayments);
-  const penaltyPaymentQueries = paymentQueries(penaltyPayments);
+  /** The payment_counts rows of a filter, which counts one filter value at a time (null: more than one). */
+  function countedFilter(filter: RecordFilter): SQL[] | null {
+    const given = (
+      [
+        ['vehicle_type', filter.vehicleType],
+        ['plan_name', filter.planName],
+        ['mode_of_payment', filter.modeOfPayment],
+      ] as const
+    ).filter(([, value]) => value !== undefined);
+    if (given.length > 1) return null;
+    const [name, value] = given[0] ?? ['', ''];
+    return [eq(paymentCounts.filter, name), eq(paymentCounts.value, value ?? '')];
+  }
+
+  const subscriptionPaymentQueries = paymentQueries(subscriptionPayments, 'subscription_payments');
+  const penaltyPaymentQueries = paymentQueries(penaltyPayments, 'penalty_payments');
 
   return {
-    async listScans(filter: RecordFilter, page: Page): Promise<{ rows: ScanRow[]; total: number }> {
+    async listScans(filter: RecordFilter, page: Page): Promise<{ rows: ScanRow[]; total: ListTotal }> {
       const where = scanConditions(filter);
-      const [{ value: total }] = await db.select({ value: count() }).from(scans).where(where);
+      const total = await countScans(filter, page);
       const rows = await pageOf(total, page, (order, offset, limit) => {
         const orderBy = order === 'newest' ? [desc(scans.createdAt), desc(scans.id)] : [asc(scans.createdAt), asc(scans.id)];
         // Deferred join: the offset walks the index alone; only the page's rows are joined.
@@ -204,6 +274,18 @@ export function recordQueries(db: Database) {
       return row ? normaliseScan(row) : null;
     },
 
+    /** Up to `limit` scans of the list after the scan `afterId`, newest first: one keyset batch of a whole-list read. */
+    async scanBatch(filter: RecordFilter, afterId: string | null, limit: number): Promise<ScanRow[]> {
+      const rows = await selectScans()
+        .from(scans)
+        .innerJoin(motorist, eq(motorist.id, scans.motoristId))
+        .innerJoin(agent, eq(agent.id, scans.agentId))
+        .where(and(scanConditions(filter), after(scans, scans.createdAt, scans.id, afterId)))
+        .orderBy(desc(scans.createdAt), desc(scans.id))
+        .limit(limit);
+      return rows.map(normaliseScan);
+    },
+
     /** Motorists and agents whose Unique ID starts with `prefix` (served by users_user_code_pattern_idx). */
     async peopleWithCodePrefix(prefix: string): Promise<NonNullable<RecordFilter['people']>> {
       const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -222,6 +304,8 @@ export function recordQueries(db: Database) {
     subscriptionPaymentById: subscriptionPaymentQueries.byId,
     listPenaltyPayments: penaltyPaymentQueries.list,
     penaltyPaymentById: penaltyPaymentQueries.byId,
+    subscriptionPaymentBatch: subscriptionPaymentQueries.batch,
+    penaltyPaymentBatch: penaltyPaymentQueries.batch,
   };
 }
 export type RecordQueries = ReturnType<typeof recordQueries>;

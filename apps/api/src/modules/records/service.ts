@@ -4,12 +4,15 @@ import {
   SUBSCRIPTION_STATUSES,
   VEHICLE_TYPES,
   type Paginated,
+  paginatorOf,
   type PaymentRecord,
   type ScanRecord,
   recordsQuery,
 } from '@eticket/contracts';
 import type { z } from 'zod';
 import { startOfLagosDay, startOfNextLagosDay } from '../../platform/calendar.ts';
+import type { ListTotal } from '../../platform/day-counts.ts';
+import { inBatches } from '../../db/keyset.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { toNaira } from '../../platform/money.ts';
 import type { PaymentRow, RecordFilter, RecordQueries, ScanRow } from './repository.ts';
@@ -91,11 +94,8 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
   };
 }
 
-function paginate<T>(rows: T[], total: number, query: Query): Paginated<T> {
-  return {
-    data: rows,
-    paginator: { pageCount: Math.ceil(total / query.limit), currentPage: query.page, perPage: query.limit, total },
-  };
+function paginate<T>(rows: T[], total: ListTotal | number, query: Query): Paginated<T> {
+  return { data: rows, paginator: paginatorOf(query.page, query.limit, total) };
 }
 
 export function createRecordsService(deps: { repository: RecordQueries }) {
@@ -112,7 +112,30 @@ export function createRecordsService(deps: { repository: RecordQueries }) {
     return { ...parsed.filter, people };
   }
 
+  /**
+   * The whole filtered list, newest first, read in keyset batches as they are asked for. A bad query
+   * is refused now, before any row is read.
+   */
+  function batchesOf<Row extends { id: string }, Out>(
+    query: Query,
+    kind: Kind,
+    read: (filter: RecordFilter, afterId: string | null, limit: number) => Promise<Row[]>,
+    toRecord: (row: Row) => Out,
+  ): AsyncIterable<Out[]> {
+    filterOf(query, kind);
+    return (async function* () {
+      const filter = await resolve(query, kind);
+      if (!filter) return;
+      for await (const rows of inBatches((afterId, limit) => read(filter, afterId, limit))) yield rows.map(toRecord);
+    })();
+  }
+
   return {
+    /** Exports (CSV): each list whole, in batches; see batchesOf. */
+    scanBatches: (query: Query) => batchesOf(query, 'scans', repository.scanBatch, toScanRecord),
+    subscriptionPaymentBatches: (query: Query) => batchesOf(query, 'payments', repository.subscriptionPaymentBatch, toPaymentRecord),
+    penaltyPaymentBatches: (query: Query) => batchesOf(query, 'payments', repository.penaltyPaymentBatch, toPaymentRecord),
+
     async scans(query: Query): Promise<Paginated<ScanRecord>> {
       const filter = await resolve(query, 'scans');
       if (!filter) return paginate([], 0, query);

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { DEFAULT_GRACE_PERIOD_DAYS, type PlanName, type VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { settings, subscriptionPlans, ticketSubscriptions, type TicketSubscriptionRow } from '../../db/schema.ts';
+import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { DAY_IN_MS } from '../../platform/calendar.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
 
@@ -35,9 +36,9 @@ export interface SubscriptionWithPlan {
 export function createSubscriptionsRepository(db: Database) {
   return {
     ...subscriptionQueries(db),
-    /** Runs `work` in one transaction (a savepoint when `db` is already a transaction). */
-    transaction<T>(work: (repo: SubscriptionQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(subscriptionQueries(tx)));
+    /** Runs `work` in one transaction, with an audit writer on it (a savepoint when `db` is already a transaction). */
+    transaction<T>(work: (repo: SubscriptionQueries, audit: AuditWriter) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(subscriptionQueries(tx), auditWriter(tx)));
     },
   };
 }
@@ -84,6 +85,12 @@ export function subscriptionQueries(db: Database) {
 
     async findPlan(id: string): Promise<PlanRecord | null> {
       const [row] = await db.select(planColumns).from(subscriptionPlans).where(eq(subscriptionPlans.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** The plan, locked until the transaction ends. */
+    async lockPlan(id: string): Promise<PlanRecord | null> {
+      const [row] = await db.select(planColumns).from(subscriptionPlans).where(eq(subscriptionPlans.id, id)).limit(1).for('update');
       return row ?? null;
     },
 

@@ -11,6 +11,7 @@ import {
   subscriptionActionResponse,
 } from '@eticket/contracts';
 import { z } from 'zod';
+import { requireUser } from '../../platform/auth.ts';
 import type { SubscriptionsService } from './service.ts';
 
 /** Subscription plans (POST/GET/PATCH/DELETE /api/subscription) and pause/resume of a motorist's subscription. */
@@ -25,7 +26,7 @@ export function subscriptionRoutes(service: SubscriptionsService) {
         config: { permission: { capability: 'subscriptions', access: 'write' } },
         schema: { tags, body: planCreateRequest, response: { 201: z.object({ message: z.string(), data: plan }) } },
       },
-      async (request, reply) => reply.code(201).send({ message: TICKET_MESSAGES.planCreated, data: await service.createPlan(request.body) }),
+      async (request, reply) => reply.code(201).send({ message: TICKET_MESSAGES.planCreated, data: await service.createPlan(requireUser(request), request.body) }),
     );
 
     // Staff who manage plans, registrars (a motorist registers for a plan) and remitters (who take payments).
@@ -44,7 +45,7 @@ export function subscriptionRoutes(service: SubscriptionsService) {
         config: { permission: { capability: 'subscriptions', access: 'write' } },
         schema: { tags, params: idParam, body: planUpdateRequest, response: { 200: z.object({ message: z.string(), data: plan }) } },
       },
-      async (request) => ({ message: TICKET_MESSAGES.planUpdated, data: await service.updatePlan(request.params.id, request.body) }),
+      async (request) => ({ message: TICKET_MESSAGES.planUpdated, data: await service.updatePlan(requireUser(request), request.params.id, request.body) }),
     );
 
     app.delete(
@@ -59,7 +60,7 @@ export function subscriptionRoutes(service: SubscriptionsService) {
         },
       },
       async (request) => {
-        await service.deletePlan(request.params.id);
+        await service.deletePlan(requireUser(request), request.params.id);
         return { message: TICKET_MESSAGES.planDeleted };
       },
     );
@@ -71,7 +72,7 @@ export function subscriptionRoutes(service: SubscriptionsService) {
         config: { permission: { capability: 'subscriptions', access: 'write' } },
         schema: { tags, params: idParam, response: { 200: subscriptionActionResponse } },
       },
-      async (request) => ({ message: TICKET_MESSAGES.paused, data: await service.pause(request.params.id) }),
+      async (request) => ({ message: TICKET_MESSAGES.paused, data: await service.pause(requireUser(request), request.params.id) }),
     );
 
     app.patch(
@@ -80,7 +81,7 @@ export function subscriptionRoutes(service: SubscriptionsService) {
         config: { permission: { capability: 'subscriptions', access: 'write' } },
         schema: { tags, params: idParam, response: { 200: subscriptionActionResponse } },
       },
-      async (request) => ({ message: TICKET_MESSAGES.resumed, data: await service.resume(request.params.id) }),
+      async (request) => ({ message: TICKET_MESSAGES.resumed, data: await service.resume(requireUser(request), request.params.id) }),
     );
   };
 }

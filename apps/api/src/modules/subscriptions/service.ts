@@ -7,11 +7,13 @@ import {
   planUpdateRequest,
 } from '@eticket/contracts';
 import type { z } from 'zod';
+import type { Actor, AuditEntry } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { toKobo, toNaira } from '../../platform/money.ts';
-import { effectiveExpiry, pause, resume, statusAt } from './lifecycle.ts';
+import type { TicketSubscriptionRow } from '../../db/schema.ts';
+import { effectiveExpiry, pause, resume, statusAt, type LifecycleState } from './lifecycle.ts';
 import type { PlanRecord, SubscriptionWithPlan, SubscriptionsRepository } from './repository.ts';
 
 export const PLAN_UNIQUE_INDEX = 'subscription_plans_name_unique';
@@ -48,6 +50,21 @@ export function toTicketSubscription({ subscription: s, plan }: SubscriptionWith
   };
 }
 
+/** A plan as the audit log keeps it (price in naira, as the API speaks). */
+const planSnapshot = (row: PlanRecord) => ({ name: row.name, vehicleType: row.vehicleType, price: toNaira(row.priceKobo) });
+
+/** The fields pause and resume change, as the audit log keeps them. */
+const lifecycleSnapshot = (state: LifecycleState) => ({
+  expiresAt: state.expiresAt,
+  pausedAt: state.pausedAt,
+  pausedRemainingMs: state.pausedRemainingMs,
+});
+
+function lifecycleEntry(actor: Actor, action: 'subscription.paused' | 'subscription.resumed', current: TicketSubscriptionRow, next: LifecycleState, at: Date): AuditEntry {
+  const before = { userId: current.userId, ...lifecycleSnapshot(current) };
+  return { actorId: actor.id, action, entityType: 'subscription', entityId: current.id, before, after: { ...before, ...lifecycleSnapshot(next) }, at };
+}
+
 const duplicatePlan = (name: string, vehicleType: string) => conflict(`A ${name} plan for ${vehicleType} already exists`);
 
 export function createSubscriptionsService(deps: { repository: SubscriptionsRepository; clock: Clock }) {
@@ -81,9 +98,15 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
   return {
     // ---- plans
 
-    async createPlan(input: z.output<typeof planCreateRequest>): Promise<Plan> {
+    async createPlan(actor: Actor, input: z.output<typeof planCreateRequest>): Promise<Plan> {
       try {
-        return toPlan(await repository.insertPlan({ name: input.name, vehicleType: input.vehicleType, priceKobo: toKobo(input.price), at: clock.now() }));
+        const row = await repository.transaction(async (repo, audit) => {
+          const at = clock.now();
+          const created = await repo.insertPlan({ name: input.name, vehicleType: input.vehicleType, priceKobo: toKobo(input.price), at });
+          await audit({ actorId: actor.id, action: 'plan.created', entityType: 'plan', entityId: created.id, before: null, after: planSnapshot(created), at });
+          return created;
+        });
+        return toPlan(row);
       } catch (error) {
         if (isUniqueViolation(error, PLAN_UNIQUE_INDEX)) throw duplicatePlan(input.name, input.vehicleType);
         throw error;
@@ -94,20 +117,23 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
       return (await repository.listPlans(vehicleType)).map(toPlan);
     },
 
-    async updatePlan(id: string, input: z.output<typeof planUpdateRequest>): Promise<Plan> {
-      const current = await repository.findPlan(id);
-      if (!current || current.isDeleted) throw notFound('Plan not found');
+    async updatePlan(actor: Actor, id: string, input: z.output<typeof planUpdateRequest>): Promise<Plan> {
+      let current: PlanRecord | null = null;
       try {
-        const updated = await repository.updatePlan(id, {
-          name: input.name,
-          vehicleType: input.vehicleType,
-          priceKobo: input.price === undefined ? undefined : toKobo(input.price),
-          at: clock.now(),
+        const updated = await repository.transaction(async (repo, audit) => {
+          current = await repo.lockPlan(id);
+          if (!current || current.isDeleted) throw notFound('Plan not found');
+          const at = clock.now();
+          const changes = { name: input.name, vehicleType: input.vehicleType, priceKobo: input.price === undefined ? undefined : toKobo(input.price), at };
+          const row = await repo.updatePlan(id, changes);
+          if (!row) throw notFound('Plan not found');
+          await audit({ actorId: actor.id, action: 'plan.updated', entityType: 'plan', entityId: id, before: planSnapshot(current), after: planSnapshot(row), at });
+          return row;
         });
-        if (!updated) throw notFound('Plan not found');
         return toPlan(updated);
       } catch (error) {
-        if (isUniqueViolation(error, PLAN_UNIQUE_INDEX)) throw duplicatePlan(input.name ?? current.name, input.vehicleType ?? current.vehicleType);
+        const was = current as PlanRecord | null;
+        if (isUniqueViolation(error, PLAN_UNIQUE_INDEX)) throw duplicatePlan(input.name ?? was?.name ?? 'that', input.vehicleType ?? was?.vehicleType ?? 'that vehicle type');
         throw error;
       }
     },
@@ -116,33 +142,43 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
      * Soft delete: the plan leaves the list and can no longer be paid for; subscriptions that name
      * it keep running and payments keep the plan's name, type and price as they were.
      */
-    async deletePlan(id: string): Promise<void> {
-      if (!(await repository.softDeletePlan(id, clock.now()))) throw notFound('Plan not found');
+    async deletePlan(actor: Actor, id: string): Promise<void> {
+      await repository.transaction(async (repo, audit) => {
+        const current = await repo.lockPlan(id);
+        const at = clock.now();
+        if (!current || !(await repo.softDeletePlan(id, at))) throw notFound('Plan not found');
+        const before = { ...planSnapshot(current), isDeleted: false };
+        await audit({ actorId: actor.id, action: 'plan.deleted', entityType: 'plan', entityId: id, before, after: { ...before, isDeleted: true }, at });
+      });
     },
 
     // ---- subscriptions
 
     /** Pauses the subscription (by its id or its motorist's id): the remaining time is frozen. */
-    async pause(idOrUserId: string): Promise<TicketSubscription> {
-      const id = await repository.transaction(async (repo) => {
+    async pause(actor: Actor, idOrUserId: string): Promise<TicketSubscription> {
+      const id = await repository.transaction(async (repo, audit) => {
         const current = await repo.lock(idOrUserId);
         if (!current) throw notFound('Subscription not found');
         if (current.pausedAt) throw conflict(TICKET_MESSAGES.alreadyPaused);
         const now = clock.now();
-        await repo.update(current.id, { ...pause(current, now), updatedAt: now });
+        const next = pause(current, now);
+        await repo.update(current.id, { ...next, updatedAt: now });
+        await audit(lifecycleEntry(actor, 'subscription.paused', current, next, now));
         return current.id;
       });
       return viewById(id);
     },
 
     /** Resumes a paused subscription: the frozen remaining time runs again from now. */
-    async resume(idOrUserId: string): Promise<TicketSubscription> {
-      const id = await repository.transaction(async (repo) => {
+    async resume(actor: Actor, idOrUserId: string): Promise<TicketSubscription> {
+      const id = await repository.transaction(async (repo, audit) => {
         const current = await repo.lock(idOrUserId);
         if (!current) throw notFound('Subscription not found');
         if (!current.pausedAt) throw conflict(TICKET_MESSAGES.notPaused);
         const now = clock.now();
-        await repo.update(current.id, { ...resume(current, now), updatedAt: now });
+        const next = resume(current, now);
+        await repo.update(current.id, { ...next, updatedAt: now });
+        await audit(lifecycleEntry(actor, 'subscription.resumed', current, next, now));
         return current.id;
       });
       return viewById(id);

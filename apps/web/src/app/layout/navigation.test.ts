@@ -5,15 +5,15 @@ import { navigationFor } from './navigation.ts';
 const labels = (user: PrincipalSource) => navigationFor(user).map((entry) => entry.label);
 const EVERYTHING = [
   'Dashboard', 'Admins', 'Managers', 'Remitters', 'Enforcers', 'Registrars', 'Unions',
-  'Motorists', 'Penalty', 'Subscriptions', 'Scan Record', 'Transaction', 'Allocation',
+  'Motorists', 'Penalty', 'Subscriptions', 'Scan Record', 'Transaction', 'Allocation', 'Audit Log',
 ];
 
 // Spec section 6, "Sidebar entries are hidden for these roles".
 describe('navigationFor', () => {
   it('shows a super-admin everything', () => expect(labels({ role: 'super-admin' })).toEqual(EVERYTHING));
 
-  it('hides Admins, Unions and Allocation from an admin', () =>
-    expect(labels({ role: 'admin' })).toEqual(EVERYTHING.filter((label) => !['Admins', 'Unions', 'Allocation'].includes(label))));
+  it('hides Admins, Unions, Allocation and Audit Log from an admin', () =>
+    expect(labels({ role: 'admin' })).toEqual(EVERYTHING.filter((label) => !['Admins', 'Unions', 'Allocation', 'Audit Log'].includes(label))));
 
   it.each([
     ['registrar-manager', ['Dashboard', 'Registrars']],

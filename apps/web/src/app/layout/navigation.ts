@@ -6,6 +6,7 @@ import {
   IconCash,
   IconChartPie,
   IconClipboardList,
+  IconHistory,
   IconLayoutDashboard,
   IconQrcode,
   IconReceipt,
@@ -46,6 +47,8 @@ export const NAVIGATION: readonly NavEntry[] = [
   { label: 'Scan Record', to: '/scan', icon: IconQrcode, capability: 'scans' },
   { label: 'Transaction', to: '/transaction', icon: IconReceipt, capability: 'transactions' },
   { label: 'Allocation', to: '/allocation', icon: IconChartPie, capability: 'allocation' },
+  // Not in the spec's sidebar: the log of staff changes (issue 7), the super-admin's alone.
+  { label: 'Audit Log', to: '/audit-log', icon: IconHistory, capability: 'audit' },
 ];
 
 /** The entries this user may see. */

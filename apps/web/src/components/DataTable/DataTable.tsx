@@ -3,7 +3,7 @@ import { Badge, Box, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@eticket/contracts';
 import { DateFilter } from './DateFilter.tsx';
-import { downloadCsv, fetchAllRows } from './exportRows.ts';
+import { downloadList, downloadRows, type TableDownload } from './download.ts';
 import { FilterModal } from './FilterModal.tsx';
 import { PageSizeSelect } from './PageSizeSelect.tsx';
 import { Pager } from './Pager.tsx';
@@ -21,6 +21,8 @@ export interface DataTableProps<Row> {
   queryKey: readonly unknown[];
   fetchPage: FetchPage<Row>;
   columns: readonly Column<Row>[];
+  /** What Download saves: the whole filtered list from the server, or the ticked rows. */
+  download: TableDownload<Row>;
   rowKey: (row: Row) => string;
   /** How a row is named to screen readers (its checkbox reads 'Select {name}'). */
   rowLabel?: (row: Row) => string;
@@ -66,12 +68,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   const [downloading, setDownloading] = useState(false);
   async function download() {
+    const chosen = (rows ?? []).filter((row) => selected.has(rowKey(row)));
+    if (chosen.length === 0 && page.data?.paginator.total === 0) {
+      notifications.show({ color: 'red', title: 'Download', message: MESSAGES.nothingToExport });
+      return;
+    }
     setDownloading(true);
     try {
-      const chosen = (rows ?? []).filter((row) => selected.has(rowKey(row)));
-      const exported = chosen.length > 0 ? chosen : await fetchAllRows(fetchPage, table.query);
-      if (exported.length === 0) notifications.show({ color: 'red', title: 'Download', message: MESSAGES.nothingToExport });
-      else downloadCsv(columns, exported);
+      if (chosen.length > 0) downloadRows(props.download.columns, chosen);
+      else await downloadList(props.download, table.query);
     } catch (error) {
       notifications.show({ color: 'red', title: 'Download failed', message: (error as Error).message });
     } finally {
@@ -138,7 +143,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <PageSizeSelect value={table.state.limit} onChange={table.setLimit} />
             {page.data && (
               <Text size="sm" c="dimmed" aria-live="polite">
-                {page.data.paginator.total} in all
+                {totalText(page.data.paginator)}
               </Text>
             )}
           </Group>
@@ -149,4 +154,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       </Stack>
     </Paper>
   );
+}
+
+/** "1,234 in all"; a search the server counted only a few pages ahead says "More than 1,000". */
+function totalText(paginator: { total: number; exact?: boolean }): string {
+  const total = paginator.total.toLocaleString('en-NG');
+  return paginator.exact === false ? `More than ${total} — narrow the search to count them all` : `${total} in all`;
 }

@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Paginated } from '@eticket/contracts';
 
-/** One column of a list: its heading, what it shows, and what the CSV export writes. */
+/** One column of a list: its heading and what it shows (the CSV's columns are the list's TableDownload columns). */
 export interface Column<Row> {
-  /** The heading; also the column's name in the CSV file. Unique within a table. */
+  /** The heading. Unique within a table. */
   header: string;
-  /**
-   * The cell's data: shown as text unless `cell` is given, and written to the CSV. A column without
-   * a value (e.g. Actions) is not exported.
-   */
+  /** The cell's data: shown as text unless `cell` is given. */
   value?: (row: Row) => unknown;
   /** How the cell renders; defaults to the value as text. */
   cell?: (row: Row) => ReactNode;

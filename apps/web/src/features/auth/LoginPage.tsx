@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link, useLocation } from 'react-router';
 import type { LoginRequest } from '@eticket/contracts';
 import { FormMessage } from '../../components/FormMessage.tsx';
@@ -12,14 +11,23 @@ export function LoginPage() {
   const state = useLocation().state as LoginScreenState | null;
   const [error, setError] = useState<string | null>(state?.message ?? null);
   const login = useLogin();
-  const form = useForm<LoginRequest>({ initialValues: { userCode: '', password: '' } });
+  // Two fields need no form library; @mantine/form would add 5 KB gzipped to the login screen (issue 6 budget).
+  const [values, setValues] = useState<LoginRequest>({ userCode: '', password: '' });
+  const field = (name: keyof LoginRequest) => ({
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.currentTarget;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+  });
 
-  const submit = form.onSubmit((values) => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     const checked = checkLogin(values, navigator.userAgent);
     if (!checked.ok) return setError(checked.message);
     setError(null);
     login.mutate(checked.value, { onError: (failure) => setError(failure.message) });
-  });
+  };
 
   return (
     <Stack gap="lg">
@@ -32,12 +40,12 @@ export function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormMessage error={error} notice={state?.notice} />
-          <TextInput label="Email" autoComplete="username" placeholder="you@example.com" {...form.getInputProps('userCode')} />
+          <TextInput label="Email" autoComplete="username" placeholder="you@example.com" {...field('userCode')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             visibilityToggleButtonProps={{ 'aria-label': 'Show password', tabIndex: 0 }}
-            {...form.getInputProps('password')}
+            {...field('password')}
           />
           <Button type="submit" fullWidth loading={login.isPending}>
             Login

@@ -1,14 +1,15 @@
 import { Button } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { Paginated, PaymentRecord } from '@eticket/contracts';
+import { paymentCsvColumns, type Paginated, type PaymentRecord } from '@eticket/contracts';
 import { Link } from 'react-router';
-import { DataTable, type FetchPage } from '../../components/DataTable/index.ts';
+import { DataTable, type FetchPage, type TableDownload } from '../../components/DataTable/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { api } from '../../lib/api.ts';
 import { PAYMENT_SEARCH_PLACEHOLDER, paymentColumns, paymentRowKey, paymentRowLabel } from '../transactions/paymentColumns.tsx';
 import { penaltyKeys } from './queries.ts';
 
 const COLUMNS = paymentColumns('Amount');
+const DOWNLOAD: TableDownload<PaymentRecord> = { path: '/api/penalty-history', columns: paymentCsvColumns('Amount') };
 
 /** GET /api/penalty-history: penalty payments, newest first. */
 const fetchPenaltyPayments: FetchPage<PaymentRecord> = ({ page, limit, search, startDate, endDate }, signal) =>
@@ -32,6 +33,7 @@ export function PenaltyHistoryPage() {
         queryKey={penaltyKeys.history}
         fetchPage={fetchPenaltyPayments}
         columns={COLUMNS}
+        download={DOWNLOAD}
         rowKey={paymentRowKey}
         rowLabel={paymentRowLabel}
         statusFilter={false}

@@ -1,4 +1,4 @@
-import type { AgentRole, Capability, RegistrationKind } from '@eticket/contracts';
+import type { AgentRole, Capability, ExportPath, RegistrationKind } from '@eticket/contracts';
 
 /** The people lists of the console, one per kind of person. */
 export const PEOPLE_KINDS = ['admin', 'manager', 'remitter', 'enforcer', 'registrar', 'union', 'motorist'] as const;
@@ -8,7 +8,7 @@ interface KindInfo {
   /** Shown in headings and messages, e.g. 'Remitter'. */
   noun: string;
   /** The list call: GET {path}?role={role}. */
-  listPath: string;
+  listPath: ExportPath;
   agentRole?: AgentRole;
   /** The registration call's kind (POST /api/{kind}/register). */
   registration: RegistrationKind;

@@ -1,7 +1,10 @@
-import { DataTable } from '../../components/DataTable/index.ts';
+import { SCAN_CSV_COLUMNS, type ScanRecord } from '@eticket/contracts';
+import { DataTable, type TableDownload } from '../../components/DataTable/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { fetchScans, scanKeys } from './queries.ts';
 import { SCAN_COLUMNS, SCAN_SEARCH_PLACEHOLDER, scanRowKey, scanRowLabel } from './scanColumns.tsx';
+
+const DOWNLOAD: TableDownload<ScanRecord> = { path: '/api/scan', columns: SCAN_CSV_COLUMNS };
 
 /** Scan Record: every scan enforcers made, with the subscription as it stood then. */
 export function ScanRecordPage() {
@@ -13,6 +16,7 @@ export function ScanRecordPage() {
         queryKey={scanKeys.list}
         fetchPage={fetchScans}
         columns={SCAN_COLUMNS}
+        download={DOWNLOAD}
         rowKey={scanRowKey}
         rowLabel={scanRowLabel}
         statusFilter={false}

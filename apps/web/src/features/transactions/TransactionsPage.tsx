@@ -1,9 +1,11 @@
-import { DataTable } from '../../components/DataTable/index.ts';
+import { paymentCsvColumns, type PaymentRecord } from '@eticket/contracts';
+import { DataTable, type TableDownload } from '../../components/DataTable/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PAYMENT_SEARCH_PLACEHOLDER, paymentColumns, paymentRowKey, paymentRowLabel } from './paymentColumns.tsx';
 import { fetchTransactions, transactionKeys } from './queries.ts';
 
 const COLUMNS = paymentColumns('Price');
+const DOWNLOAD: TableDownload<PaymentRecord> = { path: '/api/sub-history', columns: paymentCsvColumns('Price') };
 
 /** Transaction History: the subscription payments remitters recorded. */
 export function TransactionsPage() {
@@ -15,6 +17,7 @@ export function TransactionsPage() {
         queryKey={transactionKeys.list}
         fetchPage={fetchTransactions}
         columns={COLUMNS}
+        download={DOWNLOAD}
         rowKey={paymentRowKey}
         rowLabel={paymentRowLabel}
         statusFilter={false}

@@ -1,4 +1,4 @@
-import { BarChart } from '@mantine/charts';
+import { BarChart } from './charts.tsx';
 import { Skeleton } from '@mantine/core';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadError } from '../../../components/LoadError.tsx';

@@ -1,4 +1,4 @@
-import { DonutChart } from '@mantine/charts';
+import { DonutChart } from './charts.tsx';
 import { Center, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChartPie } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/EmptyState.tsx';

@@ -1,4 +1,4 @@
-import { BarChart } from '@mantine/charts';
+import { BarChart } from './charts.tsx';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatPeriod } from '../../../lib/dayRange.ts';

@@ -1,4 +1,4 @@
-import { BarChart } from '@mantine/charts';
+import { BarChart } from './charts.tsx';
 import { Stack, Text } from '@mantine/core';
 import type { UnionDashboard } from '@eticket/contracts';
 import { SectionCard } from '../../../components/SectionCard.tsx';

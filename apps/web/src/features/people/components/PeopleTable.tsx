@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { PersonRecord } from '@eticket/contracts';
-import { DataTable } from '../../../components/DataTable/index.ts';
+import { personCsvColumns, type PersonRecord } from '@eticket/contracts';
+import { DataTable, type TableDownload } from '../../../components/DataTable/index.ts';
 import type { TableMode } from '../../../components/DataTable/tableState.ts';
 import { useSignedInUser } from '../../../lib/useSession.ts';
 import { personColumns } from '../columns.tsx';
@@ -18,17 +18,25 @@ interface PeopleTableProps {
 const rowKey = (row: PersonRecord) => row.id;
 const rowLabel = (row: PersonRecord) => row.fullName;
 
+/** Download of a people list: its list call (agents: by role) and the list's CSV columns. */
+function peopleDownload(kind: PeopleKind): TableDownload<PersonRecord> {
+  const { listPath, agentRole } = KINDS[kind];
+  return { path: listPath, query: agentRole ? { role: agentRole } : undefined, columns: personCsvColumns(kind) };
+}
+
 /** A people list in the shared table, with the spec's columns for its kind. */
 export function PeopleTable({ kind, mode, initialSearch, statusFilter }: PeopleTableProps) {
   const viewer = useSignedInUser();
   const columns = useMemo(() => personColumns(kind, viewer), [kind, viewer]);
   const fetchPage = useMemo(() => peopleFetcher(kind), [kind]);
+  const download = useMemo(() => peopleDownload(kind), [kind]);
   return (
     <DataTable
       label={`${KINDS[kind].noun} list`}
       queryKey={peopleKeys.list(kind)}
       fetchPage={fetchPage}
       columns={columns}
+      download={download}
       rowKey={rowKey}
       rowLabel={rowLabel}
       mode={mode}

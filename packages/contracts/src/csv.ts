@@ -1,4 +1,7 @@
-/** CSV export of a list (spec: tableData.csv, one column per header). Pure: no browser needed. */
+/**
+ * CSV of a list (spec: tableData.csv, one column per header), written the same way by the server's
+ * streaming export and by the console's export of ticked rows. Pure: no browser, no Node needed.
+ */
 
 export interface CsvColumn<Row> {
   header: string;
@@ -8,7 +11,7 @@ export interface CsvColumn<Row> {
 /** Cells a spreadsheet would run as a formula begin with one of these (tab and CR included). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** An object becomes its id (`_id` or `id`) when it has one, else its JSON. */
+/** An object becomes its id (`_id` or `id`) when it has one, else its JSON (spec). */
 function plainValue(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
@@ -28,8 +31,19 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The whole file: a header line, then one line per row, lines ended by CRLF (RFC 4180). */
+/** The header line, ended by CRLF (RFC 4180). */
+export function csvHeader<Row>(columns: readonly CsvColumn<Row>[]): string {
+  return columns.map((column) => csvCell(column.header)).join(',') + '\r\n';
+}
+
+/** Lines of rows, each ended by CRLF. */
+export function csvRows<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
+  let text = '';
+  for (const row of rows) text += columns.map((column) => csvCell(column.value(row))).join(',') + '\r\n';
+  return text;
+}
+
+/** The whole file: a header line, then one line per row. */
 export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
-  const lines = [columns.map((column) => csvCell(column.header)), ...rows.map((row) => columns.map((column) => csvCell(column.value(row))))];
-  return lines.map((cells) => cells.join(',')).join('\r\n') + '\r\n';
+  return csvHeader(columns) + csvRows(columns, rows);
 }

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import {
+  AUDIT_CSV_COLUMNS,
+  SCAN_CSV_COLUMNS,
+  auditLogQuery,
+  agentListQuery,
+  csvHeader,
+  csvRows,
+  listQuery,
+  paymentCsvColumns,
+  personCsvColumns,
+  recordsQuery,
+  type CsvColumn,
+  type ExportPath,
+} from '@eticket/contracts';
+import type { SessionUser } from '../../platform/auth.ts';
+import { badRequest, describeIssue } from '../../platform/errors.ts';
+import type { AuditService } from '../audit/service.ts';
+import type { PeopleListService } from '../people/list-service.ts';
+import type { RecordsService } from '../records/service.ts';
+
+/** A list's CSV: the header line, and the lines of its rows batch by batch (read as they are asked for). */
+export interface CsvExport {
+  header: string;
+  lines: AsyncIterable<string>;
+}
+
+/**
+ * A downloadable list. `prepare` validates the query with the list call's own schema and applies the
+ * list service's own rules for the caller (400 / 403 now, before any row is read).
+ */
+export interface ExportList {
+  prepare(actor: SessionUser, query: Record<string, string>): CsvExport;
+}
+
+function exportList<S extends z.ZodType, Row>(
+  schema: S,
+  open: (actor: SessionUser, query: z.output<S>) => { columns: readonly CsvColumn<Row>[]; batches: AsyncIterable<Row[]> },
+): ExportList {
+  return {
+    prepare(actor, raw) {
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) throw badRequest(describeIssue({ params: { issue: parsed.error.issues[0] } }));
+      const { columns, batches } = open(actor, parsed.data);
+      return {
+        header: csvHeader(columns),
+        lines: (async function* () {
+          for await (const rows of batches) yield csvRows(columns, rows);
+        })(),
+      };
+    },
+  };
+}
+
+/** Every list the console offers Download on, by its list call's path. */
+export function exportLists(deps: { people: PeopleListService; records: RecordsService; audit: AuditService }): Record<ExportPath, ExportList> {
+  const { people, records, audit } = deps;
+  const simplePeople = (kind: 'admin' | 'manager' | 'union' | 'motorist') =>
+    exportList(listQuery, (actor, query) => ({ columns: personCsvColumns(kind), batches: people.batches(actor, { kind }, query) }));
+  return {
+    '/api/scan': exportList(recordsQuery, (_actor, query) => ({ columns: SCAN_CSV_COLUMNS, batches: records.scanBatches(query) })),
+    '/api/sub-history': exportList(recordsQuery, (_actor, query) => ({
+      columns: paymentCsvColumns('Price'),
+      batches: records.subscriptionPaymentBatches(query),
+    })),
+    '/api/penalty-history': exportList(recordsQuery, (_actor, query) => ({
+      columns: paymentCsvColumns('Amount'),
+      batches: records.penaltyPaymentBatches(query),
+    })),
+    '/api/admin/user': simplePeople('admin'),
+    '/api/manager/user': simplePeople('manager'),
+    '/api/union/user': simplePeople('union'),
+    '/api/motorist/user': simplePeople('motorist'),
+    '/api/agent/user': exportList(agentListQuery, (actor, query) => ({
+      columns: personCsvColumns(query.role),
+      batches: people.batches(actor, { kind: 'agent', role: query.role }, query),
+    })),
+    '/api/audit-logs': exportList(auditLogQuery, (_actor, query) => ({ columns: AUDIT_CSV_COLUMNS, batches: audit.batches(query) })),
+  };
+}

@@ -1,0 +1,87 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EXPORT_FILE_NAME, EXPORT_MESSAGES, EXPORT_PATHS, exportRequest, exportResponse, exportTokenParam, type ExportPath } from '@eticket/contracts';
+import { requireUser, type RoutePermission } from '../../platform/auth.ts';
+import type { CsvExport } from './lists.ts';
+import type { ExportService } from './service.ts';
+
+/** The permission a list's GET route declares, from the app's route table. */
+export function routePermissions(app: FastifyInstance) {
+  return (path: ExportPath): RoutePermission => {
+    const route = app.apiRoutes.find((candidate) => candidate.method === 'GET' && candidate.url === path);
+    if (!route) throw new Error(`No list route GET ${path} to export`);
+    return route.permission;
+  };
+}
+
+/**
+ * The CSV as a byte stream: the header, then each batch's lines as the reply drains (Readable.from
+ * reads the next batch only when the socket has taken the last). The first batch is read before the
+ * reply starts, so a failure there is an ordinary error answer; a client that goes away destroys the
+ * stream, which ends the batch reads.
+ */
+async function csvStream(csv: CsvExport): Promise<Readable> {
+  const batches = csv.lines[Symbol.asyncIterator]();
+  const first = await batches.next();
+  async function* chunks() {
+    try {
+      yield csv.header;
+      if (first.done) return;
+      yield first.value;
+      for (let next = await batches.next(); !next.done; next = await batches.next()) yield next.value;
+    } finally {
+      await batches.return?.();
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/** POST /api/exports and GET /api/exports/{token}: downloads of whole filtered lists as CSV. */
+export function exportRoutes(service: ExportService) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const tags = ['exports'];
+
+    app.post(
+      '/api/exports',
+      {
+        config: { permission: { signedIn: true } },
+        schema: {
+          tags,
+          description:
+            'Asks for a download of a whole list (newest first) under the query its list call takes; the caller needs that list call\'s permission. ' +
+            'Answers a link that opens without the bearer token for 60 seconds.',
+          body: exportRequest,
+          response: { 201: exportResponse },
+        },
+      },
+      async (request, reply) => {
+        const url = service.request(requireUser(request), request.body);
+        return reply.code(201).send({ data: { url }, message: EXPORT_MESSAGES.ready });
+      },
+    );
+
+    app.get(
+      '/api/exports/:token',
+      {
+        // The signed token is the permission; the service checks its caller again.
+        config: { permission: { public: true } },
+        schema: {
+          tags,
+          description: `Streams the list as text/csv (${EXPORT_FILE_NAME}). Lists: ${EXPORT_PATHS.join(', ')}.`,
+          params: exportTokenParam,
+          security: [],
+        },
+      },
+      async (request, reply) => {
+        const stream = await csvStream(await service.open(request.params.token));
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    );
+  };
+}

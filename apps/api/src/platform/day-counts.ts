@@ -1,0 +1,90 @@
+import { and, count, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/connect.ts';
+import { lagosDay, startOfLagosDay, startOfNextLagosDay } from './calendar.ts';
+
+/**
+ * How a list's total is kept honest without counting millions of rows per request:
+ * - filters that are counter dimensions (date range, role, status, vehicle type, plan, mode) are
+ *   answered from the per-day counter tables of 0006_list_counts.sql, exactly: whole Lagos days
+ *   from the counters, the partial days at a range's edges row by row;
+ * - any other filter (a text or Unique ID search, online) is counted row by row, but only as far
+ *   as SEARCH_LOOKAHEAD_PAGES pages past the page asked for; when more match, the total says "at
+ *   least this many" (`exact: false`) and grows as the reader pages on.
+ */
+export interface ListTotal {
+  total: number;
+  exact: boolean;
+}
+
+export const SEARCH_LOOKAHEAD_PAGES = 10;
+
+export interface TimeRange {
+  from?: Date;
+  to?: Date;
+  /** `to` excluded when true, else included. */
+  toExclusive?: boolean;
+}
+
+/** A range cut into whole Lagos days (from the counters) and the partial days at its edges (row by row). */
+export interface DaySplit {
+  /** The whole days [firstDay, endDay), YYYY-MM-DD, a side open when unset; null when the range holds none. */
+  wholeDays: { firstDay?: string; endDay?: string } | null;
+  edges: TimeRange[];
+}
+
+function lagosMidnightOnOrAfter(at: Date): Date {
+  const day = lagosDay(at);
+  const start = startOfLagosDay(day);
+  return start.getTime() === at.getTime() ? start : startOfNextLagosDay(day);
+}
+
+const lagosMidnightOnOrBefore = (at: Date): Date => startOfLagosDay(lagosDay(at));
+
+export function splitByLagosDays(range: TimeRange): DaySplit {
+  const first = range.from && lagosMidnightOnOrAfter(range.from);
+  const end = range.to && lagosMidnightOnOrBefore(range.to);
+  if (first && end && first.getTime() >= end.getTime()) return { wholeDays: null, edges: [range] };
+  const edges: TimeRange[] = [];
+  if (range.from && first && range.from.getTime() < first.getTime()) edges.push({ from: range.from, to: first, toExclusive: true });
+  if (range.to && end && (range.to.getTime() > end.getTime() || !range.toExclusive)) {
+    edges.push({ from: end, to: range.to, toExclusive: range.toExclusive });
+  }
+  return { wholeDays: { firstDay: first && lagosDay(first), endDay: end && lagosDay(end) }, edges };
+}
+
+/** Conditions on a counter table's `day` column for the whole days of a split. */
+export function wholeDayConditions(dayColumn: AnyPgColumn, days: NonNullable<DaySplit['wholeDays']>): SQL | undefined {
+  return and(days.firstDay ? gte(dayColumn, days.firstDay) : undefined, days.endDay ? lt(dayColumn, days.endDay) : undefined);
+}
+
+/**
+ * Rows of `select` (a SELECT of the list's filtered rows) counted one by one up to
+ * SEARCH_LOOKAHEAD_PAGES pages past the page asked for.
+ */
+export async function countAhead(db: Database, select: PgSelect, page: { offset: number; limit: number }): Promise<ListTotal> {
+  const cap = page.offset + page.limit * SEARCH_LOOKAHEAD_PAGES;
+  const limited = select.limit(cap + 1).as('limited');
+  const [{ value }] = await db.select({ value: count() }).from(limited);
+  return value > cap ? { total: cap, exact: false } : { total: value, exact: true };
+}
+
+/** The sum of a counter column, as a number (bigint sums arrive as text). */
+export const sumOf = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+/**
+ * A list's exact total over a creation-time range: the whole days from the counters (`wholeDays`),
+ * the partial days at the edges row by row (`rows`).
+ */
+export async function countByDays(
+  range: TimeRange,
+  wholeDays: (days: NonNullable<DaySplit['wholeDays']>) => Promise<number>,
+  rows: (edge: TimeRange) => Promise<number>,
+): Promise<ListTotal> {
+  const split = splitByLagosDays(range);
+  const parts = await Promise.all([
+    split.wholeDays ? wholeDays(split.wholeDays) : 0,
+    ...split.edges.map((edge) => rows({ from: edge.from, to: edge.to, toExclusive: edge.toExclusive })),
+  ]);
+  return { total: parts.reduce((sum, part) => sum + part, 0), exact: true };
+}

@@ -1,0 +1,24 @@
+import type { Clock } from './clock.ts';
+
+/**
+ * Results kept for `ttlMs` of the clock, computed once however many callers ask at the same time
+ * (they share the one computation). A failed computation is not kept. At most `maxEntries` keys;
+ * the oldest goes first.
+ */
+export function ttlCache<T>(options: { ttlMs: number; maxEntries: number; clock: Clock }) {
+  const entries = new Map<string, { until: number; value: Promise<T> }>();
+  return {
+    get(key: string, compute: () => Promise<T>): Promise<T> {
+      if (options.ttlMs <= 0) return compute();
+      const now = options.clock.now().getTime();
+      const kept = entries.get(key);
+      if (kept && kept.until > now) return kept.value;
+      const value = compute();
+      entries.delete(key);
+      entries.set(key, { until: now + options.ttlMs, value });
+      value.catch(() => entries.get(key)?.value === value && entries.delete(key));
+      if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
+      return value;
+    },
+  };
+}

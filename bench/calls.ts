@@ -1,0 +1,92 @@
+/**
+ * What the benchmark calls: every list route × {first page, page 500, a search, a status (or
+ * other) filter, a date range} where the route takes it, every dashboard call × {a month, a year},
+ * the allocation calls. Values that depend on the data (a Unique ID prefix, a union, a stakeholder)
+ * come from the data set (context.ts).
+ */
+export type CallKind = 'list' | 'dashboard' | 'allocation';
+
+export interface Call {
+  name: string;
+  kind: CallKind;
+  path: string;
+  query: Record<string, string>;
+}
+
+export interface CallContext {
+  /** Today, and 30 and 365 days back (Lagos dates, YYYY-MM-DD). */
+  today: string;
+  monthAgo: string;
+  yearAgo: string;
+  /** The first 4 characters of a motorist's Unique ID (record lists match the start of one). */
+  motoristCodePrefix: string;
+  /** A surname the people lists' text search finds. */
+  name: string;
+  unionId: string;
+  stakeholderId: string;
+}
+
+type Variant = [label: string, query: Record<string, string>];
+
+function listCalls(name: string, path: string, base: Record<string, string>, variants: Variant[]): Call[] {
+  return variants.map(([label, query]) => ({ name: `${name}: ${label}`, kind: 'list' as const, path, query: { ...base, ...query } }));
+}
+
+export function benchCalls(c: CallContext): Call[] {
+  const month = { startDate: c.monthAgo, endDate: c.today };
+  const year = { startDate: c.yearAgo, endDate: c.today };
+  const first: Variant = ['first page', {}];
+  const page500: Variant = ['page 500', { page: '500' }];
+  const range: Variant = ['date range (30 days)', month];
+  const people = (search: string): Variant[] => [first, page500, ['search', { search }], ['status pending', { search: 'pending' }], range];
+  const records = (filter: string): Variant[] => [first, page500, ['search (Unique ID prefix)', { search: c.motoristCodePrefix }], [`filter ${filter}`, { search: filter }], range];
+
+  const calls: Call[] = [
+    ...listCalls('motorists', '/api/motorist/user', {}, people(c.name)),
+    ...listCalls('registrars', '/api/agent/user', { role: 'registrar' }, people(c.name)),
+    ...listCalls('enforcers', '/api/agent/user', { role: 'enforcer' }, people(c.name)),
+    ...listCalls('remitters', '/api/agent/user', { role: 'remitter' }, people(c.name)),
+    ...listCalls('admins', '/api/admin/user', {}, [first, ['search', { search: 'admin' }], range]),
+    ...listCalls('managers', '/api/manager/user', {}, [first, ['search', { search: 'manager' }], range]),
+    ...listCalls('unions', '/api/union/user', {}, [first, ['search', { search: 'union' }], range]),
+    ...listCalls('scans', '/api/scan', {}, records('expired')),
+    ...listCalls('subscription payments', '/api/sub-history', {}, records('monthly')),
+    ...listCalls('penalty payments', '/api/penalty-history', {}, records('transfer')),
+    ...listCalls('plans', '/api/subscription', {}, [first, ['filter keke', { types: 'keke' }]]),
+    ...listCalls('penalty charges', '/api/penalty', {}, [first]),
+    ...listCalls('audit log', '/api/audit-logs', {}, [first, range]),
+    ...listCalls('dashboard unions', '/api/uniondashboard/unions', {}, [first]),
+  ];
+
+  const dashboards: Array<[string, string, Record<string, string>]> = [
+    ['admin dashboard', '/api/admindashboard', {}],
+    ['stakeholder payment chart', '/api/stakeHolderPaymentChart', {}],
+    ['performing agents', '/api/performingAgentChart', {}],
+    ['union dashboard', '/api/uniondashboard', { union: c.unionId }],
+    ['registrar dashboard', '/api/registrardashboard', {}],
+    ['enforcer dashboard', '/api/enforcerdashboard', {}],
+    ['remitter dashboard', '/api/remitterdashboard', {}],
+  ];
+  for (const [name, path, base] of dashboards) {
+    calls.push({ name: `${name}: month`, kind: 'dashboard', path, query: { ...base, ...month } });
+    calls.push({ name: `${name}: year`, kind: 'dashboard', path, query: { ...base, ...year } });
+  }
+  // The chart takes no range: Jan–Dec of the current year.
+  calls.push({ name: 'revenue chart: this year', kind: 'dashboard', path: '/api/chart', query: {} });
+
+  calls.push(
+    { name: 'allocation: month', kind: 'allocation', path: '/api/allocation', query: month },
+    { name: 'allocation: year', kind: 'allocation', path: '/api/allocation', query: year },
+    { name: 'stakeholders', kind: 'allocation', path: '/api/stakeholders', query: {} },
+    { name: 'stakeholder: month', kind: 'allocation', path: `/api/stakeholders/${c.stakeholderId}`, query: month },
+    { name: 'stakeholder: year', kind: 'allocation', path: `/api/stakeholders/${c.stakeholderId}`, query: year },
+    { name: 'stakeholder payouts: year', kind: 'allocation', path: `/api/stakeholders/${c.stakeholderId}/payouts`, query: year },
+    { name: 'banks', kind: 'allocation', path: '/api/banks', query: {} },
+  );
+  return calls;
+}
+
+export const urlOf = (call: Pick<Call, 'path' | 'query'>): string => {
+  const search = new URLSearchParams(call.query).toString();
+  return search ? `${call.path}?${search}` : call.path;
+};

@@ -1,0 +1,48 @@
+/** HTTP load with autocannon: a warm-up, then the measured run; latencies of every response kept for exact percentiles. */
+import autocannon from 'autocannon';
+
+export interface Measure {
+  p50: number;
+  p95: number;
+  rps: number;
+  requests: number;
+  /** Connection errors and timeouts, and answers other than 2xx. */
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+function run(url: string, token: string, connections: number, seconds: number, latencies?: number[]): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` }, timeout: 30 },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    if (latencies) instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+
+export async function loadTest(url: string, token: string, options: LoadOptions): Promise<Measure> {
+  if (options.warmupSeconds > 0) await run(url, token, options.connections, options.warmupSeconds);
+  const latencies: number[] = [];
+  const result = await run(url, token, options.connections, options.seconds, latencies);
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    rps: result.requests.total / result.duration,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

@@ -1,0 +1,141 @@
+/** The results table, the machine's description and the targets, printed and written as Markdown. */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import type { Call } from './calls.ts';
+import type { Dataset } from './dataset/build.ts';
+import type { BenchDb } from './dataset/db.ts';
+import { describeSize } from './dataset/sizes.ts';
+import type { ExportMeasure } from './export.ts';
+import type { Measure } from './load.ts';
+
+export interface Row {
+  call: Call;
+  api: Measure;
+  sql?: Measure;
+  /** Why there is no SQL figure. */
+  sqlNote?: string;
+}
+
+export interface Results {
+  dataset: Dataset;
+  connections: number;
+  seconds: number;
+  rows: Row[];
+  highLoad?: { call: Call; connections: number; api: Measure };
+  csv: ExportMeasure;
+  machine: string[];
+}
+
+const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(', ');
+const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0));
+const ratio = (row: Row) => (row.sql && row.sql.p50 > 0 && row.api.p50 > 0 ? row.api.p50 / row.sql.p50 : undefined);
+const failures = (m: Measure) => m.errors + m.non2xx;
+
+export async function describeMachine(db: BenchDb | null): Promise<string[]> {
+  const cpus = os.cpus();
+  const lines = [
+    `CPU: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length}`,
+    `RAM: ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `OS: ${os.type()} ${os.release()}`,
+    `Node: ${process.version}`,
+    `Load average (1, 5, 15 min) when the run started: ${loadAverage()} — the machine is shared; other work running at the same time slows every figure`,
+  ];
+  if (db) {
+    const [version] = await db.query<{ version: string }>('SELECT version()');
+    const settings = await db.query<{ name: string; setting: string }>(
+      `SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name IN ('shared_buffers','work_mem','effective_cache_size','max_connections','random_page_cost','max_parallel_workers_per_gather','jit') ORDER BY name`,
+    );
+    lines.push(`Database: ${version.version.split(',')[0]}`);
+    lines.push(`Settings: ${settings.map((s) => `${s.name}=${s.setting}`).join(', ')}`);
+  }
+  return lines;
+}
+
+export function table(results: Results): string {
+  const header = ['call', 'p50 ms', 'p95 ms', 'req/s', 'SQL p50 ms', 'API/SQL p50', 'errors'];
+  const lines = results.rows.map((row) => [
+    row.call.name,
+    row.api.requests === 0 ? `> ${results.seconds * 1000}` : ms(row.api.p50),
+    row.api.requests === 0 ? `> ${results.seconds * 1000}` : ms(row.api.p95),
+    row.api.rps.toFixed(0),
+    row.sql ? ms(row.sql.p50) : (row.sqlNote ?? '–'),
+    ratio(row)?.toFixed(2) ?? '–',
+    String(failures(row.api)),
+  ]);
+  if (results.highLoad) {
+    const { call, connections, api } = results.highLoad;
+    lines.push([`${call.name} @ ${connections} clients`, ms(api.p50), ms(api.p95), api.rps.toFixed(0), '–', '–', String(failures(api))]);
+  }
+  const csv = results.csv;
+  lines.push([
+    `CSV export (${csv.status === 'ok' ? `${csv.rows.toLocaleString('en')} rows in ${csv.seconds.toFixed(1)} s, server RSS +${csv.rssGrowthMb.toFixed(0)} MB` : csv.status})`,
+    '–', '–', csv.status === 'ok' ? (csv.rows / csv.seconds).toFixed(0) + ' rows/s' : '–', '–', '–', csv.status === 'ok' ? '0' : csv.detail,
+  ]);
+  return [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...lines.map((l) => `| ${l.join(' | ')} |`)].join('\n');
+}
+
+export function targets(results: Results): string[] {
+  const pglite = results.dataset.target.kind === 'pglite';
+  const measured = results.rows.filter((r) => r.call.kind !== 'allocation');
+  // No answer within the run (p95 NaN) counts as too slow.
+  const slow = measured.filter((r) => !(r.api.p95 <= (pglite ? 150 : 50)) || failures(r.api) > 0);
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const p95 = (r: Row) => (r.api.requests === 0 ? 'no answer within the run' : `${ms(r.api.p95)} ms`);
+  const names = (rows: Row[]) => (rows.length ? `: ${rows.map((r) => `${r.call.name} (${p95(r)}${failures(r.api) ? `, ${failures(r.api)} errors` : ''})`).join('; ')}` : '');
+  if (pglite) return [`${verdict(slow.length === 0)} — PGlite: every list and dashboard call p95 ≤ 150 ms with ${results.connections} clients${names(slow)}`];
+
+  const lines = [`${verdict(slow.length === 0)} — every list and dashboard call p95 ≤ 50 ms with ${results.connections} clients${names(slow)}`];
+  const heavy = measured.filter((r) => (ratio(r) ?? 0) > 1.5);
+  const unmeasured = measured.filter((r) => ratio(r) === undefined);
+  lines.push(
+    `${verdict(heavy.length === 0 && unmeasured.length === 0)} — API p50 ≤ 1.5 × the same SQL run directly` +
+      (heavy.length ? `: ${heavy.map((r) => `${r.call.name} (${ratio(r)!.toFixed(2)}×)`).join('; ')}` : '') +
+      (unmeasured.length ? `; no SQL figure for ${unmeasured.map((r) => r.call.name).join(', ')}` : ''),
+  );
+  const high = results.highLoad;
+  lines.push(
+    high
+      ? `${verdict(high.api.rps >= 2000 && failures(high.api) === 0)} — ${high.call.name} at ${high.connections} clients ≥ 2,000 req/s, no errors (${high.api.rps.toFixed(0)} req/s, ${failures(high.api)} errors)`
+      : 'FAIL — the 50-client list run did not happen',
+  );
+  const csv = results.csv;
+  lines.push(
+    csv.status === 'ok'
+      ? `${verdict(csv.rssGrowthMb <= 100 && csv.rows >= 1_000_000)} — CSV export of ${csv.rows.toLocaleString('en')} rows streams in constant memory: server RSS grew ${csv.rssGrowthMb.toFixed(0)} MB (≤ 100 MB)`
+      : `FAIL — CSV export ${csv.status}: ${csv.detail}`,
+  );
+  return lines;
+}
+
+export function writeResults(file: string, results: Results): string {
+  const { dataset } = results;
+  const text = [
+    `# API benchmark${dataset.target.kind === 'pglite' ? ' (embedded PGlite)' : ''}`,
+    '',
+    `Run ${new Date().toISOString()} by \`npm run bench${dataset.target.kind === 'pglite' ? ' -- --pglite' : ''}\`.`,
+    '',
+    '## Machine',
+    '',
+    ...results.machine.map((line) => `- ${line}`),
+    `- Load average (1, 5, 15 min) when the run ended: ${loadAverage()}`,
+    '',
+    '## Data set',
+    '',
+    `- Asked for: ${describeSize(dataset.size)} over 13 months; built ${dataset.builtAt} in ${(dataset.buildSeconds / 60).toFixed(1)} min`,
+    `- Holds: ${Object.entries(dataset.counts).map(([k, v]) => `${k.replace(/_/g, ' ')} ${v.toLocaleString('en')}`).join(', ')}`,
+    '',
+    '## Results',
+    '',
+    `${results.connections} concurrent clients, ${results.seconds} s per call after a warm-up, signed in as super-admin. ` +
+      '"SQL p50" is the SQL the server ran for one request of the call (without the session look-up), replayed directly with node-postgres at the same concurrency.',
+    '',
+    table(results),
+    '',
+    '## Targets',
+    '',
+    ...targets(results).map((line) => `- ${line}`),
+    '',
+  ].join('\n');
+  writeFileSync(file, text);
+  return text;
+}

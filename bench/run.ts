@@ -1,0 +1,122 @@
+/**
+ * npm run bench [-- --pglite [dir]] [--rebuild] [--seconds 5] [--warmup 1] [--only <text>] [--no-sql] [--no-export] [--dump-sql <file>]
+ *                [--motorists N --agents N --scans N --payments N]
+ *
+ * Builds (or reuses) the data set, starts the real server on it, signs in as the bench super-admin
+ * and measures every call of calls.ts with 10 concurrent clients; the same SQL directly (PostgreSQL);
+ * one list call at 50 clients; the CSV export of a whole filtered list. Prints one table and writes
+ * it, with the machine's description and the targets, to bench/results.md (results-pglite.md).
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { benchCalls, type Call, urlOf } from './calls.ts';
+import { planExport, readContext } from './context.ts';
+import { ensureDataset, sizeFor, targetFromArgs } from './dataset/build.ts';
+import { openPglite, openPostgres } from './dataset/db.ts';
+import { parseArgs } from './dataset/sizes.ts';
+import { measureExport } from './export.ts';
+import { loadTest } from './load.ts';
+import { type Results, type Row, describeMachine, table, targets, writeResults } from './report.ts';
+import { buildIfStale, signIn, startServer } from './server.ts';
+import { readLog, replayLoad, statementsBetween, toReplay, type Replay } from './sql-replay.ts';
+
+const args = parseArgs(process.argv.slice(2));
+const target = targetFromArgs(args);
+const size = sizeFor(target, args);
+const seconds = Number(args.get('seconds') ?? 5);
+const warmupSeconds = Number(args.get('warmup') ?? 1);
+const connections = 10;
+const only = args.get('only');
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+const dataset = await ensureDataset(target, size, { rebuild: args.has('rebuild') });
+
+// What the calls need from the data, and the machine, read before the server opens the database.
+const db = target.kind === 'postgres' ? await openPostgres(target.url) : await openPglite(path.join(target.dataDir, 'pglite'));
+const context = await readContext(db);
+const exportPlan = await planExport(db, Math.round(size.scans / 10));
+const machine = await describeMachine(db);
+await db.close();
+
+const calls = benchCalls(context).filter((call) => !only || call.name.includes(only));
+buildIfStale();
+
+// 1. Capture the SQL of one request of each call (PostgreSQL: the server's opt-in query log).
+const replays = new Map<Call, Replay>();
+const withSql = target.kind === 'postgres' && !args.has('no-sql');
+if (withSql) {
+  const logFile = path.join(tmpdir(), `eticket-bench-sql-${process.pid}.jsonl`);
+  rmSync(logFile, { force: true });
+  const server = await startServer(target, { BENCH_SQL_LOG: logFile });
+  try {
+    const token = await signIn(server.baseUrl, dataset.adminEmail, dataset.adminPassword);
+    const windows = new Map<Call, [number, number]>();
+    for (const call of calls) {
+      await fetch(server.baseUrl + urlOf(call), { headers: { authorization: `Bearer ${token}` } }); // warm
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const from = performance.timeOrigin + performance.now();
+      const response = await fetch(server.baseUrl + urlOf(call), { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      windows.set(call, [from, performance.timeOrigin + performance.now()]);
+      if (!response.ok) log(`${call.name}: ${response.status} ${urlOf(call)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const statements = readLog(logFile);
+    // The session look-up opens every request: the one statement all requests share first.
+    const firsts = [...windows.values()].map(([from, to]) => statementsBetween(statements, from, to)[0]?.text);
+    const lookup = firsts[0];
+    if (!firsts.every((text) => text === lookup)) log('warning: not every request starts with the same statement; the session look-up may not be the one left out');
+    for (const [call, [from, to]] of windows) {
+      const own = statementsBetween(statements, from, to);
+      replays.set(call, toReplay(own[0]?.text === lookup ? own.slice(1) : own));
+    }
+    const dump = args.get('dump-sql');
+    if (dump) writeFileSync(dump, JSON.stringify([...replays].map(([call, replay]) => ({ call: call.name, url: urlOf(call), replay })), null, 1));
+  } finally {
+    await server.stop();
+    rmSync(logFile, { force: true });
+  }
+}
+
+// 2. Measure every call over HTTP, and its SQL directly.
+const server = await startServer(target);
+const rows: Row[] = [];
+let results: Results;
+try {
+  const token = await signIn(server.baseUrl, dataset.adminEmail, dataset.adminPassword);
+  const options = { connections, seconds, warmupSeconds };
+  for (const call of calls) {
+    const api = await loadTest(server.baseUrl + urlOf(call), token, options);
+    const row: Row = { call, api };
+    const replay = replays.get(call);
+    if (call.kind === 'allocation') row.sqlNote = 'not measured';
+    else if (!withSql) row.sqlNote = target.kind === 'pglite' ? 'n/a (PGlite)' : 'skipped';
+    else if (replay && replay.length > 0 && target.kind === 'postgres') row.sql = await replayLoad(target.url, replay, { ...options, poolSize: 10 });
+    else row.sqlNote = 'no SQL captured';
+    rows.push(row);
+    log(`${call.name}: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms, ${api.rps.toFixed(0)} req/s` +
+      (row.sql ? `; SQL p50 ${row.sql.p50.toFixed(1)} ms → ${(api.p50 / row.sql.p50).toFixed(2)}×` : '') +
+      (api.errors + api.non2xx ? `; ${api.errors} errors, ${api.non2xx} non-2xx` : ''));
+  }
+
+  // 3. One list call at 50 clients.
+  const highCall = calls.find((c) => c.kind === 'list') ?? benchCalls(context)[0];
+  const high = await loadTest(server.baseUrl + urlOf(highCall), token, { connections: 50, seconds, warmupSeconds });
+  log(`${highCall.name} @ 50 clients: ${high.rps.toFixed(0)} req/s, p95 ${high.p95.toFixed(1)} ms, ${high.errors + high.non2xx} errors`);
+
+  // 4. CSV export of the scans of the most recent days holding about a tenth of all scans.
+  const csv = args.has('no-export')
+    ? { status: 'failed' as const, detail: 'skipped (--no-export)', rows: 0, seconds: 0, rssBeforeMb: 0, rssGrowthMb: 0 }
+    : await measureExport(server.baseUrl, token, server.pid, '/api/scan', { startDate: exportPlan.startDate, endDate: exportPlan.endDate });
+  log(`CSV export: ${csv.status} ${csv.detail} — ${csv.rows} rows in ${csv.seconds.toFixed(1)} s, RSS +${csv.rssGrowthMb.toFixed(0)} MB`);
+
+  results = { dataset, connections, seconds, rows, highLoad: { call: highCall, connections: 50, api: high }, csv, machine };
+} finally {
+  await server.stop();
+}
+
+// A partial run (--only) does not replace the full results.
+const file = path.join(import.meta.dirname, `${only ? '.partial-' : ''}${target.kind === 'pglite' ? 'results-pglite.md' : 'results.md'}`);
+writeResults(file, results);
+console.log(`\n${table(results)}\n\n${targets(results).join('\n')}\n\nWritten to ${path.relative(process.cwd(), file)}`);

@@ -1,0 +1,123 @@
+/**
+ * "The same SQL run directly": the statements the server ran for one request of a call (captured
+ * by its opt-in BENCH_SQL_LOG, see apps/api/src/db/sql-log.ts), without the session-user lookup of
+ * authentication (API overhead), replayed with node-postgres at the same concurrency. Statements
+ * the server ran at overlapping times are replayed concurrently, each on its own connection of a
+ * pool as large as the server's; statements of one server connection (a transaction) stay on one.
+ */
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { percentile, type LoadOptions, type Measure } from './load.ts';
+
+export interface LoggedStatement {
+  connection: number;
+  start: number;
+  end: number;
+  text: string;
+  values: unknown[];
+  rowMode?: string;
+}
+
+/** Statements in the order they ran, in waves; within a wave, lanes (one per server connection). */
+export type Replay = LoggedStatement[][][];
+
+export function readLog(file: string): LoggedStatement[] {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as LoggedStatement)
+    .sort((a, b) => a.start - b.start);
+}
+
+/** The statements one request ran between `from` and `to` (epoch ms). */
+export const statementsBetween = (log: LoggedStatement[], from: number, to: number): LoggedStatement[] =>
+  log.filter((s) => s.start >= from && s.start <= to);
+
+/** Groups statements into waves of overlapping ones; in each wave, one lane per server connection. */
+export function toReplay(statements: LoggedStatement[]): Replay {
+  const waves: LoggedStatement[][] = [];
+  let waveEnd = -Infinity;
+  for (const statement of statements) {
+    if (statement.start >= waveEnd) {
+      waves.push([]);
+      waveEnd = statement.end;
+    } else {
+      waveEnd = Math.max(waveEnd, statement.end);
+    }
+    waves[waves.length - 1].push(statement);
+  }
+  return waves.map((wave) => {
+    const lanes = new Map<number, LoggedStatement[]>();
+    for (const statement of wave) lanes.set(statement.connection, [...(lanes.get(statement.connection) ?? []), statement]);
+    return [...lanes.values()];
+  });
+}
+
+/** As the server sent it: text, parameters, and rows as arrays when Drizzle asked for that. */
+const configOf = (s: LoggedStatement): pg.QueryConfig => (s.rowMode === 'array' ? ({ text: s.text, values: s.values, rowMode: 'array' } as pg.QueryArrayConfig) : { text: s.text, values: s.values });
+
+async function replayOnce(pool: pg.Pool, replay: Replay): Promise<void> {
+  for (const wave of replay) {
+    await Promise.all(
+      wave.map(async (lane) => {
+        if (lane.length === 1) {
+          await pool.query(configOf(lane[0]));
+          return;
+        }
+        const client = await pool.connect();
+        try {
+          for (const s of lane) await client.query(configOf(s));
+        } finally {
+          client.release();
+        }
+      }),
+    );
+  }
+}
+
+async function runFor(pool: pg.Pool, replay: Replay, connections: number, seconds: number, latencies?: number[]): Promise<number> {
+  const until = Date.now() + seconds * 1000;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < until) {
+        const started = performance.now();
+        try {
+          await replayOnce(pool, replay);
+          latencies?.push(performance.now() - started);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  return errors;
+}
+
+/** Replays one request's statements from `connections` clients for the run's length. */
+export async function replayLoad(url: string, replay: Replay, options: LoadOptions & { poolSize: number }): Promise<Measure> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize });
+  try {
+    if (options.warmupSeconds > 0) await runFor(pool, replay, options.connections, options.warmupSeconds);
+    const latencies: number[] = [];
+    const started = Date.now();
+    const errors = await runFor(pool, replay, options.connections, options.seconds, latencies);
+    latencies.sort((a, b) => a - b);
+    return {
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      rps: latencies.length / ((Date.now() - started) / 1000),
+      requests: latencies.length,
+      errors,
+      non2xx: 0,
+    };
+  } finally {
+    await pool.end();
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The columns of every list the console downloads (spec: one column per header). The server's CSV
+ * export and the console's export of ticked rows both write them, so the files are the same.
+ */
+import type { CsvColumn } from './csv.ts';
+import type { AgentRole } from './domain.ts';
+import { formatDateTime, NOT_AVAILABLE } from './format.ts';
+import type { PersonRecord } from './schemas/people.ts';
+import type { PaymentRecord, ScanRecord } from './schemas/tickets.ts';
+
+/** Scan Record (spec): with the subscription as it stood at the scan. */
+export const SCAN_CSV_COLUMNS: readonly CsvColumn<ScanRecord>[] = [
+  { header: 'Vehicle Type', value: (row) => row.vehicle.vehicleType },
+  { header: 'Subscription Status', value: (row) => row.ticketSubscription.subscriptionStatus },
+  { header: 'Motorist Unique ID', value: (row) => row.kyc.userID.userCode },
+  { header: 'Subscription Expiry Date', value: (row) => row.ticketSubscription.subscriptionExpiryDate },
+  { header: 'Outstanding Payment (naira)', value: (row) => row.ticketSubscription.outstandingPayment },
+  { header: 'Scanned By', value: (row) => row.agentId.userID.fullName },
+  { header: 'Scanned Date', value: (row) => row.createdAt },
+];
+
+/** Transaction History ('Price') and Penalty Payment History ('Amount'), spec. */
+export function paymentCsvColumns(amountHeader: 'Price' | 'Amount'): readonly CsvColumn<PaymentRecord>[] {
+  return [
+    { header: 'Bank Name', value: (row) => row.bankName ?? NOT_AVAILABLE },
+    { header: 'Mode Of Payment', value: (row) => row.modeOfPayment },
+    { header: 'Unique ID', value: (row) => row.motorist.uniqueId },
+    { header: 'Plan Type', value: (row) => row.subscription.name ?? NOT_AVAILABLE },
+    { header: amountHeader, value: (row) => row.amount },
+    { header: 'Vehicle Type', value: (row) => row.subscription.vehicleType },
+    { header: 'Status', value: (row) => row.status },
+    { header: 'Remitted By', value: (row) => row.addedBy.fullName },
+    { header: 'Created At', value: (row) => row.createdAt },
+  ];
+}
+
+/** Spec section 4: 'Approved by {name or N/A}', 'Pending', 'Suspended by {name or N/A}', else 'Unknown'. */
+export function personStatusLabel(person: Pick<PersonRecord, 'registrationStatus' | 'approvedByName' | 'suspendedByName'>): string {
+  switch (person.registrationStatus) {
+    case 'approved':
+      return `Approved by ${person.approvedByName ?? NOT_AVAILABLE}`;
+    case 'pending':
+      return 'Pending';
+    case 'suspended':
+      return `Suspended by ${person.suspendedByName ?? NOT_AVAILABLE}`;
+    default:
+      return 'Unknown';
+  }
+}
+
+/** The people lists: admin, manager, union and motorist, and the agent lists by agent role. */
+export type PersonListKind = 'admin' | 'manager' | 'union' | 'motorist' | AgentRole;
+
+/** Spec: the enforcer, remitter and union lists also show Unique ID; the motorist list has it second. */
+export const PERSON_LISTS_WITH_UNIQUE_ID: readonly PersonListKind[] = ['enforcer', 'remitter', 'union', 'motorist'];
+
+/** Spec "Staff and motorist lists": Full Name, [Unique ID], Phone, Email, Last Login, Added By, Status. */
+export function personCsvColumns(list: PersonListKind): readonly CsvColumn<PersonRecord>[] {
+  return [
+    { header: 'Full Name', value: (row) => row.fullName },
+    ...(PERSON_LISTS_WITH_UNIQUE_ID.includes(list) ? [{ header: 'Unique ID', value: (row: PersonRecord) => row.userCode }] : []),
+    { header: 'Phone', value: (row) => row.phone },
+    { header: 'Email', value: (row) => row.email },
+    { header: 'Last Login', value: (row) => formatDateTime(row.lastLogin) },
+    { header: 'Added By', value: (row) => row.addedByName ?? NOT_AVAILABLE },
+    { header: 'Status', value: personStatusLabel },
+  ];
+}
