@@ -76,6 +76,8 @@ test('the full reset journey: ask, read the code from the mail, reset, sign in w
   await page.goto('/login');
   await page.getByRole('link', { name: 'did you forget password?' }).click();
   await expect(page).toHaveURL('/login/forgot-password');
+  // The address changes before the lazily loaded page replaces the login form, which has an Email field too.
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
   await page.getByLabel('Email').fill(` ${account.email.toUpperCase()}`);
   await page.getByRole('button', { name: 'Submit' }).click();
 
