@@ -51,6 +51,8 @@ export interface AppDependencies {
   logLevel?: string;
   /** How long a top-agents ranking is reused; unset: a minute (RANKING_CACHE_SECONDS; tests: 0, always fresh). */
   rankingTtlMs?: number;
+  /** How long a caller's account record is reused across its requests; unset: 0, read every time (SESSION_CACHE_MS). */
+  sessionCacheMs?: number;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -101,7 +103,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const tokens = createTokenService(deps.jwtSecret, deps.jwtTtlSeconds);
   const { db } = deps.database;
   const authRepository = createAuthRepository(db);
-  registerAuth(app, { tokens, clock, loadSessionUser: authRepository.loadSessionUser });
+  registerAuth(app, { tokens, clock, loadSessionUser: authRepository.loadSessionUser, sessionCacheMs: deps.sessionCacheMs });
 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

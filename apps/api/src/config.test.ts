@@ -17,6 +17,7 @@ describe('configuration', () => {
     expect(readFileSync(path.join(DATA_DIR, 'jwt-secret'), 'utf8')).toBe(config.JWT_SECRET);
     expect(loadConfig({ DATA_DIR }).JWT_SECRET).toBe(config.JWT_SECRET);
     expect(config.RANKING_CACHE_SECONDS).toBe(60);
+    expect(config.SESSION_CACHE_MS).toBe(1000);
   });
 
   it.each([
@@ -27,6 +28,7 @@ describe('configuration', () => {
     ['SEED_ADMIN_PASSWORD', 'short'],
     ['SMTP_URL', 'http://mail'],
     ['RANKING_CACHE_SECONDS', '-1'],
+    ['SESSION_CACHE_MS', '60000'],
   ])('stops with a message naming %s when it is invalid', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(name));

@@ -27,6 +27,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a dashboard's ranking of top agents is reused (0: ranked on every call). */
   RANKING_CACHE_SECONDS: z.coerce.number().int().min(0, 'must be 0 or more').max(3600, 'must be at most 3600').default(60),
+  /**
+   * How long a signed-in caller's account is reused between its requests (0: read every time). A
+   * logout or suspension made through another server process takes effect within this time.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0, 'must be 0 or more').max(10_000, 'must be at most 10000').default(1000),
   /** Paystack secret key (server only); unset: the offline bank list and directory. */
   PAYSTACK_SECRET_KEY: z
     .string()

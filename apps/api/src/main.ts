@@ -47,6 +47,7 @@ async function start(config: Config): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     logLevel: config.LOG_LEVEL,
     rankingTtlMs: config.RANKING_CACHE_SECONDS * 1000,
+    sessionCacheMs: config.SESSION_CACHE_MS,
     banks: createBankProvider(config, database.db),
   });
 

@@ -29,7 +29,7 @@ export interface TestContext {
 
 /** A fresh database (in-memory PGlite, or a schema of its own on TEST_DATABASE_URL), migrated, and the app on it. */
 export async function createTestContext(
-  options: { clock?: Clock; webDist?: string; banks?: BankProvider; rankingTtlMs?: number } = {},
+  options: { clock?: Clock; webDist?: string; banks?: BankProvider; rankingTtlMs?: number; sessionCacheMs?: number } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
   const { database, dropDatabase } = await freshDatabase();
@@ -46,6 +46,7 @@ export async function createTestContext(
     webDist: options.webDist,
     banks: options.banks,
     rankingTtlMs: options.rankingTtlMs ?? 0,
+    sessionCacheMs: options.sessionCacheMs ?? 0,
   });
   await app.ready();
   return {

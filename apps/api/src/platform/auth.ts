@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Access, type Capability, type TokenUser } from '@eticket/contracts';
-import type { Clock } from './clock.ts';
+import { systemClock, type Clock } from './clock.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { TokenService } from './tokens.ts';
+import { ttlCache } from './ttl-cache.ts';
 
 /**
  * What a route needs from its caller. Every /api route declares one (see registerAuth):
@@ -29,6 +30,8 @@ export interface SessionUserRecord extends SessionUser {
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /** A write that never changes anyone's account (a field scan or payment): it keeps the session cache. */
+    leavesAccountsAlone?: true;
   }
   interface FastifyRequest {
     sessionUser: SessionUser | null;
@@ -49,6 +52,20 @@ export interface AuthDependencies {
   tokens: TokenService;
   clock: Clock;
   loadSessionUser(id: string): Promise<SessionUserRecord | null>;
+  /**
+   * How long a caller's record, read to check a request, is reused for that caller's next requests
+   * (0: read on every request). Any write this process serves forgets every kept record before it
+   * answers, so its own logouts, suspensions and role changes apply to the very next request; a
+   * change made by another process applies within this time.
+   */
+  sessionCacheMs?: number;
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a request may have changed someone's account (a logout, a suspension, a new role…). */
+function mayChangeAccounts(request: FastifyRequest): boolean {
+  return !READS.has(request.method) && !request.routeOptions.config.leavesAccountsAlone;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -58,12 +75,12 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** The signed-in caller, or a 401: the token must be valid, current and of an approved account. */
-async function authenticate(request: FastifyRequest, deps: AuthDependencies): Promise<SessionUser> {
+async function authenticate(request: FastifyRequest, deps: AuthDependencies, loadSessionUser: AuthDependencies['loadSessionUser']): Promise<SessionUser> {
   const token = bearerToken(request);
   if (!token) throw unauthorized();
   const claims = await deps.tokens.verify(token, deps.clock.now());
   if (!claims) throw unauthorized();
-  const user = activeUser(await deps.loadSessionUser(claims.user.id), claims.tv);
+  const user = activeUser(await loadSessionUser(claims.user.id), claims.tv);
   if (!user) throw unauthorized();
   return user;
 }
@@ -107,10 +124,19 @@ export function registerAuth(app: FastifyInstance, deps: AuthDependencies): void
     }
   });
 
+  // Real time, not the app's clock (which tests may stop): this is a cache, not a business rule.
+  const sessions = ttlCache<SessionUserRecord | null>({ ttlMs: deps.sessionCacheMs ?? 0, maxEntries: 10_000, clock: systemClock });
+  const loadSessionUser = (id: string) => sessions.get(id, () => deps.loadSessionUser(id));
+  // Before the answer leaves: its client may send the next request as soon as it has it. Every
+  // write clears, not only the account-changing ones by name, so a new one cannot be forgotten here.
+  app.addHook('onSend', async (request) => {
+    if (mayChangeAccounts(request)) sessions.clear();
+  });
+
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (!permission || 'public' in permission) return;
-    const user = await authenticate(request, deps);
+    const user = await authenticate(request, deps, loadSessionUser);
     if (!permits(user, permission)) throw forbidden();
     request.sessionUser = user;
   });

@@ -35,4 +35,17 @@ describe('ttlCache', () => {
     await off.get('k', async () => ++calls);
     expect(calls).toBe(2);
   });
+
+  it('clear forgets kept results and those still being computed', async () => {
+    const clock = controlledClock('2026-05-01T10:00:00Z');
+    const cache = ttlCache<string>({ ttlMs: 60_000, maxEntries: 10, clock });
+    expect(await cache.get('a', async () => 'before')).toBe('before');
+    let release: (value: string) => void = () => {};
+    const inFlight = cache.get('b', () => new Promise<string>((resolve) => (release = resolve)));
+    cache.clear();
+    expect(await cache.get('a', async () => 'after')).toBe('after');
+    release('stale');
+    expect(await inFlight).toBe('stale');
+    expect(await cache.get('b', async () => 'fresh')).toBe('fresh');
+  });
 });

@@ -3,7 +3,8 @@ import type { Clock } from './clock.ts';
 /**
  * Results kept for `ttlMs` of the clock, computed once however many callers ask at the same time
  * (they share the one computation). A failed computation is not kept. At most `maxEntries` keys;
- * the oldest goes first.
+ * the oldest goes first. `clear()` forgets every result, including those still being computed: a
+ * caller after it computes afresh.
  */
 export function ttlCache<T>(options: { ttlMs: number; maxEntries: number; clock: Clock }) {
   const entries = new Map<string, { until: number; value: Promise<T> }>();
@@ -19,6 +20,10 @@ export function ttlCache<T>(options: { ttlMs: number; maxEntries: number; clock:
       value.catch(() => entries.get(key)?.value === value && entries.delete(key));
       if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
       return value;
+    },
+
+    clear(): void {
+      entries.clear();
     },
   };
 }

@@ -28,7 +28,7 @@ export function fieldRoutes(service: FieldService) {
     app.post(
       '/api/field/scan',
       {
-        config: { permission: { capability: 'field-scan', access: 'write' } },
+        config: { permission: { capability: 'field-scan', access: 'write' }, leavesAccountsAlone: true },
         schema: {
           tags,
           description:
@@ -44,7 +44,7 @@ export function fieldRoutes(service: FieldService) {
     app.post(
       '/api/field/subscription-payment',
       {
-        config: { permission: { capability: 'field-payment', access: 'write' } },
+        config: { permission: { capability: 'field-payment', access: 'write' }, leavesAccountsAlone: true },
         schema: {
           tags,
           description: `A remitter records a subscription payment (subscriptionId: the plan's id) at the plan's price; the subscription is extended from max(now, its expiry). ${IDEMPOTENCY_HELP}`,
@@ -62,7 +62,7 @@ export function fieldRoutes(service: FieldService) {
     app.post(
       '/api/field/penalty-payment',
       {
-        config: { permission: { capability: 'field-payment', access: 'write' } },
+        config: { permission: { capability: 'field-payment', access: 'write' }, leavesAccountsAlone: true },
         schema: {
           tags,
           description: `A remitter records a penalty payment (amount in naira); more than the motorist owes is refused. ${IDEMPOTENCY_HELP}`,
