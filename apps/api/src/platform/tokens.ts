@@ -11,12 +11,24 @@ export interface TokenService {
   verify(token: string, now: Date): Promise<SessionClaims | null>;
 }
 
+/** Tokens already verified, kept so a session's next requests skip the signature check (~0.3 ms each). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/** jose's rule: a token is expired once its exp is not after the current second. */
+const expired = (claims: SessionClaims, now: Date) => claims.exp <= Math.floor(now.getTime() / 1000);
+
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   // Imported once: given the raw bytes, jose imports a WebCrypto key on every call (~0.2 ms a request).
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',
   ]);
+  // Only tokens whose signature checked out are kept, so forged ones cannot fill it; the oldest goes first.
+  const verified = new Map<string, SessionClaims>();
+  const remember = (token: string, value: SessionClaims) => {
+    verified.set(token, value);
+    if (verified.size > VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
+  };
   return {
     async sign(user, tokenVersion, now) {
       const issuedAt = Math.floor(now.getTime() / 1000);
@@ -27,10 +39,14 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .sign(await key);
     },
     async verify(token, now) {
+      const known = verified.get(token);
+      if (known) return expired(known, now) ? null : known;
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], currentDate: now });
         const parsed = claims.safeParse(payload);
-        return parsed.success ? parsed.data : null;
+        if (!parsed.success) return null;
+        remember(token, parsed.data);
+        return parsed.data;
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;
