@@ -82,7 +82,9 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
   async function viewsForUsers(userIds: string[], options: { open?: boolean } = {}): Promise<Map<string, TicketSubscription>> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return new Map();
-    let found = await repository.findWithPlans({ userIds: unique });
+    // Both at once: a people list waits on this after its page.
+    const [first, graceMs] = await Promise.all([repository.findWithPlans({ userIds: unique }), repository.graceMs()]);
+    let found = first;
     if (options.open && found.length < unique.length) {
       const have = new Set(found.map((row) => row.subscription.userId));
       const missing = unique.filter((id) => !have.has(id));
@@ -91,7 +93,6 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
       }
     }
     const now = clock.now();
-    const graceMs = await repository.graceMs();
     return new Map(found.map((row) => [row.subscription.userId, toTicketSubscription(row, now, graceMs)]));
   }
 
