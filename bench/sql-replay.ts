@@ -39,6 +39,10 @@ export function readLog(file: string): LoggedStatement[] {
 export const statementsBetween = (log: LoggedStatement[], from: number, to: number): LoggedStatement[] =>
   log.filter((s) => s.start >= from && s.start <= to);
 
+/** The session look-up of authentication (AuthRepository.loadSessionUser): one person's account by id. */
+export const isSessionLookup = (text: string): boolean =>
+  /^select .*"token_version".* from "users" where "users"\."id" = \$1 limit \$2$/.test(text);
+
 /** Groups statements into waves of overlapping ones; in each wave, one lane per server connection. */
 export function toReplay(statements: LoggedStatement[]): Replay {
   const waves: LoggedStatement[][] = [];
