@@ -33,6 +33,15 @@ export interface SubscriptionWithPlan {
   plan: { id: string; name: PlanName; vehicleType: VehicleType; priceKobo: Kobo } | null;
 }
 
+/** A subscription with its plan and the grace period in force, as one read returns them. */
+export interface SubscriptionWithPlanAndGrace extends SubscriptionWithPlan {
+  graceMs: number;
+}
+
+/** The grace period a settings value gives (the default when unset or not a number of days). */
+const graceMsOf = (value: unknown): number =>
+  (typeof value === 'number' && value >= 0 ? value : DEFAULT_GRACE_PERIOD_DAYS) * DAY_IN_MS;
+
 export function createSubscriptionsRepository(db: Database) {
   return {
     ...subscriptionQueries(db),
@@ -49,13 +58,6 @@ export type SubscriptionQueries = ReturnType<typeof subscriptionQueries>;
 export function subscriptionQueries(db: Database) {
   return {
     // ---- settings
-
-    /** The grace period after expiry, from the settings table (default 3 days). */
-    async graceMs(): Promise<number> {
-      const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, GRACE_SETTING_KEY)).limit(1);
-      const days = typeof row?.value === 'number' && row.value >= 0 ? row.value : DEFAULT_GRACE_PERIOD_DAYS;
-      return days * DAY_IN_MS;
-    },
 
     async setGraceDays(days: number): Promise<void> {
       await db
@@ -167,8 +169,8 @@ export function subscriptionQueries(db: Database) {
       return koboOf(row.outstanding);
     },
 
-    /** Subscriptions with their plans, of these subscription ids or motorist ids. One query. */
-    async findWithPlans(by: { ids?: string[]; userIds?: string[] }): Promise<SubscriptionWithPlan[]> {
+    /** Subscriptions with their plans and the grace period, of these subscription ids or motorist ids. One query. */
+    async findWithPlans(by: { ids?: string[]; userIds?: string[] }): Promise<SubscriptionWithPlanAndGrace[]> {
       const conditions = [
         by.ids?.length ? inArray(ticketSubscriptions.id, by.ids) : undefined,
         by.userIds?.length ? inArray(ticketSubscriptions.userId, by.userIds) : undefined,
@@ -181,11 +183,13 @@ export function subscriptionQueries(db: Database) {
           planName: subscriptionPlans.name,
           planVehicleType: subscriptionPlans.vehicleType,
           planPriceKobo: subscriptionPlans.priceKobo,
+          graceDays: sql<unknown>`(SELECT ${settings.value} FROM ${settings} WHERE ${settings.key} = ${GRACE_SETTING_KEY})`,
         })
         .from(ticketSubscriptions)
         .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, ticketSubscriptions.planId))
         .where(or(...conditions));
       return rows.map((row) => ({
+        graceMs: graceMsOf(row.graceDays),
         subscription: normalise(row.subscription),
         plan:
           row.planId && row.planName && row.planVehicleType

@@ -72,19 +72,17 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
 
   async function viewById(id: string): Promise<TicketSubscription> {
     const [found] = await repository.findWithPlans({ ids: [id] });
-    return toTicketSubscription(found, clock.now(), await repository.graceMs());
+    return toTicketSubscription(found, clock.now(), found.graceMs);
   }
 
   /**
-   * Subscriptions of these people now, by person id (motorists only), in two queries whatever the
+   * Subscriptions of these people now, by person id (motorists only), in one query whatever the
    * number of people. With `open`, motorists that have none get one first (a write).
    */
   async function viewsForUsers(userIds: string[], options: { open?: boolean } = {}): Promise<Map<string, TicketSubscription>> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return new Map();
-    // Both at once: a people list waits on this after its page.
-    const [first, graceMs] = await Promise.all([repository.findWithPlans({ userIds: unique }), repository.graceMs()]);
-    let found = first;
+    let found = await repository.findWithPlans({ userIds: unique });
     if (options.open && found.length < unique.length) {
       const have = new Set(found.map((row) => row.subscription.userId));
       const missing = unique.filter((id) => !have.has(id));
@@ -93,7 +91,7 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
       }
     }
     const now = clock.now();
-    return new Map(found.map((row) => [row.subscription.userId, toTicketSubscription(row, now, graceMs)]));
+    return new Map(found.map((row) => [row.subscription.userId, toTicketSubscription(row, now, row.graceMs)]));
   }
 
   return {
@@ -190,7 +188,7 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
     async view(id: string): Promise<TicketSubscription> {
       const [found] = await repository.findWithPlans({ ids: [id] });
       if (!found) throw notFound('Subscription not found');
-      return toTicketSubscription(found, clock.now(), await repository.graceMs());
+      return toTicketSubscription(found, clock.now(), found.graceMs);
     },
   };
 }
