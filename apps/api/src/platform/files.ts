@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +14,12 @@ const KEY_PATTERN = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 const TYPE_OF_EXTENSION: Record<string, ImageType> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
 export const SIGNED_URL_TTL_SECONDS = 10 * 60;
+/**
+ * Links expire on a whole minute (9 to 10 minutes after they are made), so a page shows the same link
+ * for a minute: its signature is computed once, and the browser reuses the image it has cached.
+ */
+const EXPIRY_STEP_SECONDS = 60;
+const SIGNATURES_KEPT = 10_000;
 
 /** The image type found in the bytes (never the name or the declared type), or a 400 naming the field. */
 export async function checkImage(field: string, bytes: Buffer): Promise<ImageType> {
@@ -37,8 +43,20 @@ export interface FileStore {
 }
 
 export function createLocalFileStore(dir: string, secret: string): FileStore {
-  const sign = (key: string, expires: number) =>
-    createHmac('sha256', `files:${secret}`).update(`${key}:${expires}`).digest('base64url');
+  const hmacKey = createSecretKey(Buffer.from(`files:${secret}`));
+  const sign = (key: string, expires: number) => createHmac('sha256', hmacKey).update(`${key}:${expires}`).digest('base64url');
+  // Only links this server makes are kept (never ones it is asked to check); the oldest goes first.
+  const signatures = new Map<string, string>();
+  const signatureOf = (key: string, expires: number) => {
+    const id = `${key}:${expires}`;
+    let signature = signatures.get(id);
+    if (signature === undefined) {
+      signature = sign(key, expires);
+      signatures.set(id, signature);
+      if (signatures.size > SIGNATURES_KEPT) signatures.delete(signatures.keys().next().value as string);
+    }
+    return signature;
+  };
 
   return {
     async save(bytes, type) {
@@ -58,8 +76,9 @@ export function createLocalFileStore(dir: string, secret: string): FileStore {
       if (KEY_PATTERN.test(key)) await rm(path.join(dir, key), { force: true });
     },
     signedUrl(key, now) {
-      const expires = Math.floor(now.getTime() / 1000) + SIGNED_URL_TTL_SECONDS;
-      return `/api/files/${key}?expires=${expires}&signature=${sign(key, expires)}`;
+      const latest = Math.floor(now.getTime() / 1000) + SIGNED_URL_TTL_SECONDS;
+      const expires = latest - (latest % EXPIRY_STEP_SECONDS);
+      return `/api/files/${key}?expires=${expires}&signature=${signatureOf(key, expires)}`;
     },
     verifySignature(key, expires, signature, now) {
       if (!Number.isInteger(expires) || expires < Math.floor(now.getTime() / 1000)) return false;
