@@ -1,4 +1,4 @@
-import { and, count, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connect.ts';
 import { lagosDay, startOfLagosDay, startOfNextLagosDay } from './calendar.ts';
@@ -59,32 +59,50 @@ export function wholeDayConditions(dayColumn: AnyPgColumn, days: NonNullable<Day
 }
 
 /**
+ * A list's total as one SQL expression (uncorrelated scalar subqueries, computed once per statement),
+ * so it can ride along as a column of the statement that reads the page; `read` turns its value into
+ * the total.
+ */
+export interface TotalQuery {
+  value: SQL<number>;
+  read(value: number): ListTotal;
+}
+
+/**
  * Rows of `select` (a SELECT of the list's filtered rows) counted one by one up to
  * SEARCH_LOOKAHEAD_PAGES pages past the page asked for.
  */
-export async function countAhead(db: Database, select: PgSelect, page: { offset: number; limit: number }): Promise<ListTotal> {
+export function totalAhead(select: PgSelect, page: { offset: number; limit: number }): TotalQuery {
   const cap = page.offset + page.limit * SEARCH_LOOKAHEAD_PAGES;
-  const limited = select.limit(cap + 1).as('limited');
-  const [{ value }] = await db.select({ value: count() }).from(limited);
-  return value > cap ? { total: cap, exact: false } : { total: value, exact: true };
+  return {
+    value: sql`(SELECT count(*) FROM (${select.limit(cap + 1)}) AS limited)`.mapWith(Number),
+    read: (value) => (value > cap ? { total: cap, exact: false } : { total: value, exact: true }),
+  };
 }
 
 /** The sum of a counter column, as a number (bigint sums arrive as text). */
 export const sumOf = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
 /**
- * A list's exact total over a creation-time range: the whole days from the counters (`wholeDays`),
- * the partial days at the edges row by row (`rows`).
+ * A list's exact total over a creation-time range: the whole days from the counters (`wholeDays`, a
+ * SELECT of one sum), the partial days at the edges row by row (`rows`, a SELECT of one count).
  */
-export async function countByDays(
+export function totalByDays(
   range: TimeRange,
-  wholeDays: (days: NonNullable<DaySplit['wholeDays']>) => Promise<number>,
-  rows: (edge: TimeRange) => Promise<number>,
-): Promise<ListTotal> {
+  wholeDays: (days: NonNullable<DaySplit['wholeDays']>) => SQLWrapper,
+  rows: (edge: TimeRange) => SQLWrapper,
+): TotalQuery {
   const split = splitByLagosDays(range);
-  const parts = await Promise.all([
-    split.wholeDays ? wholeDays(split.wholeDays) : 0,
+  const parts = [
+    ...(split.wholeDays ? [wholeDays(split.wholeDays)] : []),
     ...split.edges.map((edge) => rows({ from: edge.from, to: edge.to, toExclusive: edge.toExclusive })),
-  ]);
-  return { total: parts.reduce((sum, part) => sum + part, 0), exact: true };
+  ];
+  const value = parts.length === 0 ? sql`0` : sql.join(parts.map((part) => sql`coalesce((${part}), 0)`), sql` + `);
+  return { value: sql`(${value})`.mapWith(Number), read: (total) => ({ total, exact: true }) };
+}
+
+/** A total read on its own (for a page that came back empty, or a page that depends on the total). */
+export async function readTotal(db: Database, total: TotalQuery): Promise<ListTotal> {
+  const result = (await db.execute(sql`SELECT ${total.value} AS value`)) as unknown as { rows: { value: unknown }[] };
+  return total.read(Number(result.rows[0]?.value ?? 0));
 }

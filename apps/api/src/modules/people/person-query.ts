@@ -4,7 +4,7 @@ import type { RegistrationStatus, Role } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { after } from '../../db/keyset.ts';
 import { guarantors, peopleCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
-import { countAhead, countByDays, type ListTotal, sumOf, type TimeRange, wholeDayConditions } from '../../platform/day-counts.ts';
+import { type ListTotal, readTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
 
 /** What a people list shows, all decided by the service; every condition runs in SQL. */
 export interface PeopleFilter {
@@ -82,14 +82,15 @@ const personColumns = {
  * People with their details, in one statement: each detail is a one-to-one LEFT JOIN on the
  * person's id; the names of who added, approved and suspended them are scalar subqueries.
  */
-function selectPeople(db: Database) {
+function selectPeopleWith<Extra extends Record<string, SQL.Aliased | SQL>>(db: Database, extra: Extra) {
   return db
-    .select(personColumns)
+    .select({ ...personColumns, ...extra })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .leftJoin(vehicles, eq(vehicles.userId, users.id))
     .leftJoin(guarantors, eq(guarantors.userId, users.id));
 }
+const selectPeople = (db: Database) => selectPeopleWith(db, {});
 export type PersonRow = Awaited<ReturnType<ReturnType<typeof selectPeople>['execute']>>[number];
 
 /** LIKE's own characters in the search text match themselves. */
@@ -121,15 +122,15 @@ function statusCondition(filter: PeopleFilter, column: typeof users.registration
 
 export function createPersonQuery(db: Database) {
   /** How many people match: from people_counts, or row by row (a few pages ahead) for a text search or the online flag. */
-  function countPeople(filter: PeopleFilter, page: PageWindow): Promise<ListTotal> {
+  function totalOf(filter: PeopleFilter, page: PageWindow): TotalQuery {
     if (filter.text || filter.online !== undefined) {
-      return countAhead(db, db.select({ id: users.id }).from(users).where(whereOf(filter)).$dynamic(), page);
+      return totalAhead(db.select({ id: users.id }).from(users).where(whereOf(filter)).$dynamic(), page);
     }
     const range: TimeRange = { from: filter.createdFrom, to: filter.createdBefore, toExclusive: true };
-    return countByDays(
+    return totalByDays(
       range,
-      async (days) => {
-        const [{ value }] = await db
+      (days) =>
+        db
           .select({ value: sumOf(peopleCounts.people) })
           .from(peopleCounts)
           .where(
@@ -138,28 +139,21 @@ export function createPersonQuery(db: Database) {
               statusCondition(filter, peopleCounts.registrationStatus),
               wholeDayConditions(peopleCounts.day, days),
             ),
-          );
-        return value;
-      },
-      async (edge) => {
-        const edgeFilter = { ...filter, createdFrom: edge.from, createdBefore: edge.to };
-        const [{ value }] = await db.select({ value: count() }).from(users).where(whereOf(edgeFilter));
-        return value;
-      },
+          ),
+      (edge) => db.select({ value: count() }).from(users).where(whereOf({ ...filter, createdFrom: edge.from, createdBefore: edge.to })),
     );
   }
 
   return {
-    /** One page of people, newest first, and how many match in all. */
+    /** One page of people, newest first, and how many match in all: one statement (two when the page is empty). */
     async list(filter: PeopleFilter, page: PageWindow): Promise<{ rows: PersonRow[]; total: ListTotal }> {
       const newestFirst = [desc(users.createdAt), desc(users.id)];
+      const total = totalOf(filter, page);
       // Deferred join: the offset walks users' index alone; only the page's people are joined.
       const pageIds = db.select({ id: users.id }).from(users).where(whereOf(filter)).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
-      const [rows, total] = await Promise.all([
-        selectPeople(db).where(inArray(users.id, pageIds)).orderBy(...newestFirst),
-        countPeople(filter, page),
-      ]);
-      return { rows, total };
+      const found = await selectPeopleWith(db, { listTotal: total.value }).where(inArray(users.id, pageIds)).orderBy(...newestFirst);
+      const rows = found.map(({ listTotal: _total, ...row }) => row);
+      return { rows, total: found.length > 0 ? total.read(found[0].listTotal) : await readTotal(db, total) };
     },
 
     /** Up to `limit` people of the list after the person `afterId`, newest first: one keyset batch of a whole-list read. */

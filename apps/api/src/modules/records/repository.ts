@@ -6,7 +6,7 @@ import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, Vehicl
 export const MAX_PEOPLE_PER_SEARCH = 500;
 import type { Database } from '../../db/connect.ts';
 import { paymentCounts, penaltyPayments, scanCounts, scans, subscriptionPayments, users } from '../../db/schema.ts';
-import { countAhead, countByDays, type ListTotal, sumOf, type TimeRange, wholeDayConditions } from '../../platform/day-counts.ts';
+import { type ListTotal, readTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
 import { after } from '../../db/keyset.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
 
@@ -82,6 +82,26 @@ async function pageOf<T>(
   return (await read('oldest', fromOldest, limit)).reverse();
 }
 
+/**
+ * A page of a list and its total. The first page is read newest first whatever the total, so it
+ * comes with its total in one statement (`readWithTotal`); a later page needs the total first (see
+ * pageOf), and so does an empty first page (the total may still say more, if counters ran ahead).
+ */
+async function pageAndTotal<T>(
+  db: Database,
+  total: TotalQuery,
+  page: Page,
+  readWithTotal: (limit: number) => Promise<(T & { listTotal: number })[]>,
+  read: (order: 'newest' | 'oldest', offset: number, limit: number) => Promise<T[]>,
+): Promise<{ rows: T[]; total: ListTotal }> {
+  if (page.offset === 0) {
+    const found = await readWithTotal(page.limit);
+    if (found.length > 0) return { rows: found.map(({ listTotal: _total, ...row }) => row as T), total: total.read(found[0].listTotal) };
+  }
+  const known = await readTotal(db, total);
+  return { rows: await pageOf(known, page, read), total: known };
+}
+
 /** Rows of the motorists or agents found by a Unique ID search; served by the (person, created_at) indexes. */
 function ofPeople(people: RecordFilter['people'], motoristColumn: AnyColumn, agentColumn: AnyColumn): SQL | undefined {
   if (!people) return undefined;
@@ -103,30 +123,29 @@ export function recordQueries(db: Database) {
   }
 
   /** How many scans match: from scan_counts, or row by row (a few pages ahead) for a Unique ID search. */
-  async function countScans(filter: RecordFilter, page: Page): Promise<ListTotal> {
-    const rows = async (range: TimeRange) => {
-      const [{ value }] = await db.select({ value: count() }).from(scans).where(scanConditions({ ...filter, ...range }));
-      return value;
-    };
-    if (filter.people) return countAhead(db, db.select({ id: scans.id }).from(scans).where(scanConditions(filter)).$dynamic(), page);
-    return countByDays(filter, async (days) => {
-      const [{ value }] = await db
-        .select({ value: sumOf(scanCounts.scans) })
-        .from(scanCounts)
-        .where(
-          and(
-            wholeDayConditions(scanCounts.day, days),
-            filter.vehicleType ? eq(scanCounts.vehicleType, filter.vehicleType) : undefined,
-            filter.subscriptionStatus ? eq(scanCounts.subscriptionStatus, filter.subscriptionStatus) : undefined,
+  function scanTotal(filter: RecordFilter, page: Page): TotalQuery {
+    if (filter.people) return totalAhead(db.select({ id: scans.id }).from(scans).where(scanConditions(filter)).$dynamic(), page);
+    return totalByDays(
+      filter,
+      (days) =>
+        db
+          .select({ value: sumOf(scanCounts.scans) })
+          .from(scanCounts)
+          .where(
+            and(
+              wholeDayConditions(scanCounts.day, days),
+              filter.vehicleType ? eq(scanCounts.vehicleType, filter.vehicleType) : undefined,
+              filter.subscriptionStatus ? eq(scanCounts.subscriptionStatus, filter.subscriptionStatus) : undefined,
+            ),
           ),
-        );
-      return value;
-    }, rows);
+      (range) => db.select({ value: count() }).from(scans).where(scanConditions({ ...filter, ...range })),
+    );
   }
 
-  /** Scan rows with the motorist's and the agent's names; `from` is scans itself or a page of scan ids. */
-  function selectScans() {
+  /** Scan rows with the motorist's and the agent's names (and any `extra` columns); `from` is scans itself or a page of scan ids. */
+  function selectScans<Extra extends Record<string, SQL>>(extra: Extra = {} as Extra) {
     return db.select({
+      ...extra,
       id: scans.id,
       createdAt: scans.createdAt,
       vehicleType: scans.vehicleType,
@@ -162,30 +181,23 @@ export function recordQueries(db: Database) {
       );
     }
     /** How many payments match: from payment_counts, or row by row (a few pages ahead) for a Unique ID search. */
-    async function countPayments(filter: RecordFilter, page: Page): Promise<ListTotal> {
+    function paymentTotal(filter: RecordFilter, page: Page): TotalQuery {
       const counted = countedFilter(filter);
-      if (filter.people || !counted) return countAhead(db, db.select({ id: table.id }).from(table).where(conditions(filter)).$dynamic(), page);
-      const rows = async (range: TimeRange) => {
-        const [{ value }] = await db.select({ value: count() }).from(table).where(conditions({ ...filter, ...range }));
-        return value;
-      };
-      return countByDays(filter, async (days) => {
-        const [{ value }] = await db
-          .select({ value: sumOf(paymentCounts.payments) })
-          .from(paymentCounts)
-          .where(
-            and(
-              eq(paymentCounts.paymentTable, tableName),
-              ...counted,
-              wholeDayConditions(paymentCounts.day, days),
-            ),
-          );
-        return value;
-      }, rows);
+      if (filter.people || !counted) return totalAhead(db.select({ id: table.id }).from(table).where(conditions(filter)).$dynamic(), page);
+      return totalByDays(
+        filter,
+        (days) =>
+          db
+            .select({ value: sumOf(paymentCounts.payments) })
+            .from(paymentCounts)
+            .where(and(eq(paymentCounts.paymentTable, tableName), ...counted, wholeDayConditions(paymentCounts.day, days))),
+        (range) => db.select({ value: count() }).from(table).where(conditions({ ...filter, ...range })),
+      );
     }
-    function select(where: SQL | undefined) {
+    function select<Extra extends Record<string, SQL>>(where: SQL | undefined, extra: Extra = {} as Extra) {
       return db
         .select({
+          ...extra,
           id: table.id,
           createdAt: table.createdAt,
           bankName: table.bankName,
@@ -207,14 +219,20 @@ export function recordQueries(db: Database) {
     return {
       async list(filter: RecordFilter, page: Page): Promise<{ rows: PaymentRow[]; total: ListTotal }> {
         const where = conditions(filter);
-        const total = await countPayments(filter, page);
-        const rows = await pageOf(total, page, (order, offset, limit) => {
-          const orderBy = order === 'newest' ? [desc(table.createdAt), desc(table.id)] : [asc(table.createdAt), asc(table.id)];
-          // Deferred join: the offset walks the index alone; only the page's rows are joined.
-          const ids = db.select({ id: table.id }).from(table).where(where).orderBy(...orderBy).limit(limit).offset(offset);
-          return select(inArray(table.id, ids)).orderBy(...orderBy);
-        });
-        return { rows: rows.map(normalise), total };
+        const total = paymentTotal(filter, page);
+        const orderOf = (order: 'newest' | 'oldest') =>
+          order === 'newest' ? [desc(table.createdAt), desc(table.id)] : [asc(table.createdAt), asc(table.id)];
+        // Deferred join: the offset walks the index alone; only the page's rows are joined.
+        const idsOf = (order: 'newest' | 'oldest', offset: number, limit: number) =>
+          db.select({ id: table.id }).from(table).where(where).orderBy(...orderOf(order)).limit(limit).offset(offset);
+        const { rows, total: known } = await pageAndTotal(
+          db,
+          total,
+          page,
+          (limit) => select(inArray(table.id, idsOf('newest', 0, limit)), { listTotal: total.value }).orderBy(...orderOf('newest')),
+          (order, offset, limit) => select(inArray(table.id, idsOf(order, offset, limit))).orderBy(...orderOf(order)),
+        );
+        return { rows: rows.map(normalise), total: known };
       },
       async byId(id: string): Promise<PaymentRow | null> {
         const [row] = await select(eq(table.id, id)).limit(1);
@@ -249,19 +267,24 @@ export function recordQueries(db: Database) {
   return {
     async listScans(filter: RecordFilter, page: Page): Promise<{ rows: ScanRow[]; total: ListTotal }> {
       const where = scanConditions(filter);
-      const total = await countScans(filter, page);
-      const rows = await pageOf(total, page, (order, offset, limit) => {
-        const orderBy = order === 'newest' ? [desc(scans.createdAt), desc(scans.id)] : [asc(scans.createdAt), asc(scans.id)];
-        // Deferred join: the offset walks the index alone; only the page's rows are joined.
-        const ids = db.select({ id: scans.id }).from(scans).where(where).orderBy(...orderBy).limit(limit).offset(offset);
-        return selectScans()
+      const total = scanTotal(filter, page);
+      const orderOf = (order: 'newest' | 'oldest') => (order === 'newest' ? [desc(scans.createdAt), desc(scans.id)] : [asc(scans.createdAt), asc(scans.id)]);
+      // Deferred join: the offset walks the index alone; only the page's rows are joined.
+      const pageRows = <Extra extends Record<string, SQL>>(order: 'newest' | 'oldest', offset: number, limit: number, extra: Extra) =>
+        selectScans(extra)
           .from(scans)
           .innerJoin(motorist, eq(motorist.id, scans.motoristId))
           .innerJoin(agent, eq(agent.id, scans.agentId))
-          .where(inArray(scans.id, ids))
-          .orderBy(...orderBy);
-      });
-      return { rows: rows.map(normaliseScan), total };
+          .where(inArray(scans.id, db.select({ id: scans.id }).from(scans).where(where).orderBy(...orderOf(order)).limit(limit).offset(offset)))
+          .orderBy(...orderOf(order));
+      const { rows, total: known } = await pageAndTotal(
+        db,
+        total,
+        page,
+        (limit) => pageRows('newest', 0, limit, { listTotal: total.value }),
+        (order, offset, limit) => pageRows(order, offset, limit, {}),
+      );
+      return { rows: rows.map(normaliseScan), total: known };
     },
 
     async scanById(id: string): Promise<ScanRow | null> {
