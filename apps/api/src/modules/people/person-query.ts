@@ -4,6 +4,7 @@ import type { RegistrationStatus, Role } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { after } from '../../db/keyset.ts';
 import { guarantors, peopleCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
+import { subscriptionJsonOf } from '../subscriptions/repository.ts';
 import { type ListTotal, readTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
 
 /** What a people list shows, all decided by the service; every condition runs in SQL. */
@@ -76,6 +77,8 @@ const personColumns = {
   guarantorIdType: guarantors.idType,
   guarantorFrontFile: guarantors.frontFile,
   guarantorBackFile: guarantors.backFile,
+  /** A motorist's ticket subscription, as JSON (subscriptions capability; read with subscriptionFromJson). */
+  subscription: subscriptionJsonOf(users.id),
 };
 
 /**

@@ -1,18 +1,22 @@
 import type { PersonRecord } from '@eticket/contracts';
-import type { TicketSubscriptionViews } from '../subscriptions/service.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { subscriptionFromJson } from '../subscriptions/repository.ts';
+import { toTicketSubscription } from '../subscriptions/service.ts';
 import type { PersonRow } from './person-query.ts';
 import { toPersonRecord, type FileUrl } from './person-record.ts';
 
 /**
- * Person rows as records, with the motorists' ticket subscriptions fetched for all rows at once
- * (the subscriptions capability derives their status from time), never one lookup per row.
+ * Person rows as records. A motorist's ticket subscription came with the row (subscriptionJsonOf, a
+ * column the subscriptions capability gives the people query); its status is derived from the time now.
  */
-export function createPersonRecords(deps: { fileUrl: FileUrl; ticketSubscriptions: TicketSubscriptionViews }) {
-  const { fileUrl, ticketSubscriptions } = deps;
+export function createPersonRecords(deps: { fileUrl: FileUrl; clock: Clock }) {
+  const { fileUrl, clock } = deps;
   return async function toRecords(rows: PersonRow[]): Promise<PersonRecord[]> {
-    const motoristIds = rows.filter((row) => row.role === 'motorist').map((row) => row.id);
-    const subscriptions = await ticketSubscriptions(motoristIds);
-    return rows.map((row) => toPersonRecord(row, fileUrl, subscriptions.get(row.id) ?? null));
+    const now = clock.now();
+    return rows.map((row) => {
+      const found = row.role === 'motorist' ? subscriptionFromJson(row.subscription) : null;
+      return toPersonRecord(row, fileUrl, found ? toTicketSubscription(found, now, found.graceMs) : null);
+    });
   };
 }
 export type PersonRecords = ReturnType<typeof createPersonRecords>;

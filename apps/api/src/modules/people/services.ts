@@ -17,7 +17,7 @@ export function createPeopleServices(deps: { db: Database; files: FileStore; clo
   const query = createPersonQuery(deps.db);
   /** Motorists' ticket subscriptions, by person id (the subscriptions capability). */
   const ticketSubscriptions = createSubscriptionsService({ repository: createSubscriptionsRepository(deps.db), clock: deps.clock }).viewsForUsers;
-  const toRecords = createPersonRecords({ fileUrl: deps.fileUrl, ticketSubscriptions });
+  const toRecords = createPersonRecords({ fileUrl: deps.fileUrl, clock: deps.clock });
   return {
     lookups: repository,
     ticketSubscriptions,

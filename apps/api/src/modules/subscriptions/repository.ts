@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_GRACE_PERIOD_DAYS, type PlanName, type VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { settings, subscriptionPlans, ticketSubscriptions, type TicketSubscriptionRow } from '../../db/schema.ts';
@@ -41,6 +42,56 @@ export interface SubscriptionWithPlanAndGrace extends SubscriptionWithPlan {
 /** The grace period a settings value gives (the default when unset or not a number of days). */
 const graceMsOf = (value: unknown): number =>
   (typeof value === 'number' && value >= 0 ? value : DEFAULT_GRACE_PERIOD_DAYS) * DAY_IN_MS;
+
+/**
+ * A column for another capability's query (the people lists): the subscription of the person whose
+ * id is `userId`, with its plan and the grace period, as JSON (null when they have none): a correlated
+ * subquery on ticket_subscriptions' user_id index, so a page of people needs no second statement.
+ * Read it with subscriptionFromJson.
+ */
+export function subscriptionJsonOf(userId: AnyPgColumn): SQL<unknown> {
+  return sql`(SELECT json_build_object(
+      'id', ts.id, 'userId', ts.user_id, 'planId', ts.plan_id, 'expiresAt', ts.expires_at, 'pausedAt', ts.paused_at,
+      'pausedRemainingMs', ts.paused_remaining_ms, 'accumulated', ts.accumulated,
+      'accumulatedAmountKobo', ts.accumulated_amount_kobo, 'outstandingPenaltyKobo', ts.outstanding_penalty_kobo,
+      'createdAt', ts.created_at, 'renewedAt', ts.renewed_at, 'updatedAt', ts.updated_at,
+      'plan', CASE WHEN p.id IS NULL THEN NULL
+                   ELSE json_build_object('id', p.id, 'name', p.name, 'vehicleType', p.vehicle_type, 'priceKobo', p.price_kobo) END,
+      'graceDays', (SELECT s.value FROM ${settings} s WHERE s.key = ${GRACE_SETTING_KEY}))
+    FROM ${ticketSubscriptions} ts LEFT JOIN ${subscriptionPlans} p ON p.id = ts.plan_id
+    WHERE ts.user_id = ${userId})`;
+}
+
+type Json = Record<string, unknown>;
+const dateOf = (value: unknown): Date => new Date(value as string);
+const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : dateOf(value));
+
+/** What subscriptionJsonOf gave (PGlite and node-postgres hand json over parsed, or as text), as findWithPlans returns it. */
+export function subscriptionFromJson(value: unknown): SubscriptionWithPlanAndGrace | null {
+  if (value === null || value === undefined) return null;
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as Json;
+  const plan = json.plan as Json | null;
+  return {
+    graceMs: graceMsOf(json.graceDays),
+    subscription: normalise({
+      id: json.id as string,
+      userId: json.userId as string,
+      planId: (json.planId as string | null) ?? null,
+      expiresAt: dateOf(json.expiresAt),
+      pausedAt: dateOrNull(json.pausedAt),
+      pausedRemainingMs: (json.pausedRemainingMs as number | null) ?? null,
+      accumulated: Number(json.accumulated),
+      accumulatedAmountKobo: json.accumulatedAmountKobo as Kobo,
+      outstandingPenaltyKobo: json.outstandingPenaltyKobo as Kobo,
+      createdAt: dateOf(json.createdAt),
+      renewedAt: dateOrNull(json.renewedAt),
+      updatedAt: dateOf(json.updatedAt),
+    }),
+    plan: plan
+      ? { id: plan.id as string, name: plan.name as PlanName, vehicleType: plan.vehicleType as VehicleType, priceKobo: koboOf(plan.priceKobo as number) }
+      : null,
+  };
+}
 
 export function createSubscriptionsRepository(db: Database) {
   return {
