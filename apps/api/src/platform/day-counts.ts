@@ -101,6 +101,19 @@ export function totalByDays(
   return { value: sql`(${value})`.mapWith(Number), read: (total) => ({ total, exact: true }) };
 }
 
+/**
+ * A page read with its total as the column `listTotal` (see TotalQuery): the rows without it, and
+ * the total, read on its own when the page came back empty and so carried none.
+ */
+export async function withTotal<Row extends { listTotal: number }>(
+  db: Database,
+  total: TotalQuery,
+  found: Row[],
+): Promise<{ rows: Omit<Row, 'listTotal'>[]; total: ListTotal }> {
+  const rows = found.map(({ listTotal: _total, ...row }) => row);
+  return { rows, total: found.length > 0 ? total.read(found[0].listTotal) : await readTotal(db, total) };
+}
+
 /** A total read on its own (for a page that came back empty, or a page that depends on the total). */
 export async function readTotal(db: Database, total: TotalQuery): Promise<ListTotal> {
   const result = (await db.execute(sql`SELECT ${total.value} AS value`)) as unknown as { rows: { value: unknown }[] };

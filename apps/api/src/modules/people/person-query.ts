@@ -5,7 +5,7 @@ import type { Database } from '../../db/connect.ts';
 import { after } from '../../db/keyset.ts';
 import { guarantors, peopleCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { subscriptionJsonOf } from '../subscriptions/repository.ts';
-import { type ListTotal, readTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
+import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions, withTotal } from '../../platform/day-counts.ts';
 
 /** What a people list shows, all decided by the service; every condition runs in SQL. */
 export interface PeopleFilter {
@@ -154,9 +154,7 @@ export function createPersonQuery(db: Database) {
       const total = totalOf(filter, page);
       // Deferred join: the offset walks users' index alone; only the page's people are joined.
       const pageIds = db.select({ id: users.id }).from(users).where(whereOf(filter)).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
-      const found = await selectPeopleWith(db, { listTotal: total.value }).where(inArray(users.id, pageIds)).orderBy(...newestFirst);
-      const rows = found.map(({ listTotal: _total, ...row }) => row);
-      return { rows, total: found.length > 0 ? total.read(found[0].listTotal) : await readTotal(db, total) };
+      return withTotal(db, total, await selectPeopleWith(db, { listTotal: total.value }).where(inArray(users.id, pageIds)).orderBy(...newestFirst));
     },
 
     /** Up to `limit` people of the list after the person `afterId`, newest first: one keyset batch of a whole-list read. */

@@ -6,7 +6,7 @@ import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, Vehicl
 export const MAX_PEOPLE_PER_SEARCH = 500;
 import type { Database } from '../../db/connect.ts';
 import { paymentCounts, penaltyPayments, scanCounts, scans, subscriptionPayments, users } from '../../db/schema.ts';
-import { type ListTotal, readTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
+import { type ListTotal, readTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions, withTotal } from '../../platform/day-counts.ts';
 import { after } from '../../db/keyset.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
 
@@ -85,7 +85,7 @@ async function pageOf<T>(
 /**
  * A page of a list and its total. The first page is read newest first whatever the total, so it
  * comes with its total in one statement (`readWithTotal`); a later page needs the total first (see
- * pageOf), and so does an empty first page (the total may still say more, if counters ran ahead).
+ * pageOf).
  */
 async function pageAndTotal<T>(
   db: Database,
@@ -95,8 +95,8 @@ async function pageAndTotal<T>(
   read: (order: 'newest' | 'oldest', offset: number, limit: number) => Promise<T[]>,
 ): Promise<{ rows: T[]; total: ListTotal }> {
   if (page.offset === 0) {
-    const found = await readWithTotal(page.limit);
-    if (found.length > 0) return { rows: found.map(({ listTotal: _total, ...row }) => row as T), total: total.read(found[0].listTotal) };
+    const first = await withTotal(db, total, await readWithTotal(page.limit));
+    return { rows: first.rows as T[], total: first.total };
   }
   const known = await readTotal(db, total);
   return { rows: await pageOf(known, page, read), total: known };
