@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@eticket/contracts';
+import { BoundedMap } from './bounded-map.ts';
 import { badRequest } from './errors.ts';
 
 export type ImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
@@ -46,14 +47,13 @@ export function createLocalFileStore(dir: string, secret: string): FileStore {
   const hmacKey = createSecretKey(Buffer.from(`files:${secret}`));
   const sign = (key: string, expires: number) => createHmac('sha256', hmacKey).update(`${key}:${expires}`).digest('base64url');
   // Only links this server makes are kept (never ones it is asked to check); the oldest goes first.
-  const signatures = new Map<string, string>();
+  const signatures = new BoundedMap<string, string>(SIGNATURES_KEPT);
   const signatureOf = (key: string, expires: number) => {
     const id = `${key}:${expires}`;
     let signature = signatures.get(id);
     if (signature === undefined) {
       signature = sign(key, expires);
       signatures.set(id, signature);
-      if (signatures.size > SIGNATURES_KEPT) signatures.delete(signatures.keys().next().value as string);
     }
     return signature;
   };

@@ -1,6 +1,7 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { tokenUser, type TokenUser } from '@eticket/contracts';
 import { z } from 'zod';
+import { BoundedMap } from './bounded-map.ts';
 
 const claims = z.object({ user: tokenUser, tv: z.number().int(), exp: z.number() });
 export type SessionClaims = z.infer<typeof claims>;
@@ -24,11 +25,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     'verify',
   ]);
   // Only tokens whose signature checked out are kept, so forged ones cannot fill it; the oldest goes first.
-  const verified = new Map<string, SessionClaims>();
-  const remember = (token: string, value: SessionClaims) => {
-    verified.set(token, value);
-    if (verified.size > VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
-  };
+  const verified = new BoundedMap<string, SessionClaims>(VERIFIED_TOKENS_KEPT);
   return {
     async sign(user, tokenVersion, now) {
       const issuedAt = Math.floor(now.getTime() / 1000);
@@ -45,7 +42,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], currentDate: now });
         const parsed = claims.safeParse(payload);
         if (!parsed.success) return null;
-        remember(token, parsed.data);
+        verified.set(token, parsed.data);
         return parsed.data;
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;

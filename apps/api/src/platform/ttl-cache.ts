@@ -1,3 +1,4 @@
+import { BoundedMap } from './bounded-map.ts';
 import type { Clock } from './clock.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { Clock } from './clock.ts';
  * caller after it computes afresh.
  */
 export function ttlCache<T>(options: { ttlMs: number; maxEntries: number; clock: Clock }) {
-  const entries = new Map<string, { until: number; value: Promise<T> }>();
+  const entries = new BoundedMap<string, { until: number; value: Promise<T> }>(options.maxEntries);
   return {
     get(key: string, compute: () => Promise<T>): Promise<T> {
       if (options.ttlMs <= 0) return compute();
@@ -18,7 +19,6 @@ export function ttlCache<T>(options: { ttlMs: number; maxEntries: number; clock:
       entries.delete(key);
       entries.set(key, { until: now + options.ttlMs, value });
       value.catch(() => entries.get(key)?.value === value && entries.delete(key));
-      if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
       return value;
     },
 
