@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { takeFairTurns } from './fair-turns.ts';
 import * as schema from './schema.ts';
 import { sqlLoggingClient } from './sql-log.ts';
 
@@ -41,6 +42,7 @@ async function connectPglite(dir?: string): Promise<DatabaseHandle> {
   // Extensions the migrations create (pg_trgm: list search); a PostgreSQL server ships them as contrib.
   const options = { extensions: { pg_trgm } };
   const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
+  takeFairTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     kind: 'pglite',
