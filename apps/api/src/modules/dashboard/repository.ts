@@ -65,7 +65,20 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** int8 sums arrive as text; every value here is a safe integer (kobo or a count). */
+/** A figure's query, and how its rows (objects keyed by column name) become the figure. */
+export interface FigureQuery<T> {
+  sql: SQL;
+  toFigure(rows: Record<string, unknown>[]): T;
+}
+type FiguresOf<Q> = { [K in keyof Q]: Q[K] extends FigureQuery<infer T> ? T : null };
+
+const figureQuery = <T>(query: SQL, toFigure: (rows: Record<string, unknown>[]) => T): FigureQuery<T> => ({ sql: query, toFigure });
+
+/** A json column's rows: node-postgres and PGlite parse json; a driver that did not would give text. */
+const jsonRows = (value: unknown): Record<string, unknown>[] =>
+  (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as Record<string, unknown>[];
+
+/** int8 sums arrive as text (as JSON numbers when read with readFigures); every value here is a safe integer (kobo or a count). */
 const int = (value: unknown): number => {
   if (value === null || value === undefined) return 0;
   const number = Number(value);
@@ -77,6 +90,12 @@ const day = (value: string) => sql`${value}::date`;
 const instant = (value: Date) => sql`${value.toISOString()}::timestamptz`;
 const list = (values: readonly string[]) => sql`(${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
 const metricColumn = (metric: ActivityMetric) => sql.raw(metric);
+
+function countsByStatus(rows: Record<string, unknown>[]): Record<RegistrationStatus, number> {
+  const result: Record<RegistrationStatus, number> = { pending: 0, approved: 0, suspended: 0 };
+  for (const row of rows) if (typeof row.status === 'string' && row.status in result) result[row.status as RegistrationStatus] = int(row.count);
+  return result;
+}
 
 /** "contains" over a person's name, email, phone and Unique ID (the generated search_text). */
 function searchCondition(alias: string, search: string | undefined): SQL {
@@ -142,113 +161,130 @@ export function createDashboardRepository(db: Database) {
     sql`u.role = 'motorist' AND NOT u.is_deleted${addedBy ? sql` AND u.added_by = ${addedBy}` : sql``}`;
 
   return {
+    /**
+     * Several figures in one statement, so a dashboard pays one round trip (PGlite: one turn of its
+     * single connection) instead of one per figure. Each query's rows come back as a JSON array;
+     * a null query is a figure the caller does not need, answered null without SQL.
+     */
+    async readFigures<const Q extends readonly (FigureQuery<unknown> | null)[]>(...queries: Q): Promise<FiguresOf<Q>> {
+      const asked = queries.flatMap((query, index) => (query ? [{ query, column: `figure_${index}` }] : []));
+      const [row] = asked.length
+        ? await rowsOf<Record<string, unknown>>(
+            db,
+            sql`SELECT ${sql.join(
+              asked.map(({ query, column }) => sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${query.sql}) q) AS ${sql.raw(column)}`),
+              sql`, `,
+            )}`,
+          )
+        : [{}];
+      return queries.map((query, index) => (query ? query.toFigure(jsonRows(row[`figure_${index}`])) : null)) as FiguresOf<Q>;
+    },
+
     /** Every activity metric for the range, the range before and today; optionally one vehicle type. */
-    async activityFigures(windows: Windows, vehicleType?: VehicleType): Promise<Record<ActivityMetric, Triple>> {
+    activityFigures(windows: Windows, vehicleType?: VehicleType): FigureQuery<Record<ActivityMetric, Triple>> {
       const columns = ACTIVITY_METRICS.flatMap((metric) => [
         sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(windows.current)}), 0) AS ${sql.raw(`${metric}_current`)}`,
         sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(windows.previous)}), 0) AS ${sql.raw(`${metric}_previous`)}`,
         sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(windows.today)}), 0) AS ${sql.raw(`${metric}_today`)}`,
       ]);
-      const [row] = await rowsOf<Record<string, unknown>>(
-        db,
+      return figureQuery(
         sql`SELECT ${sql.join(columns, sql`, `)}
             FROM daily_activity
             WHERE (day BETWEEN ${day(windows.previous.startDay)} AND ${day(windows.current.endDay)} OR ${inDays(windows.today)})
               ${vehicleType ? sql`AND vehicle_type = ${vehicleType}` : sql``}`,
+        ([row]) =>
+          Object.fromEntries(
+            ACTIVITY_METRICS.map((metric) => [
+              metric,
+              { current: int(row?.[`${metric}_current`]), previous: int(row?.[`${metric}_previous`]), today: int(row?.[`${metric}_today`]) },
+            ]),
+          ) as Record<ActivityMetric, Triple>,
       );
-      return Object.fromEntries(
-        ACTIVITY_METRICS.map((metric) => [
-          metric,
-          { current: int(row?.[`${metric}_current`]), previous: int(row?.[`${metric}_previous`]), today: int(row?.[`${metric}_today`]) },
-        ]),
-      ) as Record<ActivityMetric, Triple>;
     },
 
     /** Activity of the range per vehicle type. */
-    async activityByVehicleType(range: DayRange): Promise<Record<VehicleType, ActivityTotals>> {
-      const rows = await rowsOf<Record<string, unknown>>(
-        db,
+    activityByVehicleType(range: DayRange): FigureQuery<Record<VehicleType, ActivityTotals>> {
+      return figureQuery(
         sql`SELECT vehicle_type, ${sql.join(ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`), sql`, `)}
             FROM daily_activity WHERE ${inDays(range)} GROUP BY vehicle_type`,
+        (rows) => {
+          const empty = (): ActivityTotals => Object.fromEntries(ACTIVITY_METRICS.map((m) => [m, 0])) as ActivityTotals;
+          const result: Record<VehicleType, ActivityTotals> = { keke: empty(), bus: empty(), bike: empty() };
+          for (const row of rows) {
+            const type = row.vehicle_type as VehicleType;
+            if (type in result) for (const m of ACTIVITY_METRICS) result[type][m] = int(row[m]);
+          }
+          return result;
+        },
       );
-      const empty = (): ActivityTotals => Object.fromEntries(ACTIVITY_METRICS.map((m) => [m, 0])) as ActivityTotals;
-      const result: Record<VehicleType, ActivityTotals> = { keke: empty(), bus: empty(), bike: empty() };
-      for (const row of rows) {
-        const type = row.vehicle_type as VehicleType;
-        if (type in result) for (const m of ACTIVITY_METRICS) result[type][m] = int(row[m]);
-      }
-      return result;
     },
 
     /** Activity of the range per day or month (periods without activity are absent). */
-    async activitySeries(range: DayRange, interval: Interval): Promise<Array<{ period: string } & ActivityTotals>> {
-      const rows = await rowsOf<Record<string, unknown>>(
-        db,
+    activitySeries(range: DayRange, interval: Interval): FigureQuery<Array<{ period: string } & ActivityTotals>> {
+      return figureQuery(
         sql`SELECT to_char(date_trunc(${interval}, day::timestamp), ${periodFormat(interval)}) AS period,
                    ${sql.join(ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`), sql`, `)}
             FROM daily_activity WHERE ${inDays(range)} GROUP BY 1`,
+        (rows) =>
+          rows.map((row) => ({
+            period: String(row.period),
+            ...(Object.fromEntries(ACTIVITY_METRICS.map((m) => [m, int(row[m])])) as ActivityTotals),
+          })),
       );
-      return rows.map((row) => ({
-        period: String(row.period),
-        ...(Object.fromEntries(ACTIVITY_METRICS.map((m) => [m, int(row[m])])) as ActivityTotals),
-      }));
     },
 
     /** Subscription and penalty revenue per month (1-12) of a calendar year; optionally one vehicle type. */
-    async revenueByMonth(year: number, vehicleType?: VehicleType): Promise<Map<number, { subscription: number; penalty: number }>> {
-      const rows = await rowsOf<{ month: unknown; subscription: unknown; penalty: unknown }>(
-        db,
+    revenueByMonth(year: number, vehicleType?: VehicleType): FigureQuery<Map<number, { subscription: number; penalty: number }>> {
+      return figureQuery(
         sql`SELECT extract(month FROM day)::int AS month, coalesce(sum(subscription_kobo), 0) AS subscription, coalesce(sum(penalty_kobo), 0) AS penalty
             FROM daily_activity
             WHERE day BETWEEN ${day(`${year}-01-01`)} AND ${day(`${year}-12-31`)}
               ${vehicleType ? sql`AND vehicle_type = ${vehicleType}` : sql``}
             GROUP BY 1`,
+        (rows) => new Map(rows.map((row) => [int(row.month), { subscription: int(row.subscription), penalty: int(row.penalty) }])),
       );
-      return new Map(rows.map((row) => [int(row.month), { subscription: int(row.subscription), penalty: int(row.penalty) }]));
     },
 
     /** Motorists registered per month (1-12) of a Lagos calendar year. */
-    async registrationsByMonth(year: DayRange): Promise<Map<number, number>> {
-      const rows = await rowsOf<{ month: unknown; count: unknown }>(
-        db,
+    registrationsByMonth(year: DayRange): FigureQuery<Map<number, number>> {
+      return figureQuery(
         sql`SELECT extract(month FROM day)::int AS month, sum(people) AS count
             FROM people_counts WHERE role = 'motorist' AND ${inDays(year)} GROUP BY 1`,
+        (rows) => new Map(rows.map((row) => [int(row.month), int(row.count)])),
       );
-      return new Map(rows.map((row) => [int(row.month), int(row.count)]));
     },
 
     /** People of some roles registered in each window (approved now, when asked). */
-    async peopleFigures(windows: Windows, roles: readonly Role[], options: { approvedOnly?: boolean; addedBy?: string } = {}): Promise<Triple> {
+    peopleFigures(windows: Windows, roles: readonly Role[], options: { approvedOnly?: boolean; addedBy?: string } = {}): FigureQuery<Triple> {
+      const toTriple = ([row]: Record<string, unknown>[]): Triple => ({ current: int(row?.current), previous: int(row?.previous), today: int(row?.today) });
       if (!options.addedBy) {
-        const [row] = await rowsOf<Record<string, unknown>>(
-          db,
+        return figureQuery(
           sql`SELECT sum(people) FILTER (WHERE ${inDays(windows.current)}) AS current,
                      sum(people) FILTER (WHERE ${inDays(windows.previous)}) AS previous,
                      sum(people) FILTER (WHERE ${inDays(windows.today)}) AS today
               FROM people_counts
               WHERE role IN ${list(roles)} ${options.approvedOnly ? sql`AND registration_status = 'approved'` : sql``}
                 AND (day BETWEEN ${day(windows.previous.startDay)} AND ${day(windows.current.endDay)} OR ${inDays(windows.today)})`,
+          toTriple,
         );
-        return { current: int(row?.current), previous: int(row?.previous), today: int(row?.today) };
       }
       const created = sql`u.created_at`;
-      const [row] = await rowsOf<Record<string, unknown>>(
-        db,
+      return figureQuery(
         sql`SELECT count(*) FILTER (WHERE ${inInstants(created, windows.current)}) AS current,
                    count(*) FILTER (WHERE ${inInstants(created, windows.previous)}) AS previous,
                    count(*) FILTER (WHERE ${inInstants(created, windows.today)}) AS today
             FROM users u
             WHERE u.role IN ${list(roles)} AND NOT u.is_deleted
               ${options.approvedOnly ? sql`AND u.registration_status = 'approved'` : sql``}
-              ${options.addedBy ? sql`AND u.added_by = ${options.addedBy}` : sql``}
+              AND u.added_by = ${options.addedBy}
               AND ((${created} >= ${instant(windows.previous.from)} AND ${created} < ${instant(windows.current.to)})
                    OR (${inInstants(created, windows.today)}))`,
+        toTriple,
       );
-      return { current: int(row?.current), previous: int(row?.previous), today: int(row?.today) };
     },
 
     /** Vehicles of motorists registered in each window, per vehicle type. */
-    async vehicleFigures(windows: Windows, addedBy?: string): Promise<Record<VehicleType, Triple>> {
+    vehicleFigures(windows: Windows, addedBy?: string): FigureQuery<Record<VehicleType, Triple>> {
       const created = sql`u.created_at`;
       const query = addedBy
         ? sql`SELECT v.vehicle_type,
@@ -268,53 +304,47 @@ export function createDashboardRepository(db: Database) {
               WHERE role = 'motorist'
                 AND (day BETWEEN ${day(windows.previous.startDay)} AND ${day(windows.current.endDay)} OR ${inDays(windows.today)})
               GROUP BY vehicle_type`;
-      const rows = await rowsOf<Record<string, unknown>>(db, query);
-      const zero = (): Triple => ({ current: 0, previous: 0, today: 0 });
-      const result: Record<VehicleType, Triple> = { keke: zero(), bus: zero(), bike: zero() };
-      for (const row of rows) {
-        const type = row.vehicle_type as VehicleType;
-        if (type in result) result[type] = { current: int(row.current), previous: int(row.previous), today: int(row.today) };
-      }
-      return result;
+      return figureQuery(query, (rows) => {
+        const zero = (): Triple => ({ current: 0, previous: 0, today: 0 });
+        const result: Record<VehicleType, Triple> = { keke: zero(), bus: zero(), bike: zero() };
+        for (const row of rows) {
+          const type = row.vehicle_type as VehicleType;
+          if (type in result) result[type] = { current: int(row.current), previous: int(row.previous), today: int(row.today) };
+        }
+        return result;
+      });
     },
 
     /** Motorists registered in the range by registration status. */
-    async registrationsByStatus(range: DayRange, addedBy?: string): Promise<Record<RegistrationStatus, number>> {
-      const rows = await rowsOf<{ status: RegistrationStatus; count: unknown }>(
-        db,
+    registrationsByStatus(range: DayRange, addedBy?: string): FigureQuery<Record<RegistrationStatus, number>> {
+      return figureQuery(
         addedBy
           ? sql`SELECT u.registration_status AS status, count(*) AS count FROM users u
                 WHERE ${motoristWhere(addedBy)} AND ${inInstants(sql`u.created_at`, range)} GROUP BY 1`
           : sql`SELECT registration_status AS status, sum(people) AS count FROM people_counts
                 WHERE role = 'motorist' AND ${inDays(range)} GROUP BY 1`,
+        countsByStatus,
       );
-      const result: Record<RegistrationStatus, number> = { pending: 0, approved: 0, suspended: 0 };
-      for (const row of rows) if (row.status in result) result[row.status] = int(row.count);
-      return result;
     },
 
     /** Motorists registered in the range per day or month (periods without any are absent). */
-    async registrationSeries(range: DayRange, interval: Interval, addedBy?: string): Promise<Map<string, number>> {
-      const rows = await rowsOf<{ period: string; count: unknown }>(
-        db,
+    registrationSeries(range: DayRange, interval: Interval, addedBy?: string): FigureQuery<Map<string, number>> {
+      return figureQuery(
         addedBy
           ? sql`SELECT to_char(date_trunc(${interval}, ${lagosLocal(sql`u.created_at`)}), ${periodFormat(interval)}) AS period, count(*) AS count
                 FROM users u WHERE ${motoristWhere(addedBy)} AND ${inInstants(sql`u.created_at`, range)} GROUP BY 1`
           : sql`SELECT to_char(date_trunc(${interval}, day::timestamp), ${periodFormat(interval)}) AS period, sum(people) AS count
                 FROM people_counts WHERE role = 'motorist' AND ${inDays(range)} GROUP BY 1`,
+        (rows) => new Map(rows.map((row) => [String(row.period), int(row.count)])),
       );
-      return new Map(rows.map((row) => [String(row.period), int(row.count)]));
     },
 
     /** A department's agents (not deleted) by registration status now. */
-    async agentsByStatus(role: AgentRole): Promise<Record<RegistrationStatus, number>> {
-      const rows = await rowsOf<{ status: RegistrationStatus; count: unknown }>(
-        db,
+    agentsByStatus(role: AgentRole): FigureQuery<Record<RegistrationStatus, number>> {
+      return figureQuery(
         sql`SELECT registration_status AS status, sum(people) AS count FROM people_counts WHERE role = ${role} GROUP BY 1`,
+        countsByStatus,
       );
-      const result: Record<RegistrationStatus, number> = { pending: 0, approved: 0, suspended: 0 };
-      for (const row of rows) if (row.status in result) result[row.status] = int(row.count);
-      return result;
     },
 
     /**

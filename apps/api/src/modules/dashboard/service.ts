@@ -146,13 +146,13 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
     async admin(actor: SessionUser, range: DayRange): Promise<AdminDashboard> {
       requireOverview(actor);
       const windows = windowsFor(range);
-      const [activity, managers, agents, motorists, vehicles] = await Promise.all([
+      const [activity, managers, agents, motorists, vehicles] = await repository.readFigures(
         repository.activityFigures(windows),
         repository.peopleFigures(windows, ['manager'], { approvedOnly: true }),
         repository.peopleFigures(windows, AGENT_ROLES, { approvedOnly: true }),
         repository.peopleFigures(windows, ['motorist']),
         repository.vehicleFigures(windows),
-      ]);
+      );
       return {
         startDate: range.startDay,
         endDate: range.endDay,
@@ -172,10 +172,10 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
     async chart(actor: SessionUser): Promise<{ data: MonthlyPoint[]; year: number }> {
       requireOverview(actor);
       const year = lagosYear();
-      const [revenue, registrations] = await Promise.all([
+      const [revenue, registrations] = await repository.readFigures(
         repository.revenueByMonth(year),
         repository.registrationsByMonth(dayRange(`${year}-01-01`, `${year}-12-31`)),
-      ]);
+      );
       const data = MONTH_LABELS.map((month, index) => {
         const money = revenue.get(index + 1) ?? { subscription: 0, penalty: 0 };
         return {
@@ -236,11 +236,13 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
       const windows = windowsFor(range);
       const year = lagosYear();
       const currentMonth = Number(lagosDay(clock.now()).slice(5, 7));
-      const [activity, monthly, share, vehicles] = await Promise.all([
-        repository.activityFigures(windows, vehicleType ?? undefined),
-        repository.revenueByMonth(year, vehicleType ?? undefined),
+      const [[activity, monthly, vehicles], share] = await Promise.all([
+        repository.readFigures(
+          repository.activityFigures(windows, vehicleType ?? undefined),
+          repository.revenueByMonth(year, vehicleType ?? undefined),
+          vehicleType ? repository.vehicleFigures(windows) : null,
+        ),
         allocation.unionFigures(target.id, range),
-        vehicleType ? repository.vehicleFigures(windows) : Promise.resolve(null),
       ]);
       const scans = activity.scans;
       const compliant = activity.compliant_scans;
@@ -273,12 +275,14 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
       const addedBy = own ? actor.id : undefined;
       const windows = windowsFor(range);
       const { interval, periods } = periodsOf(range);
-      const [registrations, byStatus, vehicles, series, agents, topAgents] = await Promise.all([
-        repository.peopleFigures(windows, ['motorist'], { addedBy }),
-        repository.registrationsByStatus(range, addedBy),
-        repository.vehicleFigures(windows, addedBy),
-        repository.registrationSeries(range, interval, addedBy),
-        own ? Promise.resolve(null) : repository.agentsByStatus('registrar'),
+      const [[registrations, byStatus, vehicles, series, agents], topAgents] = await Promise.all([
+        repository.readFigures(
+          repository.peopleFigures(windows, ['motorist'], { addedBy }),
+          repository.registrationsByStatus(range, addedBy),
+          repository.vehicleFigures(windows, addedBy),
+          repository.registrationSeries(range, interval, addedBy),
+          own ? null : repository.agentsByStatus('registrar'),
+        ),
         own ? Promise.resolve([]) : rankAgents('registrar', range, TOP_AGENTS_SINGLE),
       ]);
       return {
@@ -299,11 +303,13 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
       if (!isAdmin(actor) && !isDepartment(actor, 'enforcer-manager')) throw forbidden();
       const windows = windowsFor(range);
       const { interval, periods } = periodsOf(range);
-      const [activity, byType, series, agents, topAgents] = await Promise.all([
-        repository.activityFigures(windows),
-        repository.activityByVehicleType(range),
-        repository.activitySeries(range, interval),
-        repository.agentsByStatus('enforcer'),
+      const [[activity, byType, series, agents], topAgents] = await Promise.all([
+        repository.readFigures(
+          repository.activityFigures(windows),
+          repository.activityByVehicleType(range),
+          repository.activitySeries(range, interval),
+          repository.agentsByStatus('enforcer'),
+        ),
         rankAgents('enforcer', range, TOP_AGENTS_SINGLE),
       ]);
       const byPeriod = new Map(series.map((point) => [point.period, point]));
@@ -335,11 +341,13 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
       if (!isAdmin(actor) && !isDepartment(actor, 'remitter-manager')) throw forbidden();
       const windows = windowsFor(range);
       const { interval, periods } = periodsOf(range);
-      const [activity, byType, series, agents, topAgents] = await Promise.all([
-        repository.activityFigures(windows),
-        repository.activityByVehicleType(range),
-        repository.activitySeries(range, interval),
-        repository.agentsByStatus('remitter'),
+      const [[activity, byType, series, agents], topAgents] = await Promise.all([
+        repository.readFigures(
+          repository.activityFigures(windows),
+          repository.activityByVehicleType(range),
+          repository.activitySeries(range, interval),
+          repository.agentsByStatus('remitter'),
+        ),
         rankAgents('remitter', range, TOP_AGENTS_SINGLE),
       ]);
       const byPeriod = new Map(series.map((point) => [point.period, point]));
