@@ -137,6 +137,20 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
     }));
   }
 
+  /** What the enforcer and remitter dashboards both show: activity, its split and series, the department's agents and best agents. */
+  async function fieldDepartmentFigures(role: 'enforcer' | 'remitter', range: DayRange, interval: Interval) {
+    const [[activity, byType, series, agents], topAgents] = await Promise.all([
+      repository.readFigures(
+        repository.activityFigures(windowsFor(range)),
+        repository.activityByVehicleType(range),
+        repository.activitySeries(range, interval),
+        repository.agentsByStatus(role),
+      ),
+      rankAgents(role, range, TOP_AGENTS_SINGLE),
+    ]);
+    return { activity, byType, series, agents, topAgents };
+  }
+
   function requireOverview(actor: SessionUser) {
     if (!isAdmin(actor)) throw forbidden();
   }
@@ -301,17 +315,8 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
     /** GET /api/enforcerdashboard (enforcer-manager, admins). */
     async enforcer(actor: SessionUser, range: DayRange): Promise<EnforcerDashboard> {
       if (!isAdmin(actor) && !isDepartment(actor, 'enforcer-manager')) throw forbidden();
-      const windows = windowsFor(range);
       const { interval, periods } = periodsOf(range);
-      const [[activity, byType, series, agents], topAgents] = await Promise.all([
-        repository.readFigures(
-          repository.activityFigures(windows),
-          repository.activityByVehicleType(range),
-          repository.activitySeries(range, interval),
-          repository.agentsByStatus('enforcer'),
-        ),
-        rankAgents('enforcer', range, TOP_AGENTS_SINGLE),
-      ]);
+      const { activity, byType, series, agents, topAgents } = await fieldDepartmentFigures('enforcer', range, interval);
       const byPeriod = new Map(series.map((point) => [point.period, point]));
       const scans = activity.scans;
       const compliant = activity.compliant_scans;
@@ -339,17 +344,8 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
     /** GET /api/remitterdashboard (remitter-manager, admins). */
     async remitter(actor: SessionUser, range: DayRange): Promise<RemitterDashboard> {
       if (!isAdmin(actor) && !isDepartment(actor, 'remitter-manager')) throw forbidden();
-      const windows = windowsFor(range);
       const { interval, periods } = periodsOf(range);
-      const [[activity, byType, series, agents], topAgents] = await Promise.all([
-        repository.readFigures(
-          repository.activityFigures(windows),
-          repository.activityByVehicleType(range),
-          repository.activitySeries(range, interval),
-          repository.agentsByStatus('remitter'),
-        ),
-        rankAgents('remitter', range, TOP_AGENTS_SINGLE),
-      ]);
+      const { activity, byType, series, agents, topAgents } = await fieldDepartmentFigures('remitter', range, interval);
       const byPeriod = new Map(series.map((point) => [point.period, point]));
       const collected = (metric: Record<ActivityMetric, number>) => metric.subscription_kobo + metric.penalty_kobo;
       return {
