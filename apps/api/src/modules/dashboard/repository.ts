@@ -74,10 +74,6 @@ type FiguresOf<Q> = { [K in keyof Q]: Q[K] extends FigureQuery<infer T> ? T : nu
 
 const figureQuery = <T>(query: SQL, toFigure: (rows: Record<string, unknown>[]) => T): FigureQuery<T> => ({ sql: query, toFigure });
 
-/** A json column's rows: node-postgres and PGlite parse json; a driver that did not would give text. */
-const jsonRows = (value: unknown): Record<string, unknown>[] =>
-  (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as Record<string, unknown>[];
-
 /** int8 sums arrive as text (as JSON numbers when read with readFigures); every value here is a safe integer (kobo or a count). */
 const int = (value: unknown): number => {
   if (value === null || value === undefined) return 0;
@@ -90,6 +86,9 @@ const day = (value: string) => sql`${value}::date`;
 const instant = (value: Date) => sql`${value.toISOString()}::timestamptz`;
 const list = (values: readonly string[]) => sql`(${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
 const metricColumn = (metric: ActivityMetric) => sql.raw(metric);
+
+/** A row's current, previous and today columns (none: all 0). */
+const tripleOf = (row: Record<string, unknown> | undefined): Triple => ({ current: int(row?.current), previous: int(row?.previous), today: int(row?.today) });
 
 function countsByStatus(rows: Record<string, unknown>[]): Record<RegistrationStatus, number> {
   const result: Record<RegistrationStatus, number> = { pending: 0, approved: 0, suspended: 0 };
@@ -163,7 +162,7 @@ export function createDashboardRepository(db: Database) {
   return {
     /**
      * Several figures in one statement, so a dashboard pays one round trip (PGlite: one turn of its
-     * single connection) instead of one per figure. Each query's rows come back as a JSON array;
+     * single connection) instead of one per figure. Each query's rows come back as a JSON array (both drivers parse json);
      * a null query is a figure the caller does not need, answered null without SQL.
      */
     async readFigures<const Q extends readonly (FigureQuery<unknown> | null)[]>(...queries: Q): Promise<FiguresOf<Q>> {
@@ -177,7 +176,7 @@ export function createDashboardRepository(db: Database) {
             )}`,
           )
         : [{}];
-      return queries.map((query, index) => (query ? query.toFigure(jsonRows(row[`figure_${index}`])) : null)) as FiguresOf<Q>;
+      return queries.map((query, index) => (query ? query.toFigure(row[`figure_${index}`] as Record<string, unknown>[]) : null)) as FiguresOf<Q>;
     },
 
     /** Every activity metric for the range, the range before and today; optionally one vehicle type. */
@@ -256,7 +255,7 @@ export function createDashboardRepository(db: Database) {
 
     /** People of some roles registered in each window (approved now, when asked). */
     peopleFigures(windows: Windows, roles: readonly Role[], options: { approvedOnly?: boolean; addedBy?: string } = {}): FigureQuery<Triple> {
-      const toTriple = ([row]: Record<string, unknown>[]): Triple => ({ current: int(row?.current), previous: int(row?.previous), today: int(row?.today) });
+      const toTriple = ([row]: Record<string, unknown>[]) => tripleOf(row);
       if (!options.addedBy) {
         return figureQuery(
           sql`SELECT sum(people) FILTER (WHERE ${inDays(windows.current)}) AS current,
@@ -309,7 +308,7 @@ export function createDashboardRepository(db: Database) {
         const result: Record<VehicleType, Triple> = { keke: zero(), bus: zero(), bike: zero() };
         for (const row of rows) {
           const type = row.vehicle_type as VehicleType;
-          if (type in result) result[type] = { current: int(row.current), previous: int(row.previous), today: int(row.today) };
+          if (type in result) result[type] = tripleOf(row);
         }
         return result;
       });
