@@ -48,6 +48,15 @@ describe('replies', () => {
     expect(reply.headers['x-frame-options']).toBe('DENY');
   });
 
+  it('carry them on answers that no route handler wrote too (an unknown path, the API docs)', async () => {
+    for (const url of ['/api/nothing-here', '/api/docs/json']) {
+      const reply = await ctx.app.inject({ method: 'GET', url });
+      expect(reply.headers['x-frame-options'], url).toBe('DENY');
+      expect(reply.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(reply.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
   it('answer an unknown API path with 404 and a message, and malformed JSON with 400', async () => {
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(unknown.statusCode).toBe(404);
