@@ -1,5 +1,6 @@
 /** HTTP load with autocannon: a warm-up, then the measured run; latencies of every response kept for exact percentiles. */
 import autocannon from 'autocannon';
+import type { CpuMeter, CpuPerRequest } from './cpu.ts';
 
 export interface Measure {
   p50: number;
@@ -9,12 +10,15 @@ export interface Measure {
   /** Connection errors and timeouts, and answers other than 2xx. */
   errors: number;
   non2xx: number;
+  /** CPU time per request of the server and the database during the measured run, when metered. */
+  cpu?: CpuPerRequest;
 }
 
 export interface LoadOptions {
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  meter?: CpuMeter;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -35,7 +39,9 @@ function run(url: string, token: string, connections: number, seconds: number, l
 export async function loadTest(url: string, token: string, options: LoadOptions): Promise<Measure> {
   if (options.warmupSeconds > 0) await run(url, token, options.connections, options.warmupSeconds);
   const latencies: number[] = [];
+  const stopMeter = options.meter?.start();
   const result = await run(url, token, options.connections, options.seconds, latencies);
+  const cpu = stopMeter?.(result.requests.total);
   latencies.sort((a, b) => a - b);
   return {
     p50: percentile(latencies, 50),
@@ -44,5 +50,6 @@ export async function loadTest(url: string, token: string, options: LoadOptions)
     requests: result.requests.total,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpu,
   };
 }

@@ -29,6 +29,8 @@ export interface Results {
 
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(', ');
 const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0));
+/** A CPU time per request: to a hundredth of a millisecond, '–' when not metered. */
+export const cpuMs = (value: number | null | undefined) => (value === null || value === undefined || Number.isNaN(value) ? '–' : value.toFixed(2));
 const ratio = (row: Row) => (row.sql && row.sql.p50 > 0 && row.api.p50 > 0 ? row.api.p50 / row.sql.p50 : undefined);
 const failures = (m: Measure) => m.errors + m.non2xx;
 
@@ -53,7 +55,7 @@ export async function describeMachine(db: BenchDb | null): Promise<string[]> {
 }
 
 export function table(results: Results): string {
-  const header = ['call', 'p50 ms', 'p95 ms', 'req/s', 'SQL p50 ms', 'API/SQL p50', 'errors'];
+  const header = ['call', 'p50 ms', 'p95 ms', 'req/s', 'SQL p50 ms', 'API/SQL p50', 'server CPU ms/req', 'PostgreSQL CPU ms/req', 'errors'];
   const lines = results.rows.map((row) => [
     row.call.name,
     row.api.requests === 0 ? `> ${results.seconds * 1000}` : ms(row.api.p50),
@@ -61,15 +63,17 @@ export function table(results: Results): string {
     row.api.rps.toFixed(0),
     row.sql ? ms(row.sql.p50) : (row.sqlNote ?? '–'),
     ratio(row)?.toFixed(2) ?? '–',
+    cpuMs(row.api.cpu?.serverMs),
+    cpuMs(row.api.cpu?.databaseMs),
     String(failures(row.api)),
   ]);
   for (const { call, connections, api } of results.highLoads) {
-    lines.push([`${call.name} @ ${connections} clients`, ms(api.p50), ms(api.p95), api.rps.toFixed(0), '–', '–', String(failures(api))]);
+    lines.push([`${call.name} @ ${connections} clients`, ms(api.p50), ms(api.p95), api.rps.toFixed(0), '–', '–', '–', '–', String(failures(api))]);
   }
   const csv = results.csv;
   lines.push([
     `CSV export (${csv.status === 'ok' ? `${csv.rows.toLocaleString('en')} rows in ${csv.seconds.toFixed(1)} s, server RSS +${csv.rssGrowthMb.toFixed(0)} MB` : csv.status})`,
-    '–', '–', csv.status === 'ok' ? (csv.rows / csv.seconds).toFixed(0) + ' rows/s' : '–', '–', '–', csv.status === 'ok' ? '0' : csv.detail,
+    '–', '–', csv.status === 'ok' ? (csv.rows / csv.seconds).toFixed(0) + ' rows/s' : '–', '–', '–', '–', '–', csv.status === 'ok' ? '0' : csv.detail,
   ]);
   return [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...lines.map((l) => `| ${l.join(' | ')} |`)].join('\n');
 }
@@ -127,7 +131,9 @@ export function writeResults(file: string, results: Results): string {
     '## Results',
     '',
     `${results.connections} concurrent clients, ${results.seconds} s per call after a warm-up, signed in as super-admin. ` +
-      '"SQL p50" is the SQL the server ran for one request of the call (without the session look-up), replayed directly with node-postgres at the same concurrency.',
+      '"SQL p50" is the SQL the server ran for one request of the call (without the session look-up), replayed directly with node-postgres at the same concurrency. ' +
+      '"CPU ms/req" is the CPU time (user and system) the server process, and every process of the local PostgreSQL, spent in the measured run divided by its requests: ' +
+      'the API\'s own work beside its SQL\'s. The server, PostgreSQL and the load generator share the machine\'s cores, so at 10 clients a request\'s latency grows with all three.',
     '',
     table(results),
     '',

@@ -15,9 +15,10 @@ import { planExport, readContext } from './context.ts';
 import { ensureDataset, sizeFor, targetFromArgs } from './dataset/build.ts';
 import { openPglite, openPostgres } from './dataset/db.ts';
 import { parseArgs } from './dataset/sizes.ts';
+import { cpuMeter } from './cpu.ts';
 import { measureExport } from './export.ts';
 import { loadTest } from './load.ts';
-import { type Results, type Row, describeMachine, table, targets, writeResults } from './report.ts';
+import { type Results, type Row, cpuMs, describeMachine, table, targets, writeResults } from './report.ts';
 import { buildIfStale, signIn, startServer } from './server.ts';
 import { isSessionLookup, readLog, replayLoad, statementsBetween, toReplay, type Replay } from './sql-replay.ts';
 
@@ -83,8 +84,9 @@ let results: Results;
 try {
   const token = await signIn(server.baseUrl, dataset.adminEmail, dataset.adminPassword);
   const options = { connections, seconds, warmupSeconds };
+  const meter = cpuMeter(server.pid, target.kind === 'postgres' ? target.url : null);
   for (const call of calls) {
-    const api = await loadTest(server.baseUrl + urlOf(call), token, options);
+    const api = await loadTest(server.baseUrl + urlOf(call), token, { ...options, meter });
     const row: Row = { call, api };
     const replay = replays.get(call);
     if (call.kind === 'allocation') row.sqlNote = 'not measured';
@@ -94,6 +96,7 @@ try {
     rows.push(row);
     log(`${call.name}: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms, ${api.rps.toFixed(0)} req/s` +
       (row.sql ? `; SQL p50 ${row.sql.p50.toFixed(1)} ms → ${(api.p50 / row.sql.p50).toFixed(2)}×` : '') +
+      (api.cpu ? `; CPU a request: server ${cpuMs(api.cpu.serverMs)} ms, PostgreSQL ${cpuMs(api.cpu.databaseMs)} ms` : '') +
       (api.errors + api.non2xx ? `; ${api.errors} errors, ${api.non2xx} non-2xx` : ''));
   }
 
