@@ -78,6 +78,19 @@ describe('lists: rows, order and paging', () => {
     expect((await list('agent', { role: 'remitter', limit: 10 })).json().paginator.pageCount).toBe(1);
   });
 
+  it('reads every page, those past the middle from the oldest end, in the same order as the whole list', async () => {
+    const whole = await remitters();
+    for (const limit of [1, 2, 3]) {
+      const pages: string[] = [];
+      for (let page = 1; page <= Math.ceil(whole.length / limit); page += 1) pages.push(...(await remitters({ limit, page })));
+      expect(pages, `limit ${limit}`).toEqual(whole);
+    }
+    const pastTheEnd = await list('agent', { role: 'remitter', limit: 2, page: 9 });
+    expect(pastTheEnd.json()).toMatchObject({ data: [], paginator: { pageCount: 2, currentPage: 9, perPage: 2, total: 4 } });
+    // A search's total is counted row by row, not kept: its later pages are read newest first.
+    expect(await remitters({ search: 'obi', limit: 1, page: 2 })).toEqual(['ada obi']);
+  });
+
   it('the enforcer list shows pending people; the registrar list hides them', async () => {
     expect(await names('agent', { role: 'enforcer' })).toEqual(['hauwa musa', 'gbenga waiting']);
     expect(await names('agent', { role: 'registrar' })).toEqual(['jide registrar']);

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, gte, inArray, like, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RegistrationStatus, Role } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { after } from '../../db/keyset.ts';
 import { guarantors, peopleCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { subscriptionJsonOf } from '../subscriptions/repository.ts';
-import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions, withTotal } from '../../platform/day-counts.ts';
+import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
+import { type Page, pageAndTotal, type ReadOrder } from '../../platform/paging.ts';
 
 /** What a people list shows, all decided by the service; every condition runs in SQL. */
 export interface PeopleFilter {
@@ -19,11 +20,6 @@ export interface PeopleFilter {
   online?: boolean;
   createdFrom?: Date;
   createdBefore?: Date;
-}
-
-export interface PageWindow {
-  limit: number;
-  offset: number;
 }
 
 /**
@@ -125,7 +121,7 @@ function statusCondition(filter: PeopleFilter, column: typeof users.registration
 
 export function createPersonQuery(db: Database) {
   /** How many people match: from people_counts, or row by row (a few pages ahead) for a text search or the online flag. */
-  function totalOf(filter: PeopleFilter, page: PageWindow): TotalQuery {
+  function totalOf(filter: PeopleFilter, page: Page): TotalQuery {
     if (filter.text || filter.online !== undefined) {
       return totalAhead(db.select({ id: users.id }).from(users).where(whereOf(filter)).$dynamic(), page);
     }
@@ -148,13 +144,20 @@ export function createPersonQuery(db: Database) {
   }
 
   return {
-    /** One page of people, newest first, and how many match in all: one statement (two when the page is empty). */
-    async list(filter: PeopleFilter, page: PageWindow): Promise<{ rows: PersonRow[]; total: ListTotal }> {
-      const newestFirst = [desc(users.createdAt), desc(users.id)];
+    /** One page of people, newest first, and how many match in all (see pageAndTotal: a later page reads its total first). */
+    async list(filter: PeopleFilter, page: Page): Promise<{ rows: PersonRow[]; total: ListTotal }> {
       const total = totalOf(filter, page);
-      // Deferred join: the offset walks users' index alone; only the page's people are joined.
-      const pageIds = db.select({ id: users.id }).from(users).where(whereOf(filter)).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
-      return withTotal(db, total, await selectPeopleWith(db, { listTotal: total.value }).where(inArray(users.id, pageIds)).orderBy(...newestFirst));
+      const orderOf = (order: ReadOrder) => (order === 'newest' ? [desc(users.createdAt), desc(users.id)] : [asc(users.createdAt), asc(users.id)]);
+      // Deferred join: the offset walks users' index alone (users_live_role_page_idx); only the page's people are joined.
+      const idsOf = (order: ReadOrder, offset: number, limit: number) =>
+        db.select({ id: users.id }).from(users).where(whereOf(filter)).orderBy(...orderOf(order)).limit(limit).offset(offset);
+      return pageAndTotal(
+        db,
+        total,
+        page,
+        (limit) => selectPeopleWith(db, { listTotal: total.value }).where(inArray(users.id, idsOf('newest', 0, limit))).orderBy(...orderOf('newest')),
+        (order, offset, limit) => selectPeople(db).where(inArray(users.id, idsOf(order, offset, limit))).orderBy(...orderOf(order)),
+      );
     },
 
     /** Up to `limit` people of the list after the person `afterId`, newest first: one keyset batch of a whole-list read. */

@@ -6,7 +6,8 @@ import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, Vehicl
 export const MAX_PEOPLE_PER_SEARCH = 500;
 import type { Database } from '../../db/connect.ts';
 import { paymentCounts, penaltyPayments, scanCounts, scans, subscriptionPayments, users } from '../../db/schema.ts';
-import { type ListTotal, readTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions, withTotal } from '../../platform/day-counts.ts';
+import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
+import { type Page, pageAndTotal, type ReadOrder } from '../../platform/paging.ts';
 import { after } from '../../db/keyset.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
 
@@ -22,11 +23,6 @@ export interface RecordFilter {
   modeOfPayment?: ModeOfPayment;
   /** People whose Unique ID starts with the search: rows of these motorists or agents (see peopleWithCodePrefix). */
   people?: { motoristIds: string[]; agentIds: string[] };
-}
-
-export interface Page {
-  offset: number;
-  limit: number;
 }
 
 export interface PersonRefRow {
@@ -64,43 +60,6 @@ export interface PaymentRow {
 
 const motorist = alias(users, 'motorist');
 const agent = alias(users, 'agent');
-
-/**
- * A page of a list ordered newest first, given its total. Pages past the middle of an exact total
- * are read from the oldest end (ascending, then reversed), so the last page costs what the first does.
- */
-async function pageOf<T>(
-  { total, exact }: ListTotal,
-  page: Page,
-  read: (order: 'newest' | 'oldest', offset: number, limit: number) => Promise<T[]>,
-): Promise<T[]> {
-  if (!exact) return read('newest', page.offset, page.limit);
-  if (page.offset >= total) return [];
-  const limit = Math.min(page.limit, total - page.offset);
-  if (page.offset <= total / 2) return read('newest', page.offset, limit);
-  const fromOldest = total - page.offset - limit;
-  return (await read('oldest', fromOldest, limit)).reverse();
-}
-
-/**
- * A page of a list and its total. The first page is read newest first whatever the total, so it
- * comes with its total in one statement (`readWithTotal`); a later page needs the total first (see
- * pageOf).
- */
-async function pageAndTotal<T>(
-  db: Database,
-  total: TotalQuery,
-  page: Page,
-  readWithTotal: (limit: number) => Promise<(T & { listTotal: number })[]>,
-  read: (order: 'newest' | 'oldest', offset: number, limit: number) => Promise<T[]>,
-): Promise<{ rows: T[]; total: ListTotal }> {
-  if (page.offset === 0) {
-    const first = await withTotal(db, total, await readWithTotal(page.limit));
-    return { rows: first.rows as T[], total: first.total };
-  }
-  const known = await readTotal(db, total);
-  return { rows: await pageOf(known, page, read), total: known };
-}
 
 /** Rows of the motorists or agents found by a Unique ID search; served by the (person, created_at) indexes. */
 function ofPeople(people: RecordFilter['people'], motoristColumn: AnyColumn, agentColumn: AnyColumn): SQL | undefined {
@@ -220,10 +179,10 @@ export function recordQueries(db: Database) {
       async list(filter: RecordFilter, page: Page): Promise<{ rows: PaymentRow[]; total: ListTotal }> {
         const where = conditions(filter);
         const total = paymentTotal(filter, page);
-        const orderOf = (order: 'newest' | 'oldest') =>
+        const orderOf = (order: ReadOrder) =>
           order === 'newest' ? [desc(table.createdAt), desc(table.id)] : [asc(table.createdAt), asc(table.id)];
         // Deferred join: the offset walks the index alone; only the page's rows are joined.
-        const idsOf = (order: 'newest' | 'oldest', offset: number, limit: number) =>
+        const idsOf = (order: ReadOrder, offset: number, limit: number) =>
           db.select({ id: table.id }).from(table).where(where).orderBy(...orderOf(order)).limit(limit).offset(offset);
         const { rows, total: known } = await pageAndTotal(
           db,
@@ -268,9 +227,9 @@ export function recordQueries(db: Database) {
     async listScans(filter: RecordFilter, page: Page): Promise<{ rows: ScanRow[]; total: ListTotal }> {
       const where = scanConditions(filter);
       const total = scanTotal(filter, page);
-      const orderOf = (order: 'newest' | 'oldest') => (order === 'newest' ? [desc(scans.createdAt), desc(scans.id)] : [asc(scans.createdAt), asc(scans.id)]);
+      const orderOf = (order: ReadOrder) => (order === 'newest' ? [desc(scans.createdAt), desc(scans.id)] : [asc(scans.createdAt), asc(scans.id)]);
       // Deferred join: the offset walks the index alone; only the page's rows are joined.
-      const pageRows = <Extra extends Record<string, SQL>>(order: 'newest' | 'oldest', offset: number, limit: number, extra: Extra) =>
+      const pageRows = <Extra extends Record<string, SQL>>(order: ReadOrder, offset: number, limit: number, extra: Extra) =>
         selectScans(extra)
           .from(scans)
           .innerJoin(motorist, eq(motorist.id, scans.motoristId))
