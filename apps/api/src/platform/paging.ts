@@ -1,3 +1,5 @@
+import { asc, desc } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connect.ts';
 import { type ListTotal, readTotal, type TotalQuery, withTotal } from './day-counts.ts';
 
@@ -9,6 +11,10 @@ export interface Page {
 
 /** Which end of a list a read starts from: newest first (as lists show), or oldest first. */
 export type ReadOrder = 'newest' | 'oldest';
+
+/** The ORDER BY of a list read from one end: creation time, then id to break ties. */
+export const orderFrom = (order: ReadOrder, createdAt: AnyPgColumn, id: AnyPgColumn) =>
+  order === 'newest' ? [desc(createdAt), desc(id)] : [asc(createdAt), asc(id)];
 
 /**
  * A page of a list ordered newest first, given its total. Pages past the middle of an exact total

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, like, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RegistrationStatus, Role } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
@@ -6,7 +6,7 @@ import { after } from '../../db/keyset.ts';
 import { guarantors, peopleCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { subscriptionJsonOf } from '../subscriptions/repository.ts';
 import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
-import { type Page, pageAndTotal, type ReadOrder } from '../../platform/paging.ts';
+import { orderFrom, type Page, pageAndTotal, type ReadOrder } from '../../platform/paging.ts';
 
 /** What a people list shows, all decided by the service; every condition runs in SQL. */
 export interface PeopleFilter {
@@ -147,7 +147,7 @@ export function createPersonQuery(db: Database) {
     /** One page of people, newest first, and how many match in all (see pageAndTotal: a later page reads its total first). */
     async list(filter: PeopleFilter, page: Page): Promise<{ rows: PersonRow[]; total: ListTotal }> {
       const total = totalOf(filter, page);
-      const orderOf = (order: ReadOrder) => (order === 'newest' ? [desc(users.createdAt), desc(users.id)] : [asc(users.createdAt), asc(users.id)]);
+      const orderOf = (order: ReadOrder) => orderFrom(order, users.createdAt, users.id);
       // Deferred join: the offset walks users' index alone (users_live_role_page_idx); only the page's people are joined.
       const idsOf = (order: ReadOrder, offset: number, limit: number) =>
         db.select({ id: users.id }).from(users).where(whereOf(filter)).orderBy(...orderOf(order)).limit(limit).offset(offset);

@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, and, asc, count, desc, eq, gte, inArray, like, lt, lte, or } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, count, desc, eq, gte, inArray, like, lt, lte, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, VehicleType } from '@eticket/contracts';
 
@@ -7,7 +7,7 @@ export const MAX_PEOPLE_PER_SEARCH = 500;
 import type { Database } from '../../db/connect.ts';
 import { paymentCounts, penaltyPayments, scanCounts, scans, subscriptionPayments, users } from '../../db/schema.ts';
 import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
-import { type Page, pageAndTotal, type ReadOrder } from '../../platform/paging.ts';
+import { orderFrom, type Page, pageAndTotal, type ReadOrder } from '../../platform/paging.ts';
 import { after } from '../../db/keyset.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
 
@@ -179,8 +179,7 @@ export function recordQueries(db: Database) {
       async list(filter: RecordFilter, page: Page): Promise<{ rows: PaymentRow[]; total: ListTotal }> {
         const where = conditions(filter);
         const total = paymentTotal(filter, page);
-        const orderOf = (order: ReadOrder) =>
-          order === 'newest' ? [desc(table.createdAt), desc(table.id)] : [asc(table.createdAt), asc(table.id)];
+        const orderOf = (order: ReadOrder) => orderFrom(order, table.createdAt, table.id);
         // Deferred join: the offset walks the index alone; only the page's rows are joined.
         const idsOf = (order: ReadOrder, offset: number, limit: number) =>
           db.select({ id: table.id }).from(table).where(where).orderBy(...orderOf(order)).limit(limit).offset(offset);
@@ -227,7 +226,7 @@ export function recordQueries(db: Database) {
     async listScans(filter: RecordFilter, page: Page): Promise<{ rows: ScanRow[]; total: ListTotal }> {
       const where = scanConditions(filter);
       const total = scanTotal(filter, page);
-      const orderOf = (order: ReadOrder) => (order === 'newest' ? [desc(scans.createdAt), desc(scans.id)] : [asc(scans.createdAt), asc(scans.id)]);
+      const orderOf = (order: ReadOrder) => orderFrom(order, scans.createdAt, scans.id);
       // Deferred join: the offset walks the index alone; only the page's rows are joined.
       const pageRows = <Extra extends Record<string, SQL>>(order: ReadOrder, offset: number, limit: number, extra: Extra) =>
         selectScans(extra)
