@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -14,7 +14,7 @@ export const KEYSET_BATCH_SIZE = 1_000;
  * (a JavaScript Date would cut them and skip rows). The plain `created_at <=` lets an index that
  * starts with created_at (or role, created_at) seek instead of scanning from the newest row.
  */
-export function after(table: PgTable, createdAt: PgColumn, id: PgColumn, afterId: string | null): SQL | undefined {
+export function after(table: PgTable, createdAt: PgColumn, id: PgColumn, afterId: string | Placeholder | null): SQL | undefined {
   if (afterId === null) return undefined;
   const bound = sql`(select ${createdAt} from ${table} where ${id} = ${afterId}::uuid)`;
   return sql`(${createdAt} <= ${bound} and (${createdAt}, ${id}) < (${bound}, ${afterId}::uuid))`;

@@ -1,6 +1,6 @@
-import { and, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, gte, lt, type Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/connect.ts';
+import type { Binding } from '../db/prepared.ts';
 import { lagosDay, startOfLagosDay, startOfNextLagosDay } from './calendar.ts';
 
 /**
@@ -53,18 +53,30 @@ export function splitByLagosDays(range: TimeRange): DaySplit {
   return { wholeDays: { firstDay: first && lagosDay(first), endDay: end && lagosDay(end) }, edges };
 }
 
+/** A split's whole days and edges as placeholders of a Binding (see db/prepared.ts). */
+export interface BoundDays {
+  firstDay?: Placeholder;
+  endDay?: Placeholder;
+}
+export interface BoundRange {
+  from?: Placeholder;
+  to?: Placeholder;
+  /** `to` excluded when true, else included. */
+  toExclusive?: boolean;
+}
+
 /** Conditions on a counter table's `day` column for the whole days of a split. */
-export function wholeDayConditions(dayColumn: AnyPgColumn, days: NonNullable<DaySplit['wholeDays']>): SQL | undefined {
+export function wholeDayConditions(dayColumn: AnyPgColumn, days: BoundDays): SQL | undefined {
   return and(days.firstDay ? gte(dayColumn, days.firstDay) : undefined, days.endDay ? lt(dayColumn, days.endDay) : undefined);
 }
 
 /**
- * A list's total as one SQL expression (uncorrelated scalar subqueries, computed once per statement),
- * so it can ride along as a column of the statement that reads the page; `read` turns its value into
- * the total.
+ * A list's total: `value` builds it as one SQL expression (uncorrelated scalar subqueries, computed
+ * once per statement) from placeholders only, so it can ride along as a column of the statement that
+ * reads the page; `read` turns its value into the total.
  */
 export interface TotalQuery {
-  value: SQL<number>;
+  value(): SQL<number>;
   read(value: number): ListTotal;
 }
 
@@ -72,10 +84,11 @@ export interface TotalQuery {
  * Rows of `select` (a SELECT of the list's filtered rows) counted one by one up to
  * SEARCH_LOOKAHEAD_PAGES pages past the page asked for.
  */
-export function totalAhead(select: PgSelect, page: { offset: number; limit: number }): TotalQuery {
+export function totalAhead(binding: Binding, page: { offset: number; limit: number }, select: () => PgSelect): TotalQuery {
   const cap = page.offset + page.limit * SEARCH_LOOKAHEAD_PAGES;
+  const limit = binding.value('countUpTo', cap + 1)!;
   return {
-    value: sql`(SELECT count(*) FROM (${select.limit(cap + 1)}) AS limited)`.mapWith(Number),
+    value: () => sql`(SELECT count(*) FROM (${select().limit(limit)}) AS limited)`.mapWith(Number),
     read: (value) => (value > cap ? { total: cap, exact: false } : { total: value, exact: true }),
   };
 }
@@ -88,34 +101,26 @@ export const sumOf = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}
  * SELECT of one sum), the partial days at the edges row by row (`rows`, a SELECT of one count).
  */
 export function totalByDays(
+  binding: Binding,
   range: TimeRange,
-  wholeDays: (days: NonNullable<DaySplit['wholeDays']>) => SQLWrapper,
-  rows: (edge: TimeRange) => SQLWrapper,
+  wholeDays: (days: BoundDays) => SQLWrapper,
+  rows: (edge: BoundRange) => SQLWrapper,
 ): TotalQuery {
   const split = splitByLagosDays(range);
-  const parts = [
-    ...(split.wholeDays ? [wholeDays(split.wholeDays)] : []),
-    ...split.edges.map((edge) => rows({ from: edge.from, to: edge.to, toExclusive: edge.toExclusive })),
-  ];
-  const value = parts.length === 0 ? sql`0` : sql.join(parts.map((part) => sql`coalesce((${part}), 0)`), sql` + `);
-  return { value: sql`(${value})`.mapWith(Number), read: (total) => ({ total, exact: true }) };
-}
-
-/**
- * A page read with its total as the column `listTotal` (see TotalQuery): the rows without it, and
- * the total, read on its own when the page came back empty and so carried none.
- */
-export async function withTotal<Row extends { listTotal: number }>(
-  db: Database,
-  total: TotalQuery,
-  found: Row[],
-): Promise<{ rows: Omit<Row, 'listTotal'>[]; total: ListTotal }> {
-  const rows = found.map(({ listTotal: _total, ...row }) => row);
-  return { rows, total: found.length > 0 ? total.read(found[0].listTotal) : await readTotal(db, total) };
-}
-
-/** A total read on its own (for a page that came back empty, or a page that depends on the total). */
-export async function readTotal(db: Database, total: TotalQuery): Promise<ListTotal> {
-  const result = (await db.execute(sql`SELECT ${total.value} AS value`)) as unknown as { rows: { value: unknown }[] };
-  return total.read(Number(result.rows[0]?.value ?? 0));
+  const days = binding.choice('wholeDays', split.wholeDays !== null)
+    ? { firstDay: binding.value('firstDay', split.wholeDays?.firstDay), endDay: binding.value('endDay', split.wholeDays?.endDay) }
+    : null;
+  const edges = split.edges.map((edge, i) => ({
+    from: binding.value(`edge${i}From`, edge.from),
+    to: binding.value(`edge${i}To`, edge.to),
+    toExclusive: binding.choice(`edge${i}ToExclusive`, edge.toExclusive),
+  }));
+  return {
+    value: () => {
+      const parts = [...(days ? [wholeDays(days)] : []), ...edges.map((edge) => rows(edge))];
+      const value = parts.length === 0 ? sql`0` : sql.join(parts.map((part) => sql`coalesce((${part}), 0)`), sql` + `);
+      return sql`(${value})`.mapWith(Number);
+    },
+    read: (total) => ({ total, exact: true }),
+  };
 }

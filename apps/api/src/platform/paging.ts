@@ -1,7 +1,8 @@
-import { asc, desc } from 'drizzle-orm';
+import { asc, desc, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connect.ts';
-import { type ListTotal, readTotal, type TotalQuery, withTotal } from './day-counts.ts';
+import type { Binding, Preparable, PreparedStatements } from '../db/prepared.ts';
+import type { ListTotal, TotalQuery } from './day-counts.ts';
 
 /** The rows a list call asks for: `limit` rows after the first `offset`, newest first. */
 export interface Page {
@@ -34,22 +35,62 @@ export async function pageOf<T>(
   return (await read('oldest', fromOldest, limit)).reverse();
 }
 
+/** The statements a list page is read with (each run through the list's PreparedStatements). */
+export interface PageStatements<T> {
+  /** The first `limit` rows, newest first, each with the list's total as `listTotal`. */
+  firstWithTotal(limit: number): Promise<(T & { listTotal: number })[]>;
+  /** The total's value alone (for a first page that came back empty, or a later page). */
+  total(): Promise<number>;
+  read(order: ReadOrder, offset: number, limit: number): Promise<T[]>;
+}
+
 /**
  * A page of a list and its total. The first page is read newest first whatever the total, so it
- * comes with its total in one statement (`readWithTotal`); a later page needs the total first (see
- * pageOf).
+ * comes with its total in one statement; a later page needs the total first (see pageOf).
  */
 export async function pageAndTotal<T>(
-  db: Database,
-  total: TotalQuery,
+  total: Pick<TotalQuery, 'read'>,
   page: Page,
-  readWithTotal: (limit: number) => Promise<(T & { listTotal: number })[]>,
-  read: (order: ReadOrder, offset: number, limit: number) => Promise<T[]>,
+  statements: PageStatements<T>,
 ): Promise<{ rows: T[]; total: ListTotal }> {
   if (page.offset === 0) {
-    const first = await withTotal(db, total, await readWithTotal(page.limit));
-    return { rows: first.rows as T[], total: first.total };
+    const found = await statements.firstWithTotal(page.limit);
+    const rows = found.map(({ listTotal: _total, ...row }) => row as T);
+    return { rows, total: total.read(found.length > 0 ? found[0].listTotal : await statements.total()) };
   }
-  const known = await readTotal(db, total);
-  return { rows: await pageOf(known, page, read), total: known };
+  const known = total.read(await statements.total());
+  return { rows: await pageOf(known, page, statements.read), total: known };
+}
+
+/** The rows a page statement reads, as placeholders (filled with each call's offset and limit). */
+export interface PageWindow {
+  offset: Placeholder;
+  limit: Placeholder;
+}
+
+/**
+ * A list's PageStatements, each built once per shape of `binding` and run with its values (see
+ * db/prepared.ts). `select` builds the page read from one end with extra columns: the total as
+ * `listTotal` for the first page, none for the others.
+ */
+export function pageStatements<T>(
+  db: Database,
+  statements: PreparedStatements,
+  binding: Binding,
+  total: TotalQuery,
+  select: (order: ReadOrder, window: PageWindow, extra: Record<string, SQL>) => Preparable<T[]>,
+): PageStatements<T> {
+  const window: PageWindow = { offset: sql.placeholder('offset'), limit: sql.placeholder('limit') };
+  const { shape, values } = binding;
+  return {
+    firstWithTotal: (limit) => {
+      const first = statements.run(`${shape}|first`, { ...values, offset: 0, limit }, () => select('newest', window, { listTotal: total.value() }));
+      return first as Promise<(T & { listTotal: number })[]>;
+    },
+    total: async () => {
+      const [row] = await statements.run(`${shape}|total`, values, () => db.select({ value: total.value() }).from(sql`(VALUES (0)) AS one`));
+      return Number(row?.value ?? 0);
+    },
+    read: (order, offset, limit) => statements.run(`${shape}|${order}`, { ...values, offset, limit }, () => select(order, window, {})),
+  };
 }

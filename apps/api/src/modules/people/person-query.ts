@@ -1,12 +1,13 @@
-import { and, count, desc, eq, gte, inArray, like, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lt, ne, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RegistrationStatus, Role } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { after } from '../../db/keyset.ts';
+import { Binding, PreparedStatements } from '../../db/prepared.ts';
 import { guarantors, peopleCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { subscriptionJsonOf } from '../subscriptions/repository.ts';
 import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
-import { orderFrom, type Page, pageAndTotal, type ReadOrder } from '../../platform/paging.ts';
+import { orderFrom, type Page, pageAndTotal, pageStatements, type PageWindow, type ReadOrder } from '../../platform/paging.ts';
 
 /** What a people list shows, all decided by the service; every condition runs in SQL. */
 export interface PeopleFilter {
@@ -97,15 +98,39 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** A PeopleFilter bound for a prepared statement (see db/prepared.ts): the choices as they are, the values as placeholders. */
+interface BoundFilter {
+  roles: readonly Role[];
+  status?: PeopleFilter['status'];
+  excludePending?: boolean;
+  online?: boolean;
+  /** The LIKE pattern of the search text. */
+  pattern?: Placeholder;
+  createdFrom?: Placeholder;
+  createdBefore?: Placeholder;
+}
+
+function bind(filter: PeopleFilter, binding: Binding): BoundFilter {
+  return {
+    roles: binding.choice('roles', filter.roles),
+    status: binding.choice('status', filter.status),
+    excludePending: binding.choice('excludePending', filter.excludePending),
+    online: binding.choice('online', filter.online),
+    pattern: binding.value('pattern', filter.text ? containing(filter.text) : undefined),
+    createdFrom: binding.value('createdFrom', filter.createdFrom),
+    createdBefore: binding.value('createdBefore', filter.createdBefore),
+  };
+}
+
 /**
  * Conditions on users only, served by its indexes: (role, created_at), (role, registration_status,
  * created_at) and the trigram index on search_text; all on people not deleted.
  */
-function whereOf(filter: PeopleFilter): SQL | undefined {
+function whereOf(filter: BoundFilter): SQL | undefined {
   return and(
     inArray(users.role, [...filter.roles]),
     eq(users.isDeleted, false),
-    filter.text ? like(users.searchText, containing(filter.text)) : undefined,
+    filter.pattern ? like(users.searchText, filter.pattern) : undefined,
     statusCondition(filter, users.registrationStatus),
     filter.online === undefined ? undefined : eq(users.online, filter.online),
     filter.createdFrom ? gte(users.createdAt, filter.createdFrom) : undefined,
@@ -114,19 +139,25 @@ function whereOf(filter: PeopleFilter): SQL | undefined {
 }
 
 /** The status condition of a filter on a column holding registration statuses. */
-function statusCondition(filter: PeopleFilter, column: typeof users.registrationStatus | typeof peopleCounts.registrationStatus) {
+function statusCondition(
+  filter: Pick<PeopleFilter, 'status' | 'excludePending'>,
+  column: typeof users.registrationStatus | typeof peopleCounts.registrationStatus,
+) {
   if (filter.status) return eq(column, filter.status as RegistrationStatus);
   return filter.excludePending ? ne(column, 'pending') : undefined;
 }
 
 export function createPersonQuery(db: Database) {
+  const statements = new PreparedStatements();
+
   /** How many people match: from people_counts, or row by row (a few pages ahead) for a text search or the online flag. */
-  function totalOf(filter: PeopleFilter, page: Page): TotalQuery {
+  function totalOf(filter: PeopleFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {
     if (filter.text || filter.online !== undefined) {
-      return totalAhead(db.select({ id: users.id }).from(users).where(whereOf(filter)).$dynamic(), page);
+      return totalAhead(binding, page, () => db.select({ id: users.id }).from(users).where(whereOf(bound)).$dynamic());
     }
     const range: TimeRange = { from: filter.createdFrom, to: filter.createdBefore, toExclusive: true };
     return totalByDays(
+      binding,
       range,
       (days) =>
         db
@@ -134,38 +165,46 @@ export function createPersonQuery(db: Database) {
           .from(peopleCounts)
           .where(
             and(
-              inArray(peopleCounts.role, [...filter.roles]),
-              statusCondition(filter, peopleCounts.registrationStatus),
+              inArray(peopleCounts.role, [...bound.roles]),
+              statusCondition(bound, peopleCounts.registrationStatus),
               wholeDayConditions(peopleCounts.day, days),
             ),
           ),
-      (edge) => db.select({ value: count() }).from(users).where(whereOf({ ...filter, createdFrom: edge.from, createdBefore: edge.to })),
+      (edge) => db.select({ value: count() }).from(users).where(whereOf({ ...bound, createdFrom: edge.from, createdBefore: edge.to })),
     );
   }
 
   return {
     /** One page of people, newest first, and how many match in all (see pageAndTotal: a later page reads its total first). */
     async list(filter: PeopleFilter, page: Page): Promise<{ rows: PersonRow[]; total: ListTotal }> {
-      const total = totalOf(filter, page);
+      const binding = new Binding();
+      const bound = bind(filter, binding);
+      const total = totalOf(filter, bound, binding, page);
       const orderOf = (order: ReadOrder) => orderFrom(order, users.createdAt, users.id);
       // Deferred join: the offset walks users' index alone (users_live_role_page_idx); only the page's people are joined.
-      const idsOf = (order: ReadOrder, offset: number, limit: number) =>
-        db.select({ id: users.id }).from(users).where(whereOf(filter)).orderBy(...orderOf(order)).limit(limit).offset(offset);
+      const idsOf = (order: ReadOrder, window: PageWindow) =>
+        db.select({ id: users.id }).from(users).where(whereOf(bound)).orderBy(...orderOf(order)).limit(window.limit).offset(window.offset);
       return pageAndTotal(
-        db,
         total,
         page,
-        (limit) => selectPeopleWith(db, { listTotal: total.value }).where(inArray(users.id, idsOf('newest', 0, limit))).orderBy(...orderOf('newest')),
-        (order, offset, limit) => selectPeople(db).where(inArray(users.id, idsOf(order, offset, limit))).orderBy(...orderOf(order)),
+        pageStatements(db, statements, binding, total, (order, window, extra) =>
+          selectPeopleWith(db, extra).where(inArray(users.id, idsOf(order, window))).orderBy(...orderOf(order)),
+        ),
       );
     },
 
     /** Up to `limit` people of the list after the person `afterId`, newest first: one keyset batch of a whole-list read. */
     async batch(filter: PeopleFilter, afterId: string | null, limit: number): Promise<PersonRow[]> {
-      return selectPeople(db)
-        .where(and(whereOf(filter), after(users, users.createdAt, users.id, afterId)))
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(limit);
+      const binding = new Binding();
+      const bound = bind(filter, binding);
+      const afterRow = binding.value('afterId', afterId ?? undefined);
+      const batchSize = binding.value('limit', limit)!;
+      return statements.run(`${binding.shape}|batch`, binding.values, () =>
+        selectPeople(db)
+          .where(and(whereOf(bound), afterRow && after(users, users.createdAt, users.id, afterRow)))
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(batchSize),
+      );
     },
 
     /** One person, deleted or not. */

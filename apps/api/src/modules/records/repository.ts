@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, and, count, desc, eq, gte, inArray, like, lt, lte, or } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, and, count, desc, eq, gte, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, VehicleType } from '@eticket/contracts';
 
@@ -7,7 +7,8 @@ export const MAX_PEOPLE_PER_SEARCH = 500;
 import type { Database } from '../../db/connect.ts';
 import { paymentCounts, penaltyPayments, scanCounts, scans, subscriptionPayments, users } from '../../db/schema.ts';
 import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
-import { orderFrom, type Page, pageAndTotal, type ReadOrder } from '../../platform/paging.ts';
+import { orderFrom, type Page, pageAndTotal, pageStatements, type PageWindow, type ReadOrder } from '../../platform/paging.ts';
+import { Binding, PreparedStatements } from '../../db/prepared.ts';
 import { after } from '../../db/keyset.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
 
@@ -61,30 +62,71 @@ export interface PaymentRow {
 const motorist = alias(users, 'motorist');
 const agent = alias(users, 'agent');
 
+/** A RecordFilter bound for a prepared statement (see db/prepared.ts): the choices as they are, the values as placeholders. */
+interface BoundFilter extends Pick<RecordFilter, 'toExclusive' | 'vehicleType' | 'subscriptionStatus' | 'planName' | 'modeOfPayment'> {
+  from?: Placeholder;
+  to?: Placeholder;
+  /** The ids of the people a Unique ID search found (uuid arrays). */
+  motoristIds?: Placeholder;
+  agentIds?: Placeholder;
+}
+
+const nonEmpty = (ids: string[] | undefined) => (ids && ids.length > 0 ? ids : undefined);
+
+function bind(filter: RecordFilter, binding: Binding): BoundFilter {
+  return {
+    from: binding.value('from', filter.from),
+    to: binding.value('to', filter.to),
+    toExclusive: binding.choice('toExclusive', filter.toExclusive),
+    vehicleType: binding.choice('vehicleType', filter.vehicleType),
+    subscriptionStatus: binding.choice('subscriptionStatus', filter.subscriptionStatus),
+    planName: binding.choice('planName', filter.planName),
+    modeOfPayment: binding.choice('modeOfPayment', filter.modeOfPayment),
+    motoristIds: binding.value('motoristIds', nonEmpty(filter.people?.motoristIds)),
+    agentIds: binding.value('agentIds', nonEmpty(filter.people?.agentIds)),
+  };
+}
+
 /** Rows of the motorists or agents found by a Unique ID search; served by the (person, created_at) indexes. */
-function ofPeople(people: RecordFilter['people'], motoristColumn: AnyColumn, agentColumn: AnyColumn): SQL | undefined {
-  if (!people) return undefined;
+function ofPeople(filter: BoundFilter, motoristColumn: AnyColumn, agentColumn: AnyColumn): SQL | undefined {
   return or(
-    people.motoristIds.length > 0 ? inArray(motoristColumn, people.motoristIds) : undefined,
-    people.agentIds.length > 0 ? inArray(agentColumn, people.agentIds) : undefined,
+    filter.motoristIds ? sql`${motoristColumn} = ANY(${filter.motoristIds})` : undefined,
+    filter.agentIds ? sql`${agentColumn} = ANY(${filter.agentIds})` : undefined,
   );
 }
 
+/** The time bounds of a list's rows. */
+function timeConditions(filter: BoundFilter, createdAt: AnyColumn): SQL | undefined {
+  return and(
+    filter.from ? gte(createdAt, filter.from) : undefined,
+    filter.to ? (filter.toExclusive ? lt(createdAt, filter.to) : lte(createdAt, filter.to)) : undefined,
+  );
+}
+
+/** The binding of one keyset batch of a whole-list read: the filter, the row it starts after, its size. */
+function bindBatch(filter: RecordFilter, afterId: string | null, limit: number) {
+  const binding = new Binding();
+  const bound = bind(filter, binding);
+  return { binding, bound, afterRow: binding.value('afterId', afterId ?? undefined), batchSize: binding.value('limit', limit)! };
+}
+
 export function recordQueries(db: Database) {
-  function scanConditions(filter: RecordFilter): SQL | undefined {
+  const scanStatements = new PreparedStatements();
+
+  function scanConditions(filter: BoundFilter): SQL | undefined {
     return and(
-      filter.from ? gte(scans.createdAt, filter.from) : undefined,
-      filter.to ? (filter.toExclusive ? lt(scans.createdAt, filter.to) : lte(scans.createdAt, filter.to)) : undefined,
+      timeConditions(filter, scans.createdAt),
       filter.vehicleType ? eq(scans.vehicleType, filter.vehicleType) : undefined,
       filter.subscriptionStatus ? eq(scans.subscriptionStatus, filter.subscriptionStatus) : undefined,
-      ofPeople(filter.people, scans.motoristId, scans.agentId),
+      ofPeople(filter, scans.motoristId, scans.agentId),
     );
   }
 
   /** How many scans match: from scan_counts, or row by row (a few pages ahead) for a Unique ID search. */
-  function scanTotal(filter: RecordFilter, page: Page): TotalQuery {
-    if (filter.people) return totalAhead(db.select({ id: scans.id }).from(scans).where(scanConditions(filter)).$dynamic(), page);
+  function scanTotal(filter: RecordFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {
+    if (filter.people) return totalAhead(binding, page, () => db.select({ id: scans.id }).from(scans).where(scanConditions(bound)).$dynamic());
     return totalByDays(
+      binding,
       filter,
       (days) =>
         db
@@ -93,11 +135,11 @@ export function recordQueries(db: Database) {
           .where(
             and(
               wholeDayConditions(scanCounts.day, days),
-              filter.vehicleType ? eq(scanCounts.vehicleType, filter.vehicleType) : undefined,
-              filter.subscriptionStatus ? eq(scanCounts.subscriptionStatus, filter.subscriptionStatus) : undefined,
+              bound.vehicleType ? eq(scanCounts.vehicleType, bound.vehicleType) : undefined,
+              bound.subscriptionStatus ? eq(scanCounts.subscriptionStatus, bound.subscriptionStatus) : undefined,
             ),
           ),
-      (range) => db.select({ value: count() }).from(scans).where(scanConditions({ ...filter, ...range })),
+      (range) => db.select({ value: count() }).from(scans).where(scanConditions({ ...bound, ...range })),
     );
   }
 
@@ -129,28 +171,31 @@ export function recordQueries(db: Database) {
     table: typeof subscriptionPayments | typeof penaltyPayments,
     tableName: 'subscription_payments' | 'penalty_payments',
   ) {
-    function conditions(filter: RecordFilter): SQL | undefined {
+    const statements = new PreparedStatements();
+    function conditions(filter: BoundFilter): SQL | undefined {
       return and(
-        filter.from ? gte(table.createdAt, filter.from) : undefined,
-        filter.to ? (filter.toExclusive ? lt(table.createdAt, filter.to) : lte(table.createdAt, filter.to)) : undefined,
+        timeConditions(filter, table.createdAt),
         filter.vehicleType ? eq(table.vehicleType, filter.vehicleType) : undefined,
         filter.planName ? eq(table.planName, filter.planName) : undefined,
         filter.modeOfPayment ? eq(table.modeOfPayment, filter.modeOfPayment) : undefined,
-        ofPeople(filter.people, table.motoristId, table.remitterId),
+        ofPeople(filter, table.motoristId, table.remitterId),
       );
     }
     /** How many payments match: from payment_counts, or row by row (a few pages ahead) for a Unique ID search. */
-    function paymentTotal(filter: RecordFilter, page: Page): TotalQuery {
+    function paymentTotal(filter: RecordFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {
       const counted = countedFilter(filter);
-      if (filter.people || !counted) return totalAhead(db.select({ id: table.id }).from(table).where(conditions(filter)).$dynamic(), page);
+      if (filter.people || !counted) {
+        return totalAhead(binding, page, () => db.select({ id: table.id }).from(table).where(conditions(bound)).$dynamic());
+      }
       return totalByDays(
+        binding,
         filter,
         (days) =>
           db
             .select({ value: sumOf(paymentCounts.payments) })
             .from(paymentCounts)
             .where(and(eq(paymentCounts.paymentTable, tableName), ...counted, wholeDayConditions(paymentCounts.day, days))),
-        (range) => db.select({ value: count() }).from(table).where(conditions({ ...filter, ...range })),
+        (range) => db.select({ value: count() }).from(table).where(conditions({ ...bound, ...range })),
       );
     }
     function select<Extra extends Record<string, SQL>>(where: SQL | undefined, extra: Extra = {} as Extra) {
@@ -177,18 +222,19 @@ export function recordQueries(db: Database) {
     const normalise = (row: PaymentRow): PaymentRow => ({ ...row, amountKobo: koboOf(row.amountKobo) });
     return {
       async list(filter: RecordFilter, page: Page): Promise<{ rows: PaymentRow[]; total: ListTotal }> {
-        const where = conditions(filter);
-        const total = paymentTotal(filter, page);
+        const binding = new Binding();
+        const bound = bind(filter, binding);
+        const total = paymentTotal(filter, bound, binding, page);
         const orderOf = (order: ReadOrder) => orderFrom(order, table.createdAt, table.id);
         // Deferred join: the offset walks the index alone; only the page's rows are joined.
-        const idsOf = (order: ReadOrder, offset: number, limit: number) =>
-          db.select({ id: table.id }).from(table).where(where).orderBy(...orderOf(order)).limit(limit).offset(offset);
+        const idsOf = (order: ReadOrder, window: PageWindow) =>
+          db.select({ id: table.id }).from(table).where(conditions(bound)).orderBy(...orderOf(order)).limit(window.limit).offset(window.offset);
         const { rows, total: known } = await pageAndTotal(
-          db,
           total,
           page,
-          (limit) => select(inArray(table.id, idsOf('newest', 0, limit)), { listTotal: total.value }).orderBy(...orderOf('newest')),
-          (order, offset, limit) => select(inArray(table.id, idsOf(order, offset, limit))).orderBy(...orderOf(order)),
+          pageStatements(db, statements, binding, total, (order, window, extra) =>
+            select(inArray(table.id, idsOf(order, window)), extra).orderBy(...orderOf(order)),
+          ),
         );
         return { rows: rows.map(normalise), total: known };
       },
@@ -198,8 +244,12 @@ export function recordQueries(db: Database) {
       },
       /** Up to `limit` rows of the list after the row `afterId`, newest first: one keyset batch of a whole-list read. */
       async batch(filter: RecordFilter, afterId: string | null, limit: number): Promise<PaymentRow[]> {
-        const where = and(conditions(filter), after(table, table.createdAt, table.id, afterId));
-        const rows = await select(where).orderBy(desc(table.createdAt), desc(table.id)).limit(limit);
+        const { binding, bound, afterRow, batchSize } = bindBatch(filter, afterId, limit);
+        const rows = await statements.run(`${binding.shape}|batch`, binding.values, () =>
+          select(and(conditions(bound), afterRow && after(table, table.createdAt, table.id, afterRow)))
+            .orderBy(desc(table.createdAt), desc(table.id))
+            .limit(batchSize),
+        );
         return rows.map(normalise);
       },
     };
@@ -224,23 +274,24 @@ export function recordQueries(db: Database) {
 
   return {
     async listScans(filter: RecordFilter, page: Page): Promise<{ rows: ScanRow[]; total: ListTotal }> {
-      const where = scanConditions(filter);
-      const total = scanTotal(filter, page);
+      const binding = new Binding();
+      const bound = bind(filter, binding);
+      const total = scanTotal(filter, bound, binding, page);
       const orderOf = (order: ReadOrder) => orderFrom(order, scans.createdAt, scans.id);
       // Deferred join: the offset walks the index alone; only the page's rows are joined.
-      const pageRows = <Extra extends Record<string, SQL>>(order: ReadOrder, offset: number, limit: number, extra: Extra) =>
-        selectScans(extra)
-          .from(scans)
-          .innerJoin(motorist, eq(motorist.id, scans.motoristId))
-          .innerJoin(agent, eq(agent.id, scans.agentId))
-          .where(inArray(scans.id, db.select({ id: scans.id }).from(scans).where(where).orderBy(...orderOf(order)).limit(limit).offset(offset)))
-          .orderBy(...orderOf(order));
+      const idsOf = (order: ReadOrder, window: PageWindow) =>
+        db.select({ id: scans.id }).from(scans).where(scanConditions(bound)).orderBy(...orderOf(order)).limit(window.limit).offset(window.offset);
       const { rows, total: known } = await pageAndTotal(
-        db,
         total,
         page,
-        (limit) => pageRows('newest', 0, limit, { listTotal: total.value }),
-        (order, offset, limit) => pageRows(order, offset, limit, {}),
+        pageStatements(db, scanStatements, binding, total, (order, window, extra) =>
+          selectScans(extra)
+            .from(scans)
+            .innerJoin(motorist, eq(motorist.id, scans.motoristId))
+            .innerJoin(agent, eq(agent.id, scans.agentId))
+            .where(inArray(scans.id, idsOf(order, window)))
+            .orderBy(...orderOf(order)),
+        ),
       );
       return { rows: rows.map(normaliseScan), total: known };
     },
@@ -257,13 +308,16 @@ export function recordQueries(db: Database) {
 
     /** Up to `limit` scans of the list after the scan `afterId`, newest first: one keyset batch of a whole-list read. */
     async scanBatch(filter: RecordFilter, afterId: string | null, limit: number): Promise<ScanRow[]> {
-      const rows = await selectScans()
-        .from(scans)
-        .innerJoin(motorist, eq(motorist.id, scans.motoristId))
-        .innerJoin(agent, eq(agent.id, scans.agentId))
-        .where(and(scanConditions(filter), after(scans, scans.createdAt, scans.id, afterId)))
-        .orderBy(desc(scans.createdAt), desc(scans.id))
-        .limit(limit);
+      const { binding, bound, afterRow, batchSize } = bindBatch(filter, afterId, limit);
+      const rows = await scanStatements.run(`${binding.shape}|batch`, binding.values, () =>
+        selectScans()
+          .from(scans)
+          .innerJoin(motorist, eq(motorist.id, scans.motoristId))
+          .innerJoin(agent, eq(agent.id, scans.agentId))
+          .where(and(scanConditions(bound), afterRow && after(scans, scans.createdAt, scans.id, afterRow)))
+          .orderBy(desc(scans.createdAt), desc(scans.id))
+          .limit(batchSize),
+      );
       return rows.map(normaliseScan);
     },
 
