@@ -30,6 +30,15 @@ describe('Binding', () => {
     expect(otherChoice.shape).not.toBe(a.shape);
   });
 
+  it('scopes: parts of one statement bind the same names apart, into one set of values and one shape', () => {
+    const binding = new Binding();
+    binding.scope('figure_0').value('day', '2026-01-01');
+    binding.scope('figure_1').value('day', '2026-02-01');
+    binding.scope('figure_1').scope('today').choice('kind', 'bus');
+    expect(binding.values).toEqual({ 'figure_0.day': '2026-01-01', 'figure_1.day': '2026-02-01' });
+    expect(binding.shape).toBe('figure_0.day;figure_1.day;figure_1.today.kind="bus"');
+  });
+
   it('refuses a placeholder bound twice (the second value would be lost)', () => {
     const binding = new Binding();
     binding.value('limit', 10);
@@ -54,7 +63,7 @@ describe('PreparedStatements', () => {
     let builds = 0;
     const valueOf = async (key: string) => {
       const binding = new Binding();
-      const placeholder = binding.value('key', key)!;
+      const placeholder = binding.value('key', key);
       const rows = await statements.run(binding.shape, binding.values, () => {
         builds += 1;
         return db.select({ value: settings.value }).from(settings).where(eq(settings.key, placeholder));

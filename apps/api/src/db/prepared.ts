@@ -11,23 +11,40 @@ import { BoundedMap } from '../platform/bounded-map.ts';
  * becomes a placeholder (`value`), each choice that changes the statement's text goes into its shape
  * (`choice`). A statement built from these alone is the same for every call of that shape.
  */
+type Bindable = Date | string | number | readonly string[];
+
 export class Binding {
-  readonly values: Record<string, unknown> = {};
-  readonly #shape: string[] = [];
+  readonly values: Record<string, unknown>;
+  readonly #shape: string[];
+  readonly #prefix: string;
+
+  constructor(scoped?: { prefix: string; values: Record<string, unknown>; shape: string[] }) {
+    this.values = scoped?.values ?? {};
+    this.#shape = scoped?.shape ?? [];
+    this.#prefix = scoped?.prefix ?? '';
+  }
 
   /** A value of this call, as a placeholder; undefined (and absent from the shape) when unset. */
-  value(name: string, value: Date | string | number | readonly string[] | undefined): Placeholder | undefined {
+  value(name: string, value: Bindable): Placeholder;
+  value(name: string, value: Bindable | undefined): Placeholder | undefined;
+  value(name: string, value: Bindable | undefined): Placeholder | undefined {
     if (value === undefined) return undefined;
-    if (name in this.values) throw new Error(`Placeholder "${name}" is bound twice`);
-    this.values[name] = value instanceof Date ? value.toISOString() : value;
-    this.#shape.push(name);
-    return sql.placeholder(name);
+    const key = this.#prefix + name;
+    if (key in this.values) throw new Error(`Placeholder "${key}" is bound twice`);
+    this.values[key] = value instanceof Date ? value.toISOString() : value;
+    this.#shape.push(key);
+    return sql.placeholder(key);
   }
 
   /** A choice that changes the statement (an enum filter, whether a part is there): part of the shape. */
   choice<T extends string | number | boolean | readonly string[] | null | undefined>(name: string, value: T): T {
-    this.#shape.push(`${name}=${JSON.stringify(value)}`);
+    this.#shape.push(`${this.#prefix}${name}=${JSON.stringify(value)}`);
     return value;
+  }
+
+  /** The same binding, its names prefixed (one part of a statement of several, each binding its own). */
+  scope(prefix: string): Binding {
+    return new Binding({ prefix: `${this.#prefix}${prefix}.`, values: this.values, shape: this.#shape });
   }
 
   /** The shape: every choice, and which values are set, in the order they were bound. */

@@ -86,7 +86,7 @@ export interface TotalQuery {
  */
 export function totalAhead(binding: Binding, page: { offset: number; limit: number }, select: () => PgSelect): TotalQuery {
   const cap = page.offset + page.limit * SEARCH_LOOKAHEAD_PAGES;
-  const limit = binding.value('countUpTo', cap + 1)!;
+  const limit = binding.value('countUpTo', cap + 1);
   return {
     value: () => sql`(SELECT count(*) FROM (${select().limit(limit)}) AS limited)`.mapWith(Number),
     read: (value) => (value > cap ? { total: cap, exact: false } : { total: value, exact: true }),

@@ -1,9 +1,26 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createDashboardRepository, type FigureQuery } from './repository.ts';
 
 const rowsAsTheyCome: FigureQuery<Record<string, unknown>[]>['toFigure'] = (rows) => rows;
+
+const numbers: FigureQuery<Record<string, unknown>[]> = {
+  name: 'numbers',
+  bind: () => () => sql`SELECT n, 'row ' || n AS label FROM generate_series(1, 3) AS n`,
+  toFigure: rowsAsTheyCome,
+};
+const none: FigureQuery<Record<string, unknown>[]> = { name: 'none', bind: () => () => sql`SELECT 1 AS n WHERE false`, toFigure: rowsAsTheyCome };
+/** The sum of three numbers from `first` (a value bound as a placeholder). */
+const sumFrom = (first: number): FigureQuery<number> => ({
+  name: 'sumFrom',
+  bind: (binding) => {
+    const from = binding.value('first', first);
+    return () => sql`SELECT sum(n)::bigint AS total FROM generate_series(${from}::bigint, ${from}::bigint + 2) AS n`;
+  },
+  toFigure: ([row]) => Number(row.total),
+});
 
 describe('readFigures (several dashboard figures in one statement)', () => {
   let ctx: TestContext;
@@ -14,15 +31,11 @@ describe('readFigures (several dashboard figures in one statement)', () => {
 
   it('answers each figure as it would be answered alone, in one statement', async () => {
     const repository = createDashboardRepository(ctx.database.db);
-    const numbers = { sql: sql`SELECT n, 'row ' || n AS label FROM generate_series(1, 3) AS n`, toFigure: rowsAsTheyCome };
-    const none = { sql: sql`SELECT 1 AS n WHERE false`, toFigure: rowsAsTheyCome };
-    const total = { sql: sql`SELECT sum(n)::bigint AS total FROM generate_series(${4_000_000_000}::bigint, 4000000002) AS n`, toFigure: ([row]: Record<string, unknown>[]) => Number(row.total) };
-
-    const alone = [(await repository.readFigures(numbers))[0], (await repository.readFigures(none))[0], (await repository.readFigures(total))[0]];
-    const execute = vi.spyOn(ctx.database.db, 'execute');
-    const together = await repository.readFigures(numbers, null, none, total);
-    expect(execute).toHaveBeenCalledTimes(1);
-    execute.mockRestore();
+    const alone = [(await repository.readFigures(numbers))[0], (await repository.readFigures(none))[0], (await repository.readFigures(sumFrom(4_000_000_000)))[0]];
+    const select = vi.spyOn(ctx.database.db, 'select');
+    const together = await repository.readFigures(numbers, null, none, sumFrom(4_000_000_000));
+    expect(select).toHaveBeenCalledTimes(1);
+    select.mockRestore();
 
     expect(together).toEqual([alone[0], null, alone[1], alone[2]]);
     expect(together[0]).toEqual([
@@ -34,11 +47,26 @@ describe('readFigures (several dashboard figures in one statement)', () => {
     expect(together[3]).toBe(12_000_000_003);
   });
 
+  it('builds the statement of a set of figures once, and runs it with each call’s values', async () => {
+    const repository = createDashboardRepository(ctx.database.db);
+    expect(await repository.readFigures(sumFrom(1), numbers)).toEqual([6, expect.any(Array)]);
+    const building = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    expect(await repository.readFigures(sumFrom(10), numbers)).toEqual([33, expect.any(Array)]);
+    expect(building).not.toHaveBeenCalled();
+    // Another set of figures is another statement.
+    expect(await repository.readFigures(numbers, sumFrom(10))).toEqual([expect.any(Array), 33]);
+    expect(building).toHaveBeenCalledTimes(1);
+    building.mockRestore();
+  });
+
   it('runs no SQL when every figure is left out', async () => {
     const repository = createDashboardRepository(ctx.database.db);
+    const select = vi.spyOn(ctx.database.db, 'select');
     const execute = vi.spyOn(ctx.database.db, 'execute');
     expect(await repository.readFigures(null, null)).toEqual([null, null]);
+    expect(select).not.toHaveBeenCalled();
     expect(execute).not.toHaveBeenCalled();
+    select.mockRestore();
     execute.mockRestore();
   });
 });

@@ -7,9 +7,10 @@
  * role, status, day and vehicle type; 0006/0008), one registrar's through users_added_by_idx.
  * Each figure reads its range, the previous range and today in one statement (FILTER).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AgentRole, RegistrationStatus, Role, UnionRole, VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
+import { Binding, PreparedStatements } from '../../db/prepared.ts';
 import { addDays, dayRange, type DayRange } from '../../platform/date-range.ts';
 
 /** The three windows every figure is read for. */
@@ -65,14 +66,45 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** A figure's query, and how its rows (objects keyed by column name) become the figure. */
+/**
+ * A figure's query, and how its rows (objects keyed by column name) become the figure. Its SQL is
+ * built once per shape (see db/prepared.ts): `bind` binds the call's values as placeholders and its
+ * choices, and gives the builder of the SQL, which uses those alone.
+ */
 export interface FigureQuery<T> {
-  sql: SQL;
+  /** Which figure this is, in the shape of the statement it is read in. */
+  name: string;
+  bind(binding: Binding): () => SQL;
   toFigure(rows: Record<string, unknown>[]): T;
 }
 type FiguresOf<Q> = { [K in keyof Q]: Q[K] extends FigureQuery<infer T> ? T : null };
 
-const figureQuery = <T>(query: SQL, toFigure: (rows: Record<string, unknown>[]) => T): FigureQuery<T> => ({ sql: query, toFigure });
+const figureQuery = <T>(name: string, bind: (binding: Binding) => () => SQL, toFigure: (rows: Record<string, unknown>[]) => T): FigureQuery<T> => ({
+  name,
+  bind,
+  toFigure,
+});
+
+/** A DayRange's bounds as placeholders (a figure's), or as they are (the top agents' statement). */
+interface RangeBounds {
+  startDay: Placeholder | string;
+  endDay: Placeholder | string;
+  from: Placeholder | Date;
+  to: Placeholder | Date;
+}
+type BoundRange = RangeBounds & { startDay: Placeholder; endDay: Placeholder; from: Placeholder; to: Placeholder };
+type BoundWindows = Record<keyof Windows, BoundRange>;
+
+function bindRange(binding: Binding, name: string, range: DayRange): BoundRange {
+  const scope = binding.scope(name);
+  return { startDay: scope.value('startDay', range.startDay), endDay: scope.value('endDay', range.endDay), from: scope.value('from', range.from), to: scope.value('to', range.to) };
+}
+
+const bindWindows = (binding: Binding, windows: Windows): BoundWindows => ({
+  current: bindRange(binding, 'current', windows.current),
+  previous: bindRange(binding, 'previous', windows.previous),
+  today: bindRange(binding, 'today', windows.today),
+});
 
 /** int8 sums arrive as text (as JSON numbers when read with readFigures); every value here is a safe integer (kobo or a count). */
 const int = (value: unknown): number => {
@@ -82,8 +114,8 @@ const int = (value: unknown): number => {
   return number;
 };
 
-const day = (value: string) => sql`${value}::date`;
-const instant = (value: Date) => sql`${value.toISOString()}::timestamptz`;
+const day = (value: Placeholder | string) => sql`${value}::date`;
+const instant = (value: Placeholder | Date) => sql`${value instanceof Date ? value.toISOString() : value}::timestamptz`;
 const list = (values: readonly string[]) => sql`(${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
 const metricColumn = (metric: ActivityMetric) => sql.raw(metric);
 
@@ -103,10 +135,10 @@ function searchCondition(alias: string, search: string | undefined): SQL {
   return sql`${sql.raw(alias)}.search_text LIKE ${`%${escaped}%`}`;
 }
 
-function inDays(range: DayRange): SQL {
+function inDays(range: RangeBounds): SQL {
   return sql`day BETWEEN ${day(range.startDay)} AND ${day(range.endDay)}`;
 }
-function inInstants(column: SQL, range: DayRange): SQL {
+function inInstants(column: SQL, range: RangeBounds): SQL {
   return sql`${column} >= ${instant(range.from)} AND ${column} < ${instant(range.to)}`;
 }
 
@@ -154,10 +186,12 @@ export function splitByMonths(range: DayRange): { months: { first: string; end: 
   return { months: { first, end }, edges };
 }
 
+/** Motorists (u) registered in a window, optionally by one registrar. */
+const motoristWhere = (addedBy: Placeholder | undefined) =>
+  sql`u.role = 'motorist' AND NOT u.is_deleted${addedBy ? sql` AND u.added_by = ${addedBy}` : sql``}`;
+
 export function createDashboardRepository(db: Database) {
-  /** Motorists (u) registered in a window, optionally by one registrar. */
-  const motoristWhere = (addedBy: string | undefined) =>
-    sql`u.role = 'motorist' AND NOT u.is_deleted${addedBy ? sql` AND u.added_by = ${addedBy}` : sql``}`;
+  const statements = new PreparedStatements();
 
   return {
     /**
@@ -166,31 +200,43 @@ export function createDashboardRepository(db: Database) {
      * a null query is a figure the caller does not need, answered null without SQL.
      */
     async readFigures<const Q extends readonly (FigureQuery<unknown> | null)[]>(...queries: Q): Promise<FiguresOf<Q>> {
-      const asked = queries.flatMap((query, index) => (query ? [{ query, column: `figure_${index}` }] : []));
+      const binding = new Binding();
+      const asked = queries.flatMap((query, index) => {
+        if (!query) return [];
+        const column = `figure_${index}`;
+        const scope = binding.scope(column);
+        scope.choice('figure', query.name);
+        return [{ column, build: query.bind(scope) }];
+      });
       const [row] = asked.length
-        ? await rowsOf<Record<string, unknown>>(
-            db,
-            sql`SELECT ${sql.join(
-              asked.map(({ query, column }) => sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${query.sql}) q) AS ${sql.raw(column)}`),
-              sql`, `,
-            )}`,
+        ? await statements.run(binding.shape, binding.values, () =>
+            db
+              .select(Object.fromEntries(asked.map(({ column, build }) => [column, sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${build()}) q)`])))
+              .from(sql`(VALUES (0)) AS one`),
           )
-        : [{}];
+        : [{} as Record<string, unknown>];
       return queries.map((query, index) => (query ? query.toFigure(row[`figure_${index}`] as Record<string, unknown>[]) : null)) as FiguresOf<Q>;
     },
 
     /** Every activity metric for the range, the range before and today; optionally one vehicle type. */
     activityFigures(windows: Windows, vehicleType?: VehicleType): FigureQuery<Record<ActivityMetric, Triple>> {
-      const columns = ACTIVITY_METRICS.flatMap((metric) => [
-        sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(windows.current)}), 0) AS ${sql.raw(`${metric}_current`)}`,
-        sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(windows.previous)}), 0) AS ${sql.raw(`${metric}_previous`)}`,
-        sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(windows.today)}), 0) AS ${sql.raw(`${metric}_today`)}`,
-      ]);
       return figureQuery(
-        sql`SELECT ${sql.join(columns, sql`, `)}
-            FROM daily_activity
-            WHERE (day BETWEEN ${day(windows.previous.startDay)} AND ${day(windows.current.endDay)} OR ${inDays(windows.today)})
-              ${vehicleType ? sql`AND vehicle_type = ${vehicleType}` : sql``}`,
+        'activity',
+        (binding) => {
+          const w = bindWindows(binding, windows);
+          const type = binding.choice('vehicleType', vehicleType);
+          return () => {
+            const columns = ACTIVITY_METRICS.flatMap((metric) => [
+              sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(w.current)}), 0) AS ${sql.raw(`${metric}_current`)}`,
+              sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(w.previous)}), 0) AS ${sql.raw(`${metric}_previous`)}`,
+              sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(w.today)}), 0) AS ${sql.raw(`${metric}_today`)}`,
+            ]);
+            return sql`SELECT ${sql.join(columns, sql`, `)}
+                       FROM daily_activity
+                       WHERE (day BETWEEN ${day(w.previous.startDay)} AND ${day(w.current.endDay)} OR ${inDays(w.today)})
+                         ${type ? sql`AND vehicle_type = ${type}` : sql``}`;
+          };
+        },
         ([row]) =>
           Object.fromEntries(
             ACTIVITY_METRICS.map((metric) => [
@@ -204,8 +250,12 @@ export function createDashboardRepository(db: Database) {
     /** Activity of the range per vehicle type. */
     activityByVehicleType(range: DayRange): FigureQuery<Record<VehicleType, ActivityTotals>> {
       return figureQuery(
-        sql`SELECT vehicle_type, ${sql.join(ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`), sql`, `)}
-            FROM daily_activity WHERE ${inDays(range)} GROUP BY vehicle_type`,
+        'activityByVehicleType',
+        (binding) => {
+          const bound = bindRange(binding, 'range', range);
+          return () => sql`SELECT vehicle_type, ${sql.join(ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`), sql`, `)}
+                           FROM daily_activity WHERE ${inDays(bound)} GROUP BY vehicle_type`;
+        },
         (rows) => {
           const empty = (): ActivityTotals => Object.fromEntries(ACTIVITY_METRICS.map((m) => [m, 0])) as ActivityTotals;
           const result: Record<VehicleType, ActivityTotals> = { keke: empty(), bus: empty(), bike: empty() };
@@ -221,9 +271,14 @@ export function createDashboardRepository(db: Database) {
     /** Activity of the range per day or month (periods without activity are absent). */
     activitySeries(range: DayRange, interval: Interval): FigureQuery<Array<{ period: string } & ActivityTotals>> {
       return figureQuery(
-        sql`SELECT to_char(date_trunc(${interval}, day::timestamp), ${periodFormat(interval)}) AS period,
-                   ${sql.join(ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`), sql`, `)}
-            FROM daily_activity WHERE ${inDays(range)} GROUP BY 1`,
+        'activitySeries',
+        (binding) => {
+          const bound = bindRange(binding, 'range', range);
+          const by = binding.choice('interval', interval);
+          return () => sql`SELECT to_char(date_trunc(${by}, day::timestamp), ${periodFormat(by)}) AS period,
+                                  ${sql.join(ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`), sql`, `)}
+                           FROM daily_activity WHERE ${inDays(bound)} GROUP BY 1`;
+        },
         (rows) =>
           rows.map((row) => ({
             period: String(row.period),
@@ -235,11 +290,17 @@ export function createDashboardRepository(db: Database) {
     /** Subscription and penalty revenue per month (1-12) of a calendar year; optionally one vehicle type. */
     revenueByMonth(year: number, vehicleType?: VehicleType): FigureQuery<Map<number, { subscription: number; penalty: number }>> {
       return figureQuery(
-        sql`SELECT extract(month FROM day)::int AS month, coalesce(sum(subscription_kobo), 0) AS subscription, coalesce(sum(penalty_kobo), 0) AS penalty
-            FROM daily_activity
-            WHERE day BETWEEN ${day(`${year}-01-01`)} AND ${day(`${year}-12-31`)}
-              ${vehicleType ? sql`AND vehicle_type = ${vehicleType}` : sql``}
-            GROUP BY 1`,
+        'revenueByMonth',
+        (binding) => {
+          const first = binding.value('firstDay', `${year}-01-01`);
+          const last = binding.value('lastDay', `${year}-12-31`);
+          const type = binding.choice('vehicleType', vehicleType);
+          return () => sql`SELECT extract(month FROM day)::int AS month, coalesce(sum(subscription_kobo), 0) AS subscription,
+                                  coalesce(sum(penalty_kobo), 0) AS penalty
+                           FROM daily_activity
+                           WHERE day BETWEEN ${day(first)} AND ${day(last)} ${type ? sql`AND vehicle_type = ${type}` : sql``}
+                           GROUP BY 1`;
+        },
         (rows) => new Map(rows.map((row) => [int(row.month), { subscription: int(row.subscription), penalty: int(row.penalty) }])),
       );
     },
@@ -247,63 +308,72 @@ export function createDashboardRepository(db: Database) {
     /** Motorists registered per month (1-12) of a Lagos calendar year. */
     registrationsByMonth(year: DayRange): FigureQuery<Map<number, number>> {
       return figureQuery(
-        sql`SELECT extract(month FROM day)::int AS month, sum(people) AS count
-            FROM people_counts WHERE role = 'motorist' AND ${inDays(year)} GROUP BY 1`,
+        'registrationsByMonth',
+        (binding) => {
+          const bound = bindRange(binding, 'year', year);
+          return () => sql`SELECT extract(month FROM day)::int AS month, sum(people) AS count
+                           FROM people_counts WHERE role = 'motorist' AND ${inDays(bound)} GROUP BY 1`;
+        },
         (rows) => new Map(rows.map((row) => [int(row.month), int(row.count)])),
       );
     },
 
     /** People of some roles registered in each window (approved now, when asked). */
     peopleFigures(windows: Windows, roles: readonly Role[], options: { approvedOnly?: boolean; addedBy?: string } = {}): FigureQuery<Triple> {
-      const toTriple = ([row]: Record<string, unknown>[]) => tripleOf(row);
-      if (!options.addedBy) {
-        return figureQuery(
-          sql`SELECT sum(people) FILTER (WHERE ${inDays(windows.current)}) AS current,
-                     sum(people) FILTER (WHERE ${inDays(windows.previous)}) AS previous,
-                     sum(people) FILTER (WHERE ${inDays(windows.today)}) AS today
-              FROM people_counts
-              WHERE role IN ${list(roles)} ${options.approvedOnly ? sql`AND registration_status = 'approved'` : sql``}
-                AND (day BETWEEN ${day(windows.previous.startDay)} AND ${day(windows.current.endDay)} OR ${inDays(windows.today)})`,
-          toTriple,
-        );
-      }
-      const created = sql`u.created_at`;
       return figureQuery(
-        sql`SELECT count(*) FILTER (WHERE ${inInstants(created, windows.current)}) AS current,
-                   count(*) FILTER (WHERE ${inInstants(created, windows.previous)}) AS previous,
-                   count(*) FILTER (WHERE ${inInstants(created, windows.today)}) AS today
-            FROM users u
-            WHERE u.role IN ${list(roles)} AND NOT u.is_deleted
-              ${options.approvedOnly ? sql`AND u.registration_status = 'approved'` : sql``}
-              AND u.added_by = ${options.addedBy}
-              AND ((${created} >= ${instant(windows.previous.from)} AND ${created} < ${instant(windows.current.to)})
-                   OR (${inInstants(created, windows.today)}))`,
-        toTriple,
+        'people',
+        (binding) => {
+          const w = bindWindows(binding, windows);
+          const ofRoles = binding.choice('roles', roles);
+          const approved = binding.choice('approvedOnly', options.approvedOnly ?? false) ? sql`AND registration_status = 'approved'` : sql``;
+          const addedBy = binding.value('addedBy', options.addedBy);
+          if (!addedBy) {
+            return () => sql`SELECT sum(people) FILTER (WHERE ${inDays(w.current)}) AS current,
+                                    sum(people) FILTER (WHERE ${inDays(w.previous)}) AS previous,
+                                    sum(people) FILTER (WHERE ${inDays(w.today)}) AS today
+                             FROM people_counts
+                             WHERE role IN ${list(ofRoles)} ${approved}
+                               AND (day BETWEEN ${day(w.previous.startDay)} AND ${day(w.current.endDay)} OR ${inDays(w.today)})`;
+          }
+          const created = sql`u.created_at`;
+          return () => sql`SELECT count(*) FILTER (WHERE ${inInstants(created, w.current)}) AS current,
+                                  count(*) FILTER (WHERE ${inInstants(created, w.previous)}) AS previous,
+                                  count(*) FILTER (WHERE ${inInstants(created, w.today)}) AS today
+                           FROM users u
+                           WHERE u.role IN ${list(ofRoles)} AND NOT u.is_deleted ${approved} AND u.added_by = ${addedBy}
+                             AND ((${created} >= ${instant(w.previous.from)} AND ${created} < ${instant(w.current.to)})
+                                  OR (${inInstants(created, w.today)}))`;
+        },
+        ([row]) => tripleOf(row),
       );
     },
 
     /** Vehicles of motorists registered in each window, per vehicle type. */
     vehicleFigures(windows: Windows, addedBy?: string): FigureQuery<Record<VehicleType, Triple>> {
-      const created = sql`u.created_at`;
-      const query = addedBy
-        ? sql`SELECT v.vehicle_type,
-                   count(*) FILTER (WHERE ${inInstants(created, windows.current)}) AS current,
-                   count(*) FILTER (WHERE ${inInstants(created, windows.previous)}) AS previous,
-                   count(*) FILTER (WHERE ${inInstants(created, windows.today)}) AS today
-            FROM users u JOIN vehicles v ON v.user_id = u.id
-            WHERE ${motoristWhere(addedBy)}
-              AND ((${created} >= ${instant(windows.previous.from)} AND ${created} < ${instant(windows.current.to)})
-                   OR (${inInstants(created, windows.today)}))
-            GROUP BY v.vehicle_type`
-        : sql`SELECT vehicle_type,
-                     sum(people) FILTER (WHERE ${inDays(windows.current)}) AS current,
-                     sum(people) FILTER (WHERE ${inDays(windows.previous)}) AS previous,
-                     sum(people) FILTER (WHERE ${inDays(windows.today)}) AS today
-              FROM people_counts
-              WHERE role = 'motorist'
-                AND (day BETWEEN ${day(windows.previous.startDay)} AND ${day(windows.current.endDay)} OR ${inDays(windows.today)})
-              GROUP BY vehicle_type`;
-      return figureQuery(query, (rows) => {
+      const bind = (binding: Binding) => {
+        const w = bindWindows(binding, windows);
+        const registrar = binding.value('addedBy', addedBy);
+        const created = sql`u.created_at`;
+        return registrar
+          ? () => sql`SELECT v.vehicle_type,
+                             count(*) FILTER (WHERE ${inInstants(created, w.current)}) AS current,
+                             count(*) FILTER (WHERE ${inInstants(created, w.previous)}) AS previous,
+                             count(*) FILTER (WHERE ${inInstants(created, w.today)}) AS today
+                      FROM users u JOIN vehicles v ON v.user_id = u.id
+                      WHERE ${motoristWhere(registrar)}
+                        AND ((${created} >= ${instant(w.previous.from)} AND ${created} < ${instant(w.current.to)})
+                             OR (${inInstants(created, w.today)}))
+                      GROUP BY v.vehicle_type`
+          : () => sql`SELECT vehicle_type,
+                             sum(people) FILTER (WHERE ${inDays(w.current)}) AS current,
+                             sum(people) FILTER (WHERE ${inDays(w.previous)}) AS previous,
+                             sum(people) FILTER (WHERE ${inDays(w.today)}) AS today
+                      FROM people_counts
+                      WHERE role = 'motorist'
+                        AND (day BETWEEN ${day(w.previous.startDay)} AND ${day(w.current.endDay)} OR ${inDays(w.today)})
+                      GROUP BY vehicle_type`;
+      };
+      return figureQuery('vehicles', bind, (rows) => {
         const zero = (): Triple => ({ current: 0, previous: 0, today: 0 });
         const result: Record<VehicleType, Triple> = { keke: zero(), bus: zero(), bike: zero() };
         for (const row of rows) {
@@ -317,11 +387,16 @@ export function createDashboardRepository(db: Database) {
     /** Motorists registered in the range by registration status. */
     registrationsByStatus(range: DayRange, addedBy?: string): FigureQuery<Record<RegistrationStatus, number>> {
       return figureQuery(
-        addedBy
-          ? sql`SELECT u.registration_status AS status, count(*) AS count FROM users u
-                WHERE ${motoristWhere(addedBy)} AND ${inInstants(sql`u.created_at`, range)} GROUP BY 1`
-          : sql`SELECT registration_status AS status, sum(people) AS count FROM people_counts
-                WHERE role = 'motorist' AND ${inDays(range)} GROUP BY 1`,
+        'registrationsByStatus',
+        (binding) => {
+          const bound = bindRange(binding, 'range', range);
+          const registrar = binding.value('addedBy', addedBy);
+          return registrar
+            ? () => sql`SELECT u.registration_status AS status, count(*) AS count FROM users u
+                        WHERE ${motoristWhere(registrar)} AND ${inInstants(sql`u.created_at`, bound)} GROUP BY 1`
+            : () => sql`SELECT registration_status AS status, sum(people) AS count FROM people_counts
+                        WHERE role = 'motorist' AND ${inDays(bound)} GROUP BY 1`;
+        },
         countsByStatus,
       );
     },
@@ -329,11 +404,17 @@ export function createDashboardRepository(db: Database) {
     /** Motorists registered in the range per day or month (periods without any are absent). */
     registrationSeries(range: DayRange, interval: Interval, addedBy?: string): FigureQuery<Map<string, number>> {
       return figureQuery(
-        addedBy
-          ? sql`SELECT to_char(date_trunc(${interval}, ${lagosLocal(sql`u.created_at`)}), ${periodFormat(interval)}) AS period, count(*) AS count
-                FROM users u WHERE ${motoristWhere(addedBy)} AND ${inInstants(sql`u.created_at`, range)} GROUP BY 1`
-          : sql`SELECT to_char(date_trunc(${interval}, day::timestamp), ${periodFormat(interval)}) AS period, sum(people) AS count
-                FROM people_counts WHERE role = 'motorist' AND ${inDays(range)} GROUP BY 1`,
+        'registrationSeries',
+        (binding) => {
+          const bound = bindRange(binding, 'range', range);
+          const by = binding.choice('interval', interval);
+          const registrar = binding.value('addedBy', addedBy);
+          return registrar
+            ? () => sql`SELECT to_char(date_trunc(${by}, ${lagosLocal(sql`u.created_at`)}), ${periodFormat(by)}) AS period, count(*) AS count
+                        FROM users u WHERE ${motoristWhere(registrar)} AND ${inInstants(sql`u.created_at`, bound)} GROUP BY 1`
+            : () => sql`SELECT to_char(date_trunc(${by}, day::timestamp), ${periodFormat(by)}) AS period, sum(people) AS count
+                        FROM people_counts WHERE role = 'motorist' AND ${inDays(bound)} GROUP BY 1`;
+        },
         (rows) => new Map(rows.map((row) => [String(row.period), int(row.count)])),
       );
     },
@@ -341,7 +422,11 @@ export function createDashboardRepository(db: Database) {
     /** A department's agents (not deleted) by registration status now. */
     agentsByStatus(role: AgentRole): FigureQuery<Record<RegistrationStatus, number>> {
       return figureQuery(
-        sql`SELECT registration_status AS status, sum(people) AS count FROM people_counts WHERE role = ${role} GROUP BY 1`,
+        'agentsByStatus',
+        (binding) => {
+          const ofRole = binding.choice('role', role);
+          return () => sql`SELECT registration_status AS status, sum(people) AS count FROM people_counts WHERE role = ${ofRole} GROUP BY 1`;
+        },
         countsByStatus,
       );
     },

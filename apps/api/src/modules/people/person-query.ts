@@ -198,7 +198,7 @@ export function createPersonQuery(db: Database) {
       const binding = new Binding();
       const bound = bind(filter, binding);
       const afterRow = binding.value('afterId', afterId ?? undefined);
-      const batchSize = binding.value('limit', limit)!;
+      const batchSize = binding.value('limit', limit);
       return statements.run(`${binding.shape}|batch`, binding.values, () =>
         selectPeople(db)
           .where(and(whereOf(bound), afterRow && after(users, users.createdAt, users.id, afterRow)))

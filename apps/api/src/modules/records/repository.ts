@@ -107,7 +107,7 @@ function timeConditions(filter: BoundFilter, createdAt: AnyColumn): SQL | undefi
 function bindBatch(filter: RecordFilter, afterId: string | null, limit: number) {
   const binding = new Binding();
   const bound = bind(filter, binding);
-  return { binding, bound, afterRow: binding.value('afterId', afterId ?? undefined), batchSize: binding.value('limit', limit)! };
+  return { binding, bound, afterRow: binding.value('afterId', afterId ?? undefined), batchSize: binding.value('limit', limit) };
 }
 
 export function recordQueries(db: Database) {
