@@ -7,6 +7,25 @@ describe('Lagos calendar', () => {
     expect(lagosOffsetMs(new Date('2026-07-15T12:00:00Z'))).toBe(3600_000);
   });
 
+  it('keeps to the time zone database, transitions at odd instants included (offsets are reused by quarter hour)', () => {
+    const format = new Intl.DateTimeFormat('en-US', { timeZone: 'Africa/Lagos', timeZoneName: 'longOffset' });
+    const offsetOf = (at: Date) => {
+      const name = format.formatToParts(at).find((part) => part.type === 'timeZoneName')!.value;
+      const [, sign, hours, minutes, seconds] = /GMT(?:([+-])(\d\d):(\d\d)(?::(\d\d))?)?/.exec(name)!;
+      const ms = ((Number(hours ?? 0) * 60 + Number(minutes ?? 0)) * 60 + Number(seconds ?? 0)) * 1000;
+      return sign === '-' ? -ms : ms;
+    };
+    // Around the zone's changes (LMT +00:13:35 to GMT in 1905, to +00:30 in 1914, to WAT in 1919), every 7 min 13 s, twice over.
+    for (const around of ['1905-06-30T23:46:25Z', '1914-01-01T00:00:00Z', '1919-08-31T23:30:00Z']) {
+      for (let pass = 0; pass < 2; pass++) {
+        for (let t = Date.parse(around) - 3 * 3600_000; t < Date.parse(around) + 3 * 3600_000; t += 433_000) {
+          expect(lagosOffsetMs(new Date(t))).toBe(offsetOf(new Date(t)));
+        }
+      }
+    }
+    expect(lagosOffsetMs(new Date('1910-01-01T00:00:00Z'))).toBe(815_000);
+  });
+
   it('starts a Lagos day at 23:00 UTC of the day before', () => {
     expect(lagosDay(new Date('2026-03-01T22:59:59.999Z'))).toBe('2026-03-01');
     expect(lagosDay(new Date('2026-03-01T23:00:00.000Z'))).toBe('2026-03-02');
