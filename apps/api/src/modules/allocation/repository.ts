@@ -1,6 +1,7 @@
 import { and, asc, between, count, desc, eq, sql, sum } from 'drizzle-orm';
 import { ALLOCATION_PERCENT, type VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
+import { PreparedStatements } from '../../db/prepared.ts';
 import { dailyActivity, stakeholderPayouts, stakeholders, users } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
@@ -90,51 +91,63 @@ export function allocationQueries(db: Database) {
     return Number(row?.total ?? 0);
   }
 
+  // The reads are built once and run with each call's values (see db/prepared.ts).
+  const statements = new PreparedStatements();
+  const p = (name: string) => sql.placeholder(name);
+
   return {
     /** A person who may be a partner union: role union and not deleted. */
     async findUnion(id: string) {
-      const [row] = await db
-        .select({
-          id: users.id,
-          fullName: users.fullName,
-          unionName: users.unionName,
-          unionRole: users.unionRole,
-          role: users.role,
-          registrationStatus: users.registrationStatus,
-          isDeleted: users.isDeleted,
-        })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
+      const [row] = await statements.run('findUnion', { id }, () =>
+        db
+          .select({
+            id: users.id,
+            fullName: users.fullName,
+            unionName: users.unionName,
+            unionRole: users.unionRole,
+            role: users.role,
+            registrationStatus: users.registrationStatus,
+            isDeleted: users.isDeleted,
+          })
+          .from(users)
+          .where(eq(users.id, p('id')))
+          .limit(1),
+      );
       return row ?? null;
     },
 
     async list() {
-      return db
-        .select(stakeholderColumns)
-        .from(stakeholders)
-        .innerJoin(users, eq(users.id, stakeholders.unionId))
-        .orderBy(asc(stakeholders.createdAt), asc(stakeholders.id))
-        .limit(MAX_STAKEHOLDERS);
+      return statements.run('list', {}, () =>
+        db
+          .select(stakeholderColumns)
+          .from(stakeholders)
+          .innerJoin(users, eq(users.id, stakeholders.unionId))
+          .orderBy(asc(stakeholders.createdAt), asc(stakeholders.id))
+          .limit(MAX_STAKEHOLDERS),
+      );
     },
 
     async find(id: string) {
-      const [row] = await db
-        .select(stakeholderColumns)
-        .from(stakeholders)
-        .innerJoin(users, eq(users.id, stakeholders.unionId))
-        .where(eq(stakeholders.id, id))
-        .limit(1);
+      const [row] = await statements.run('find', { id }, () =>
+        db
+          .select(stakeholderColumns)
+          .from(stakeholders)
+          .innerJoin(users, eq(users.id, stakeholders.unionId))
+          .where(eq(stakeholders.id, p('id')))
+          .limit(1),
+      );
       return row ?? null;
     },
 
     async findByUnion(unionId: string) {
-      const [row] = await db
-        .select(stakeholderColumns)
-        .from(stakeholders)
-        .innerJoin(users, eq(users.id, stakeholders.unionId))
-        .where(eq(stakeholders.unionId, unionId))
-        .limit(1);
+      const [row] = await statements.run('findByUnion', { unionId }, () =>
+        db
+          .select(stakeholderColumns)
+          .from(stakeholders)
+          .innerJoin(users, eq(users.id, stakeholders.unionId))
+          .where(eq(stakeholders.unionId, p('unionId')))
+          .limit(1),
+      );
       return row ?? null;
     },
 
@@ -188,11 +201,13 @@ export function allocationQueries(db: Database) {
 
     /** Successful subscription revenue per vehicle type for whole Lagos days [startDay, endDay], in kobo. */
     async subscriptionRevenue(startDay: string, endDay: string): Promise<Record<VehicleType, Kobo>> {
-      const rows = await db
-        .select({ vehicleType: dailyActivity.vehicleType, kobo: sum(dailyActivity.subscriptionKobo) })
-        .from(dailyActivity)
-        .where(between(dailyActivity.day, startDay, endDay))
-        .groupBy(dailyActivity.vehicleType);
+      const rows = await statements.run('subscriptionRevenue', { startDay, endDay }, () =>
+        db
+          .select({ vehicleType: dailyActivity.vehicleType, kobo: sum(dailyActivity.subscriptionKobo) })
+          .from(dailyActivity)
+          .where(between(dailyActivity.day, p('startDay'), p('endDay')))
+          .groupBy(dailyActivity.vehicleType),
+      );
       const revenue: Record<VehicleType, Kobo> = { keke: 0, bus: 0, bike: 0 };
       for (const row of rows) if (row.vehicleType in revenue) revenue[row.vehicleType] = koboOf(row.kobo);
       return revenue;
@@ -200,33 +215,39 @@ export function allocationQueries(db: Database) {
 
     /** Payouts dated in [startDay, endDay], summed per stakeholder, in kobo. */
     async payoutTotals(startDay: string, endDay: string): Promise<Map<string, Kobo>> {
-      const rows = await db
-        .select({ stakeholderId: stakeholderPayouts.stakeholderId, kobo: sum(stakeholderPayouts.amountKobo) })
-        .from(stakeholderPayouts)
-        .where(between(stakeholderPayouts.paidOn, startDay, endDay))
-        .groupBy(stakeholderPayouts.stakeholderId);
+      const rows = await statements.run('payoutTotals', { startDay, endDay }, () =>
+        db
+          .select({ stakeholderId: stakeholderPayouts.stakeholderId, kobo: sum(stakeholderPayouts.amountKobo) })
+          .from(stakeholderPayouts)
+          .where(between(stakeholderPayouts.paidOn, p('startDay'), p('endDay')))
+          .groupBy(stakeholderPayouts.stakeholderId),
+      );
       return new Map(rows.map((row) => [row.stakeholderId, koboOf(row.kobo)]));
     },
 
     /** One stakeholder's payouts dated in [startDay, endDay]: their sum and count. */
     async payoutTotal(stakeholderId: string, startDay: string, endDay: string): Promise<{ kobo: Kobo; count: number }> {
-      const [row] = await db
-        .select({ kobo: sum(stakeholderPayouts.amountKobo), count: count() })
-        .from(stakeholderPayouts)
-        .where(and(eq(stakeholderPayouts.stakeholderId, stakeholderId), between(stakeholderPayouts.paidOn, startDay, endDay)));
+      const [row] = await statements.run('payoutTotal', { stakeholderId, startDay, endDay }, () =>
+        db
+          .select({ kobo: sum(stakeholderPayouts.amountKobo), count: count() })
+          .from(stakeholderPayouts)
+          .where(and(eq(stakeholderPayouts.stakeholderId, p('stakeholderId')), between(stakeholderPayouts.paidOn, p('startDay'), p('endDay')))),
+      );
       return { kobo: koboOf(row?.kobo), count: Number(row?.count ?? 0) };
     },
 
     /** A page of one stakeholder's payouts dated in the range, newest first. */
     async payouts(stakeholderId: string, startDay: string, endDay: string, limit: number, offset = 0) {
-      return db
-        .select(payoutColumns)
-        .from(stakeholderPayouts)
-        .innerJoin(users, eq(users.id, stakeholderPayouts.recordedBy))
-        .where(and(eq(stakeholderPayouts.stakeholderId, stakeholderId), between(stakeholderPayouts.paidOn, startDay, endDay)))
-        .orderBy(desc(stakeholderPayouts.paidOn), desc(stakeholderPayouts.createdAt))
-        .limit(limit)
-        .offset(offset);
+      return statements.run('payouts', { stakeholderId, startDay, endDay, limit, offset }, () =>
+        db
+          .select(payoutColumns)
+          .from(stakeholderPayouts)
+          .innerJoin(users, eq(users.id, stakeholderPayouts.recordedBy))
+          .where(and(eq(stakeholderPayouts.stakeholderId, p('stakeholderId')), between(stakeholderPayouts.paidOn, p('startDay'), p('endDay'))))
+          .orderBy(desc(stakeholderPayouts.paidOn), desc(stakeholderPayouts.createdAt))
+          .limit(p('limit'))
+          .offset(p('offset')),
+      );
     },
 
     /** Inserts the payout and answers it with who recorded it (call inside a transaction with its audit). */

@@ -97,7 +97,12 @@ type BoundWindows = Record<keyof Windows, BoundRange>;
 
 function bindRange(binding: Binding, name: string, range: DayRange): BoundRange {
   const scope = binding.scope(name);
-  return { startDay: scope.value('startDay', range.startDay), endDay: scope.value('endDay', range.endDay), from: scope.value('from', range.from), to: scope.value('to', range.to) };
+  return {
+    startDay: scope.value('startDay', range.startDay),
+    endDay: scope.value('endDay', range.endDay),
+    from: scope.value('from', range.from),
+    to: scope.value('to', range.to),
+  };
 }
 
 const bindWindows = (binding: Binding, windows: Windows): BoundWindows => ({
@@ -211,7 +216,9 @@ export function createDashboardRepository(db: Database) {
       const [row] = asked.length
         ? await statements.run(binding.shape, binding.values, () =>
             db
-              .select(Object.fromEntries(asked.map(({ column, build }) => [column, sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${build()}) q)`])))
+              .select(
+                Object.fromEntries(asked.map(({ column, build }) => [column, sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${build()}) q)`])),
+              )
               .from(sql`(VALUES (0)) AS one`),
           )
         : [{} as Record<string, unknown>];
@@ -253,8 +260,8 @@ export function createDashboardRepository(db: Database) {
         'activityByVehicleType',
         (binding) => {
           const bound = bindRange(binding, 'range', range);
-          return () => sql`SELECT vehicle_type, ${sql.join(ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`), sql`, `)}
-                           FROM daily_activity WHERE ${inDays(bound)} GROUP BY vehicle_type`;
+          const totals = () => sql.join(ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`), sql`, `);
+          return () => sql`SELECT vehicle_type, ${totals()} FROM daily_activity WHERE ${inDays(bound)} GROUP BY vehicle_type`;
         },
         (rows) => {
           const empty = (): ActivityTotals => Object.fromEntries(ACTIVITY_METRICS.map((m) => [m, 0])) as ActivityTotals;
