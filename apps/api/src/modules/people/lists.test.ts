@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonInput } from '../../../test/harness.ts';
 import { createPerson, createTestContext, signedInPerson, type TestContext } from '../../../test/harness.ts';
+import { sqlBuiltBy } from '../../../test/sql-builds.ts';
 import { users } from '../../db/schema.ts';
 import { createPersonQuery } from './person-query.ts';
 
@@ -246,27 +246,21 @@ describe('the statements behind a list', () => {
     const query = createPersonQuery(ctx.database.db);
     const filter = { roles: ['remitter'] as const, excludePending: true };
     const page = { offset: 0, limit: 10 };
-    const building = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
     const built = async (read: () => Promise<{ rows: { fullName: string }[] }>) => {
-      building.mockClear();
-      const names = (await read()).rows.map((row) => row.fullName);
-      return { names, statements: building.mock.calls.length };
+      const { result, statements } = await sqlBuiltBy(read);
+      return { names: result.rows.map((row) => row.fullName), statements };
     };
-    try {
-      const range = (from: string, before: string) => ({ ...filter, createdFrom: new Date(from), createdBefore: new Date(before) });
-      expect(await built(() => query.list({ ...filter, text: 'obi' }, page))).toMatchObject({ names: ['funke obi', 'ada obi'] });
-      expect(await built(() => query.list({ ...filter, text: 'okafor' }, page))).toEqual({ names: ['chidi okafor'], statements: 0 });
-      expect(await built(() => query.list(range('2026-01-06T12:00:00+01:00', '2026-01-08T12:00:00+01:00'), page))).toMatchObject({
-        names: ['chidi okafor'],
-      });
-      expect(await built(() => query.list(range('2026-01-07T12:00:00+01:00', '2026-01-10T12:00:00+01:00'), page))).toEqual({
-        names: ['funke obi', 'dayo 50%_off'],
-        statements: 0,
-      });
-      expect(await built(() => query.list(filter, { offset: 1, limit: 1 }))).toMatchObject({ names: ['dayo 50%_off'] });
-      expect(await built(() => query.list(filter, { offset: 2, limit: 1 }))).toEqual({ names: ['chidi okafor'], statements: 0 });
-    } finally {
-      building.mockRestore();
-    }
+    const range = (from: string, before: string) => ({ ...filter, createdFrom: new Date(from), createdBefore: new Date(before) });
+    expect(await built(() => query.list({ ...filter, text: 'obi' }, page))).toMatchObject({ names: ['funke obi', 'ada obi'] });
+    expect(await built(() => query.list({ ...filter, text: 'okafor' }, page))).toEqual({ names: ['chidi okafor'], statements: 0 });
+    expect(await built(() => query.list(range('2026-01-06T12:00:00+01:00', '2026-01-08T12:00:00+01:00'), page))).toMatchObject({
+      names: ['chidi okafor'],
+    });
+    expect(await built(() => query.list(range('2026-01-07T12:00:00+01:00', '2026-01-10T12:00:00+01:00'), page))).toEqual({
+      names: ['funke obi', 'dayo 50%_off'],
+      statements: 0,
+    });
+    expect(await built(() => query.list(filter, { offset: 1, limit: 1 }))).toMatchObject({ names: ['dayo 50%_off'] });
+    expect(await built(() => query.list(filter, { offset: 2, limit: 1 }))).toEqual({ names: ['chidi okafor'], statements: 0 });
   });
 });

@@ -1,6 +1,6 @@
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlledClock, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { sqlBuiltBy } from '../../../test/sql-builds.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
 import { recordQueries } from './repository.ts';
 
@@ -205,25 +205,19 @@ describe('the statements behind the record lists', () => {
   it('are built once per shape: another date range or Unique ID search of the same shape builds no SQL', async () => {
     const records = recordQueries(ctx.database.db);
     const page = { offset: 0, limit: 10 };
-    const building = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
     const built = async (read: () => Promise<{ rows: { id: string }[] }>) => {
-      building.mockClear();
-      const rows = (await read()).rows.map((row) => row.id);
-      return { rows, statements: building.mock.calls.length };
+      const { result, statements } = await sqlBuiltBy(read);
+      return { rows: result.rows.map((row) => row.id), statements };
     };
     const range = (from: string, to: string) => ({ from: new Date(from), to: new Date(to), toExclusive: true });
     const ofMotorist = (m: Motorist) => ({ people: { motoristIds: [m.id], agentIds: [] } });
-    try {
-      const june1to2 = range('2026-06-01T08:00:00Z', '2026-06-02T12:00:00Z');
-      const june1Morning = range('2026-06-01T07:00:00Z', '2026-06-01T10:00:00Z');
-      expect(await built(() => records.listScans(june1to2, page))).toMatchObject({ rows: [ids.s3, ids.s2] });
-      expect(await built(() => records.listScans(june1Morning, page))).toEqual({ rows: [ids.s2, ids.s1], statements: 0 });
-      expect(await built(() => records.listScans(ofMotorist(m1), page))).toMatchObject({ rows: [ids.s2, ids.s1] });
-      expect(await built(() => records.listScans(ofMotorist(m2), page))).toEqual({ rows: [ids.s3], statements: 0 });
-      expect(await built(() => records.listSubscriptionPayments(ofMotorist(m1), page))).toMatchObject({ rows: [ids.p1] });
-      expect(await built(() => records.listSubscriptionPayments(ofMotorist(m2), page))).toEqual({ rows: [ids.p2], statements: 0 });
-    } finally {
-      building.mockRestore();
-    }
+    const june1to2 = range('2026-06-01T08:00:00Z', '2026-06-02T12:00:00Z');
+    const june1Morning = range('2026-06-01T07:00:00Z', '2026-06-01T10:00:00Z');
+    expect(await built(() => records.listScans(june1to2, page))).toMatchObject({ rows: [ids.s3, ids.s2] });
+    expect(await built(() => records.listScans(june1Morning, page))).toEqual({ rows: [ids.s2, ids.s1], statements: 0 });
+    expect(await built(() => records.listScans(ofMotorist(m1), page))).toMatchObject({ rows: [ids.s2, ids.s1] });
+    expect(await built(() => records.listScans(ofMotorist(m2), page))).toEqual({ rows: [ids.s3], statements: 0 });
+    expect(await built(() => records.listSubscriptionPayments(ofMotorist(m1), page))).toMatchObject({ rows: [ids.p1] });
+    expect(await built(() => records.listSubscriptionPayments(ofMotorist(m2), page))).toEqual({ rows: [ids.p2], statements: 0 });
   });
 });
