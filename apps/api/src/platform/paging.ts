@@ -1,5 +1,5 @@
-import { asc, desc, type Placeholder, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { asc, desc, inArray, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connect.ts';
 import type { Binding, Preparable, PreparedStatements } from '../db/prepared.ts';
 import type { ListTotal, TotalQuery } from './day-counts.ts';
@@ -14,7 +14,7 @@ export interface Page {
 export type ReadOrder = 'newest' | 'oldest';
 
 /** The ORDER BY of a list read from one end: creation time, then id to break ties. */
-export const orderFrom = (order: ReadOrder, createdAt: AnyPgColumn, id: AnyPgColumn) =>
+const orderFrom = (order: ReadOrder, createdAt: AnyPgColumn, id: AnyPgColumn) =>
   order === 'newest' ? [desc(createdAt), desc(id)] : [asc(createdAt), asc(id)];
 
 /**
@@ -63,7 +63,7 @@ export async function pageAndTotal<T>(
 }
 
 /** The rows a page statement reads, as placeholders (filled with each call's offset and limit). */
-export interface PageWindow {
+interface PageWindow {
   offset: Placeholder;
   limit: Placeholder;
 }
@@ -73,7 +73,7 @@ export interface PageWindow {
  * db/prepared.ts). `select` builds the page read from one end with extra columns: the total as
  * `listTotal` for the first page, none for the others.
  */
-export function pageStatements<T>(
+function pageStatements<T>(
   db: Database,
   statements: PreparedStatements,
   binding: Binding,
@@ -93,4 +93,36 @@ export function pageStatements<T>(
     },
     read: (order, offset, limit) => statements.run(`${shape}|${order}`, { ...values, offset, limit }, () => select(order, window, {})),
   };
+}
+
+/** A list's rows: its table, its order (creation time, then id) and its conditions, built from placeholders only. */
+export interface ListSource {
+  table: PgTable;
+  id: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  where(): SQL | undefined;
+}
+
+/**
+ * A page of a list and its total (see pageAndTotal), each statement built once per shape of
+ * `binding`. Deferred join: the offset walks the list's index alone for the page's ids, and `select`
+ * reads what a row shows for those ids only (`inPage`), in `orderBy`.
+ */
+export function readPage<T>(
+  db: Database,
+  statements: PreparedStatements,
+  binding: Binding,
+  total: TotalQuery,
+  page: Page,
+  list: ListSource,
+  select: (inPage: SQL, orderBy: SQL[], extra: Record<string, SQL>) => Preparable<T[]>,
+): Promise<{ rows: T[]; total: ListTotal }> {
+  const orderOf = (order: ReadOrder) => orderFrom(order, list.createdAt, list.id);
+  const idsOf = (order: ReadOrder, window: PageWindow) =>
+    db.select({ id: list.id }).from(list.table).where(list.where()).orderBy(...orderOf(order)).limit(window.limit).offset(window.offset);
+  return pageAndTotal(
+    total,
+    page,
+    pageStatements(db, statements, binding, total, (order, window, extra) => select(inArray(list.id, idsOf(order, window)), orderOf(order), extra)),
+  );
 }

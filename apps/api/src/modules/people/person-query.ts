@@ -7,7 +7,7 @@ import { Binding, PreparedStatements } from '../../db/prepared.ts';
 import { guarantors, peopleCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { subscriptionJsonOf } from '../subscriptions/repository.ts';
 import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
-import { orderFrom, type Page, pageAndTotal, pageStatements, type PageWindow, type ReadOrder } from '../../platform/paging.ts';
+import { type Page, readPage } from '../../platform/paging.ts';
 
 /** What a people list shows, all decided by the service; every condition runs in SQL. */
 export interface PeopleFilter {
@@ -175,21 +175,15 @@ export function createPersonQuery(db: Database) {
   }
 
   return {
-    /** One page of people, newest first, and how many match in all (see pageAndTotal: a later page reads its total first). */
+    /** One page of people, newest first, and how many match in all (see readPage: a later page reads its total first). */
     async list(filter: PeopleFilter, page: Page): Promise<{ rows: PersonRow[]; total: ListTotal }> {
       const binding = new Binding();
       const bound = bind(filter, binding);
       const total = totalOf(filter, bound, binding, page);
-      const orderOf = (order: ReadOrder) => orderFrom(order, users.createdAt, users.id);
-      // Deferred join: the offset walks users' index alone (users_live_role_page_idx); only the page's people are joined.
-      const idsOf = (order: ReadOrder, window: PageWindow) =>
-        db.select({ id: users.id }).from(users).where(whereOf(bound)).orderBy(...orderOf(order)).limit(window.limit).offset(window.offset);
-      return pageAndTotal(
-        total,
-        page,
-        pageStatements(db, statements, binding, total, (order, window, extra) =>
-          selectPeopleWith(db, extra).where(inArray(users.id, idsOf(order, window))).orderBy(...orderOf(order)),
-        ),
+      // The page's ids walk users_live_role_page_idx alone.
+      const source = { table: users, id: users.id, createdAt: users.createdAt, where: () => whereOf(bound) };
+      return readPage(db, statements, binding, total, page, source, (inPage, orderBy, extra) =>
+        selectPeopleWith(db, extra).where(inPage).orderBy(...orderBy),
       );
     },
 

@@ -1,4 +1,4 @@
-import { type AnyColumn, type Placeholder, type SQL, and, count, desc, eq, gte, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, and, count, desc, eq, gte, like, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, VehicleType } from '@eticket/contracts';
 
@@ -6,8 +6,8 @@ import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, Vehicl
 export const MAX_PEOPLE_PER_SEARCH = 500;
 import type { Database } from '../../db/connect.ts';
 import { paymentCounts, penaltyPayments, scanCounts, scans, subscriptionPayments, users } from '../../db/schema.ts';
-import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
-import { orderFrom, type Page, pageAndTotal, pageStatements, type PageWindow, type ReadOrder } from '../../platform/paging.ts';
+import { type ListTotal, sumOf, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
+import { type Page, readPage } from '../../platform/paging.ts';
 import { Binding, PreparedStatements } from '../../db/prepared.ts';
 import { after } from '../../db/keyset.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
@@ -225,16 +225,9 @@ export function recordQueries(db: Database) {
         const binding = new Binding();
         const bound = bind(filter, binding);
         const total = paymentTotal(filter, bound, binding, page);
-        const orderOf = (order: ReadOrder) => orderFrom(order, table.createdAt, table.id);
-        // Deferred join: the offset walks the index alone; only the page's rows are joined.
-        const idsOf = (order: ReadOrder, window: PageWindow) =>
-          db.select({ id: table.id }).from(table).where(conditions(bound)).orderBy(...orderOf(order)).limit(window.limit).offset(window.offset);
-        const { rows, total: known } = await pageAndTotal(
-          total,
-          page,
-          pageStatements(db, statements, binding, total, (order, window, extra) =>
-            select(inArray(table.id, idsOf(order, window)), extra).orderBy(...orderOf(order)),
-          ),
+        const source = { table, id: table.id, createdAt: table.createdAt, where: () => conditions(bound) };
+        const { rows, total: known } = await readPage(db, statements, binding, total, page, source, (inPage, orderBy, extra) =>
+          select(inPage, extra).orderBy(...orderBy),
         );
         return { rows: rows.map(normalise), total: known };
       },
@@ -277,21 +270,14 @@ export function recordQueries(db: Database) {
       const binding = new Binding();
       const bound = bind(filter, binding);
       const total = scanTotal(filter, bound, binding, page);
-      const orderOf = (order: ReadOrder) => orderFrom(order, scans.createdAt, scans.id);
-      // Deferred join: the offset walks the index alone; only the page's rows are joined.
-      const idsOf = (order: ReadOrder, window: PageWindow) =>
-        db.select({ id: scans.id }).from(scans).where(scanConditions(bound)).orderBy(...orderOf(order)).limit(window.limit).offset(window.offset);
-      const { rows, total: known } = await pageAndTotal(
-        total,
-        page,
-        pageStatements(db, scanStatements, binding, total, (order, window, extra) =>
-          selectScans(extra)
-            .from(scans)
-            .innerJoin(motorist, eq(motorist.id, scans.motoristId))
-            .innerJoin(agent, eq(agent.id, scans.agentId))
-            .where(inArray(scans.id, idsOf(order, window)))
-            .orderBy(...orderOf(order)),
-        ),
+      const source = { table: scans, id: scans.id, createdAt: scans.createdAt, where: () => scanConditions(bound) };
+      const { rows, total: known } = await readPage(db, scanStatements, binding, total, page, source, (inPage, orderBy, extra) =>
+        selectScans(extra)
+          .from(scans)
+          .innerJoin(motorist, eq(motorist.id, scans.motoristId))
+          .innerJoin(agent, eq(agent.id, scans.agentId))
+          .where(inPage)
+          .orderBy(...orderBy),
       );
       return { rows: rows.map(normaliseScan), total: known };
     },
