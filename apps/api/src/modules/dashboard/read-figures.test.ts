@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { sqlBuiltBy } from '../../../test/sql-builds.ts';
-import { createDashboardRepository, type FigureQuery } from './repository.ts';
+import type { FigureQuery } from './figure-sql.ts';
+import { createDashboardRepository } from './repository.ts';
 
 const rowsAsTheyCome: FigureQuery<Record<string, unknown>[]>['toFigure'] = (rows) => rows;
 

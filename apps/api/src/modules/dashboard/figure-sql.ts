@@ -1,0 +1,140 @@
+/**
+ * The SQL parts the dashboard figures are built from: a figure's query (FigureQuery), the ranges and
+ * windows bound as placeholders (see db/prepared.ts), conditions on days and instants, and the parts
+ * of the top agents' ranking.
+ */
+import { type Placeholder, sql, type SQL } from 'drizzle-orm';
+import type { AgentRole, RegistrationStatus } from '@eticket/contracts';
+import type { Binding } from '../../db/prepared.ts';
+import { addDays, dayRange, type DayRange } from '../../platform/date-range.ts';
+import type { ActivityMetric, Interval, Triple, Windows } from './repository.ts';
+
+/**
+ * A figure's query, and how its rows (objects keyed by column name) become the figure. Its SQL is
+ * built once per shape (see db/prepared.ts): `bind` binds the call's values as placeholders and its
+ * choices, and gives the builder of the SQL, which uses those alone.
+ */
+export interface FigureQuery<T> {
+  /** Which figure this is, in the shape of the statement it is read in. */
+  name: string;
+  bind(binding: Binding): () => SQL;
+  toFigure(rows: Record<string, unknown>[]): T;
+}
+export type FiguresOf<Q> = { [K in keyof Q]: Q[K] extends FigureQuery<infer T> ? T : null };
+
+export const figureQuery = <T>(name: string, bind: (binding: Binding) => () => SQL, toFigure: (rows: Record<string, unknown>[]) => T): FigureQuery<T> => ({
+  name,
+  bind,
+  toFigure,
+});
+
+/** A DayRange's bounds as placeholders (a figure's), or as they are (the top agents' statement). */
+export interface RangeBounds {
+  startDay: Placeholder | string;
+  endDay: Placeholder | string;
+  from: Placeholder | Date;
+  to: Placeholder | Date;
+}
+export type BoundRange = RangeBounds & { startDay: Placeholder; endDay: Placeholder; from: Placeholder; to: Placeholder };
+export type BoundWindows = Record<keyof Windows, BoundRange>;
+
+export function bindRange(binding: Binding, name: string, range: DayRange): BoundRange {
+  const scope = binding.scope(name);
+  return {
+    startDay: scope.value('startDay', range.startDay),
+    endDay: scope.value('endDay', range.endDay),
+    from: scope.value('from', range.from),
+    to: scope.value('to', range.to),
+  };
+}
+
+export const bindWindows = (binding: Binding, windows: Windows): BoundWindows => ({
+  current: bindRange(binding, 'current', windows.current),
+  previous: bindRange(binding, 'previous', windows.previous),
+  today: bindRange(binding, 'today', windows.today),
+});
+
+/** int8 sums arrive as text (as JSON numbers when read with readFigures); every value here is a safe integer (kobo or a count). */
+export const int = (value: unknown): number => {
+  if (value === null || value === undefined) return 0;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new RangeError(`not a safe integer: ${String(value)}`);
+  return number;
+};
+
+export const day = (value: Placeholder | string) => sql`${value}::date`;
+export const instant = (value: Placeholder | Date) => sql`${value instanceof Date ? value.toISOString() : value}::timestamptz`;
+export const list = (values: readonly string[]) => sql`(${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
+export const metricColumn = (metric: ActivityMetric) => sql.raw(metric);
+
+/** A row's current, previous and today columns (none: all 0). */
+export const tripleOf = (row: Record<string, unknown> | undefined): Triple => ({ current: int(row?.current), previous: int(row?.previous), today: int(row?.today) });
+
+export function countsByStatus(rows: Record<string, unknown>[]): Record<RegistrationStatus, number> {
+  const result: Record<RegistrationStatus, number> = { pending: 0, approved: 0, suspended: 0 };
+  for (const row of rows) if (typeof row.status === 'string' && row.status in result) result[row.status as RegistrationStatus] = int(row.count);
+  return result;
+}
+
+/** "contains" over a person's name, email, phone and Unique ID (the generated search_text). */
+export function searchCondition(alias: string, search: string | undefined): SQL {
+  if (!search) return sql`true`;
+  const escaped = search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`${sql.raw(alias)}.search_text LIKE ${`%${escaped}%`}`;
+}
+
+export function inDays(range: RangeBounds): SQL {
+  return sql`day BETWEEN ${day(range.startDay)} AND ${day(range.endDay)}`;
+}
+export function inInstants(column: SQL, range: RangeBounds): SQL {
+  return sql`${column} >= ${instant(range.from)} AND ${column} < ${instant(range.to)}`;
+}
+
+export const lagosLocal = (column: SQL) => sql`(${column} AT TIME ZONE 'Africa/Lagos')`;
+export const periodFormat = (interval: Interval) => (interval === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM');
+
+/**
+ * What ranks an agent of the role in the range, as rows (agent_id, value) to be summed: whole months
+ * from monthly_agent_activity, the days around them from daily_agent_activity (remitters: kobo
+ * collected, enforcers: scans) or from users (registrars: motorists registered, not deleted).
+ */
+export function agentValueParts(role: AgentRole, range: DayRange): SQL {
+  const { months, edges } = splitByMonths(range);
+  const monthly = { remitter: sql`collected_kobo`, enforcer: sql`scans`, registrar: sql`registrations` }[role];
+  const parts: SQL[] = [];
+  if (months) {
+    parts.push(sql`SELECT agent_id, ${monthly} AS value FROM monthly_agent_activity
+                   WHERE month >= ${day(months.first)} AND month < ${day(months.end)} AND ${monthly} <> 0`);
+  }
+  for (const edge of edges) {
+    parts.push(
+      role === 'registrar'
+        ? sql`SELECT u.added_by AS agent_id, 1 AS value FROM users u
+              WHERE u.role = 'motorist' AND NOT u.is_deleted AND u.added_by IS NOT NULL AND ${inInstants(sql`u.created_at`, edge)}`
+        : sql`SELECT agent_id, ${role === 'remitter' ? sql`subscription_kobo + penalty_kobo` : sql`scans`} AS value
+              FROM daily_agent_activity WHERE ${inDays(edge)}`,
+    );
+  }
+  return sql.join(parts, sql` UNION ALL `);
+}
+
+/** A range as the whole calendar months inside it ([first, end) of first days) and the day ranges around them. */
+export function splitByMonths(range: DayRange): { months: { first: string; end: string } | null; edges: DayRange[] } {
+  const monthStart = (dayText: string) => `${dayText.slice(0, 7)}-01`;
+  const nextMonth = (dayText: string) => {
+    const [year, month] = dayText.split('-').map(Number);
+    return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  };
+  const first = range.startDay.endsWith('-01') ? range.startDay : nextMonth(range.startDay);
+  const end = addDays(range.endDay, 1).endsWith('-01') ? addDays(range.endDay, 1) : monthStart(range.endDay);
+  if (first >= end) return { months: null, edges: [range] };
+  const edges: DayRange[] = [];
+  if (range.startDay < first) edges.push(dayRange(range.startDay, addDays(first, -1)));
+  if (end <= range.endDay) edges.push(dayRange(end, range.endDay));
+  return { months: { first, end }, edges };
+}
+
+/** Motorists (u) registered in a window, optionally by one registrar. */
+export const motoristWhere = (addedBy: Placeholder | undefined) =>
+  sql`u.role = 'motorist' AND NOT u.is_deleted${addedBy ? sql` AND u.added_by = ${addedBy}` : sql``}`;
+
