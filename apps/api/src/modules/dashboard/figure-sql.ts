@@ -29,16 +29,16 @@ export const figureQuery = <T>(name: string, bind: (binding: Binding) => () => S
 });
 
 /** A DayRange's bounds as placeholders (a figure's), or as they are (the top agents' statement). */
-export interface RangeBounds {
+interface RangeBounds {
   startDay: Placeholder | string;
   endDay: Placeholder | string;
   from: Placeholder | Date;
   to: Placeholder | Date;
 }
-export type BoundRange = RangeBounds & { startDay: Placeholder; endDay: Placeholder; from: Placeholder; to: Placeholder };
-export type BoundWindows = Record<keyof Windows, BoundRange>;
+type BoundDayRange = RangeBounds & { startDay: Placeholder; endDay: Placeholder; from: Placeholder; to: Placeholder };
+type BoundWindows = Record<keyof Windows, BoundDayRange>;
 
-export function bindRange(binding: Binding, name: string, range: DayRange): BoundRange {
+export function bindRange(binding: Binding, name: string, range: DayRange): BoundDayRange {
   const scope = binding.scope(name);
   return {
     startDay: scope.value('startDay', range.startDay),
