@@ -16,6 +16,8 @@ export interface LoggedStatement {
   text: string;
   values: unknown[];
   rowMode?: string;
+  /** The statement's name when the server prepared it under one (planned once per connection). */
+  name?: string;
 }
 
 /** Statements in the order they ran, in waves; within a wave, lanes (one per server connection). */
@@ -63,8 +65,11 @@ export function toReplay(statements: LoggedStatement[]): Replay {
   });
 }
 
-/** As the server sent it: text, parameters, and rows as arrays when Drizzle asked for that. */
-const configOf = (s: LoggedStatement): pg.QueryConfig => (s.rowMode === 'array' ? ({ text: s.text, values: s.values, rowMode: 'array' } as pg.QueryArrayConfig) : { text: s.text, values: s.values });
+/** As the server sent it: text, parameters, its name if any, and rows as arrays when Drizzle asked for that. */
+const configOf = (s: LoggedStatement): pg.QueryConfig => {
+  const config = { text: s.text, values: s.values, ...(s.name ? { name: s.name } : {}) };
+  return s.rowMode === 'array' ? ({ ...config, rowMode: 'array' } as pg.QueryArrayConfig) : config;
+};
 
 async function replayOnce(pool: pg.Pool, replay: Replay): Promise<void> {
   for (const wave of replay) {

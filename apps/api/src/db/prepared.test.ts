@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createTestContext, TEST_DB, type TestContext } from '../../test/harness.ts';
+import { connectDatabase, type DatabaseHandle } from './connect.ts';
 import { Binding, PreparedStatements } from './prepared.ts';
 import { settings } from './schema.ts';
 
@@ -78,3 +79,75 @@ describe('PreparedStatements', () => {
     expect(statements.size).toBe(1);
   });
 });
+
+describe('PreparedStatements: statements without values', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    await ctx.database.db.insert(settings).values([{ key: 'literal-test', value: 7 }]);
+  });
+  afterAll(() => ctx.close());
+
+  /** Runs a settings read whose key is a choice (written into the SQL) or a value (a placeholder). */
+  async function readSetting(statements: PreparedStatements, key: string, keyIs: 'choice' | 'value') {
+    const binding = new Binding();
+    const keyParameter = keyIs === 'choice' ? binding.choice('key', key) : binding.value('key', key);
+    let prepared: { text: string; name: string } | undefined;
+    const rows = await statements.run(binding.shape, binding.values, () => {
+      const statement = ctx.database.db.select({ value: settings.value }).from(settings).where(eq(settings.key, keyParameter)).limit(1);
+      const prepare = statement.prepare.bind(statement);
+      statement.prepare = (name: string) => {
+        prepared = { text: statement.toSQL().sql, name };
+        return prepare(name);
+      };
+      return statement;
+    });
+    return { values: rows.map((row) => row.value), prepared };
+  }
+
+  it('writes a shape’s choices into its SQL, and names a statement left with no values (planned once per connection)', async () => {
+    const statements = new PreparedStatements();
+    const byChoice = await readSetting(statements, 'literal-test', 'choice');
+    expect(byChoice.values).toEqual([7]);
+    expect(byChoice.prepared?.text).toContain(`"settings"."key" = 'literal-test'`);
+    expect(byChoice.prepared?.text).toContain('limit 1');
+    expect(byChoice.prepared?.name).toMatch(/^shape_[\w-]{24}$/);
+
+    const byValue = await readSetting(statements, 'literal-test', 'value');
+    expect(byValue.values).toEqual([7]);
+    expect(byValue.prepared?.text).toContain('"settings"."key" = $1');
+    expect(byValue.prepared?.name).toBe('');
+  });
+
+  it.runIf(TEST_DB === 'postgres')('PostgreSQL keeps the named statement’s plan: planned once, then only executed', async () => {
+    // One connection, so that the statement's runs and the look-up of its plans share a session.
+    const [{ search_path: schema }] = await rowsOf<{ search_path: string }>(ctx.database, 'SHOW search_path');
+    const single = await connectDatabase({ url: process.env.TEST_DATABASE_URL, searchPath: schema, poolSize: 1 });
+    try {
+      const statements = new PreparedStatements();
+      for (let run = 0; run < 3; run += 1) {
+        const binding = new Binding();
+        const key = binding.choice('key', 'literal-test');
+        const rows = await statements.run(binding.shape, binding.values, () =>
+          single.db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)),
+        );
+        expect(rows).toEqual([{ value: 7 }]);
+      }
+      const plans = await rowsOf<{ generic_plans: string; custom_plans: string }>(
+        single,
+        "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE 'shape_%'",
+      );
+      expect(plans).toEqual([{ generic_plans: '3', custom_plans: '0' }]);
+    } finally {
+      await single.close();
+    }
+  });
+});
+
+async function rowsOf<T>(database: DatabaseHandle, text: string): Promise<T[]> {
+  let rows: T[] = [];
+  await database.rawTransaction(async (raw) => {
+    rows = await raw.query<T>(text);
+  });
+  return rows;
+}

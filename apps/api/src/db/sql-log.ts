@@ -3,8 +3,9 @@ import pg from 'pg';
 
 /**
  * Opt-in (BENCH_SQL_LOG=<file>, off by default): a pg Client that appends one JSON line per
- * statement it runs — connection number, start and end (epoch ms), text, parameters — so the
- * benchmark (bench/) can replay exactly the SQL a request ran, with the same overlap, directly.
+ * statement it runs — connection number, start and end (epoch ms), text, parameters, and its name
+ * when it was prepared under one — so the benchmark (bench/) can replay exactly the SQL a request
+ * ran, with the same overlap, directly.
  */
 export function sqlLoggingClient(file: string): typeof pg.Client {
   let connections = 0;
@@ -15,14 +16,14 @@ export function sqlLoggingClient(file: string): typeof pg.Client {
     // passes one) or a promise back. Both are logged when they settle; streams are not.
     query(...args: unknown[]): never {
       const start = performance.timeOrigin + performance.now();
-      const config = args[0] as string | { text?: string; values?: unknown[]; rowMode?: string; submit?: unknown } | undefined;
+      const config = args[0] as string | { text?: string; name?: string; values?: unknown[]; rowMode?: string; submit?: unknown } | undefined;
       const text = typeof config === 'string' ? config : config?.text;
       const callbackAt = args.findIndex((arg) => typeof arg === 'function');
       const log = () => {
         if (!text) return;
         const values = (Array.isArray(args[1]) ? args[1] : typeof config === 'object' ? config.values : undefined) ?? [];
-        const rowMode = typeof config === 'object' ? config.rowMode : undefined;
-        const entry = { connection: this.benchConnection, start, end: performance.timeOrigin + performance.now(), text, values, rowMode };
+        const { rowMode, name } = typeof config === 'object' ? config : {};
+        const entry = { connection: this.benchConnection, start, end: performance.timeOrigin + performance.now(), text, values, rowMode, name };
         appendFileSync(file, `${JSON.stringify(entry, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))}\n`);
       };
       if (callbackAt >= 0) {

@@ -62,10 +62,14 @@ export async function pageAndTotal<T>(
   return { rows: await pageOf(known, page, statements.read), total: known };
 }
 
-/** The rows a page statement reads, as placeholders (filled with each call's offset and limit). */
+/**
+ * The rows a page statement reads: placeholders filled with each call's offset and limit, or, for
+ * the first page, the limit itself (one of the few page sizes; see db/prepared.ts on statements
+ * without values).
+ */
 interface PageWindow {
-  offset: Placeholder;
-  limit: Placeholder;
+  offset: Placeholder | number;
+  limit: Placeholder | number;
 }
 
 /**
@@ -84,7 +88,7 @@ function pageStatements<T>(
   const { shape, values } = binding;
   return {
     firstWithTotal: (limit) => {
-      const first = statements.run(`${shape}|first`, { ...values, offset: 0, limit }, () => select('newest', window, { listTotal: total.value() }));
+      const first = statements.run(`${shape}|first${limit}`, values, () => select('newest', { offset: 0, limit }, { listTotal: total.value() }));
       return first as Promise<(T & { listTotal: number })[]>;
     },
     total: async () => {
