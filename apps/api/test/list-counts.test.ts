@@ -14,6 +14,8 @@ let enforcer: Session;
 let remitter: Session;
 let registrar: Session;
 const motorists: Array<Awaited<ReturnType<typeof createMotorist>>> = [];
+/** The weekly plan's id, by vehicle type. */
+const plans: Record<string, string> = {};
 
 interface ListBody {
   data: Array<{ id: string }>;
@@ -48,7 +50,6 @@ beforeAll(async () => {
   enforcer = await session(ctx, { role: 'enforcer' });
   remitter = await session(ctx, { role: 'remitter' });
   registrar = await session(ctx, { role: 'registrar' });
-  const plans: Record<string, string> = {};
   for (const [vehicleType, price] of [['keke', 1000], ['bus', 1500]] as const) {
     plans[vehicleType] = (await call('POST', '/api/subscription', admin, { name: 'weekly', vehicleType, price })).data.id;
   }
@@ -251,3 +252,75 @@ describe('compacting the shards of past days', () => {
     }
   });
 });
+
+// Last, as it adds rows in other months: totals over long ranges read whole months from the month
+// twins of the counters (0014_month_counts.sql) and the days around them from the day counters.
+describe('totals over whole months', () => {
+  const elsewhere = ['2026-01-10T09:00:00Z', '2026-01-31T23:30:00Z', '2026-02-14T12:00:00Z', '2026-04-01T00:30:00Z', '2026-04-20T15:00:00Z'];
+  beforeAll(async () => {
+    // The search test's 2,505 motorists would not fit one page (their counts go with them).
+    await query(`DELETE FROM users WHERE user_code LIKE 'bulk%'`);
+    for (const [index, at] of elsewhere.entries()) {
+      clock.set(at);
+      const motorist = await createMotorist(ctx, index % 2 ? 'bus' : 'keke', { registrationStatus: index % 2 ? 'approved' : 'pending' });
+      await call('POST', '/api/field/scan', enforcer, { userCode: motorist.userCode });
+      await call(
+        'POST',
+        '/api/field/subscription-payment',
+        remitter,
+        { userCode: motorist.userCode, subscriptionId: plans[motorist.vehicleType], modeOfPayment: 'cash' },
+        { 'idempotency-key': newKey() },
+      );
+    }
+    await call('POST', `/api/suspend/${motorists[2].id}`, admin);
+  });
+
+  const monthRanges: Array<Record<string, string>> = [
+    {},
+    { startDate: '2026-01-15', endDate: '2026-04-10' },
+    { startDate: '2026-02-01', endDate: '2026-03-31' },
+    { startDate: '2026-02-01' },
+    { endDate: '2026-02-28' },
+    { startDate: '2026-01-31T22:00:00.000Z', endDate: '2026-04-01T12:00:00.000Z' },
+  ];
+  for (const path of ['/api/scan', '/api/sub-history', '/api/motorist/user']) {
+    it(`${path}: over ranges of whole months and days, the total is the number of rows listed`, async () => {
+      for (const range of monthRanges) {
+        for (const search of [undefined, 'keke']) {
+          const body = await listed(path, { ...range, ...(search ? { search } : {}) });
+          expect(body.paginator.total, `${JSON.stringify(range)} ${search ?? ''}`).toBe(body.data.length);
+        }
+      }
+      expect((await listed(path, { startDate: '2026-01-01', endDate: '2026-04-30' })).data.length).toBeGreaterThan(elsewhere.length);
+    });
+  }
+
+  const monthsFromDays = `
+    SELECT 'p' || role || registration_status || vehicle_type || month_of(day) || '/' || shard AS k, sum(people)::int AS n FROM people_counts GROUP BY 1
+    UNION ALL SELECT 's' || vehicle_type || subscription_status || month_of(day) || '/' || shard, sum(scans)::int FROM scan_counts GROUP BY 1
+    UNION ALL SELECT payment_table || filter || value || month_of(day) || '/' || shard, sum(payments)::int FROM payment_counts GROUP BY 1
+    ORDER BY 1`;
+  const months = `
+    SELECT 'p' || role || registration_status || vehicle_type || day || '/' || shard AS k, people::int AS n FROM people_month_counts
+    UNION ALL SELECT 's' || vehicle_type || subscription_status || day || '/' || shard, scans::int FROM scan_month_counts
+    UNION ALL SELECT payment_table || filter || value || day || '/' || shard, payments::int FROM payment_month_counts
+    ORDER BY 1`;
+  const nonZero = async (text: string) => (await query<{ k: string; n: number }>(text)).filter((row) => row.n !== 0);
+
+  it('each month row is the sum of its days’ rows, through writes, compaction and a recount', async () => {
+    expect(await nonZero(months)).toEqual(await nonZero(monthsFromDays));
+    expect((await query(months)).length).toBeGreaterThan(0);
+
+    await compactCounts(ctx.database.db, clock); // the clock is in April 2026: January to March are folded into shard 0
+    expect(await nonZero(months)).toEqual(await nonZero(monthsFromDays));
+    const [{ n }] = await query<{ n: number }>(`SELECT
+      ((SELECT count(*) FROM people_month_counts WHERE shard <> 0 AND day < '2026-04-01')
+     + (SELECT count(*) FROM scan_month_counts WHERE shard <> 0 AND day < '2026-04-01')
+     + (SELECT count(*) FROM payment_month_counts WHERE shard <> 0 AND day < '2026-04-01'))::int AS n`);
+    expect(n).toBe(0);
+
+    await query('SELECT rebuild_list_counts()');
+    expect(await nonZero(months)).toEqual(await nonZero(monthsFromDays));
+  });
+});
+

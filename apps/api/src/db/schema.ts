@@ -283,50 +283,63 @@ export const dailyActivity = pgTable(
   (table) => [primaryKey({ columns: [table.day, table.vehicleType, table.shard] })],
 );
 
-/** Per role, registration status, Lagos day of creation, vehicle type and shard: people not deleted (0006_list_counts.sql). */
-export const peopleCounts = pgTable(
-  'people_counts',
-  {
-    role: text('role').$type<Role>().notNull(),
-    registrationStatus: text('registration_status').$type<RegistrationStatus>().notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    /** The motorist's vehicle type; '' for everyone else (0008_dashboard_counts.sql). */
-    vehicleType: text('vehicle_type').$type<VehicleType | ''>().notNull(),
-    shard: integer('shard').notNull(),
-    people: bigint('people', { mode: 'number' }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.role, table.registrationStatus, table.day, table.vehicleType, table.shard] })],
-);
+/**
+ * Per role, registration status, Lagos day of creation, vehicle type and shard: people not deleted
+ * (0006_list_counts.sql); the month twin holds the same per month, `day` its first day (0014_month_counts.sql).
+ */
+const peopleCountsTable = (name: string) =>
+  pgTable(
+    name,
+    {
+      role: text('role').$type<Role>().notNull(),
+      registrationStatus: text('registration_status').$type<RegistrationStatus>().notNull(),
+      day: date('day', { mode: 'string' }).notNull(),
+      /** The motorist's vehicle type; '' for everyone else (0008_dashboard_counts.sql). */
+      vehicleType: text('vehicle_type').$type<VehicleType | ''>().notNull(),
+      shard: integer('shard').notNull(),
+      people: bigint('people', { mode: 'number' }).notNull(),
+    },
+    (table) => [primaryKey({ columns: [table.role, table.registrationStatus, table.day, table.vehicleType, table.shard] })],
+  );
+export const peopleCounts = peopleCountsTable('people_counts');
+export const peopleMonthCounts = peopleCountsTable('people_month_counts');
 
-/** Per Lagos day, vehicle type, subscription status found and shard: scans (0006_list_counts.sql). */
-export const scanCounts = pgTable(
-  'scan_counts',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    vehicleType: text('vehicle_type').$type<VehicleType>().notNull(),
-    subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>().notNull(),
-    shard: integer('shard').notNull(),
-    scans: bigint('scans', { mode: 'number' }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.day, table.vehicleType, table.subscriptionStatus, table.shard] })],
-);
+/** Per Lagos day, vehicle type, subscription status found and shard: scans (0006_list_counts.sql); the month twin per month (0014). */
+const scanCountsTable = (name: string) =>
+  pgTable(
+    name,
+    {
+      day: date('day', { mode: 'string' }).notNull(),
+      vehicleType: text('vehicle_type').$type<VehicleType>().notNull(),
+      subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>().notNull(),
+      shard: integer('shard').notNull(),
+      scans: bigint('scans', { mode: 'number' }).notNull(),
+    },
+    (table) => [primaryKey({ columns: [table.day, table.vehicleType, table.subscriptionStatus, table.shard] })],
+  );
+export const scanCounts = scanCountsTable('scan_counts');
+export const scanMonthCounts = scanCountsTable('scan_month_counts');
 
 /**
- * Per payment table, filter and its value, Lagos day and shard: payments (0010_payment_counts_by_filter.sql).
- * Each payment counts under ('', ''), ('vehicle_type', …), ('plan_name', … or '') and ('mode_of_payment', …).
+ * Per payment table, filter and its value, Lagos day and shard: payments (0010_payment_counts_by_filter.sql);
+ * the month twin per month (0014). Each payment counts under ('', ''), ('vehicle_type', …),
+ * ('plan_name', … or '') and ('mode_of_payment', …).
  */
-export const paymentCounts = pgTable(
-  'payment_counts',
-  {
-    paymentTable: text('payment_table').$type<'subscription_payments' | 'penalty_payments'>().notNull(),
-    filter: text('filter').$type<'' | 'vehicle_type' | 'plan_name' | 'mode_of_payment'>().notNull(),
-    value: text('value').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    shard: integer('shard').notNull(),
-    payments: bigint('payments', { mode: 'number' }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.paymentTable, table.filter, table.value, table.day, table.shard] })],
-);
+const paymentCountsTable = (name: string) =>
+  pgTable(
+    name,
+    {
+      paymentTable: text('payment_table').$type<'subscription_payments' | 'penalty_payments'>().notNull(),
+      filter: text('filter').$type<'' | 'vehicle_type' | 'plan_name' | 'mode_of_payment'>().notNull(),
+      value: text('value').notNull(),
+      day: date('day', { mode: 'string' }).notNull(),
+      shard: integer('shard').notNull(),
+      payments: bigint('payments', { mode: 'number' }).notNull(),
+    },
+    (table) => [primaryKey({ columns: [table.paymentTable, table.filter, table.value, table.day, table.shard] })],
+  );
+export const paymentCounts = paymentCountsTable('payment_counts');
+export const paymentMonthCounts = paymentCountsTable('payment_month_counts');
 
 /** Every change staff make, with who, when, what, before and after (0007_audit_log.sql; see platform/audit.ts). */
 export const auditLog = pgTable('audit_log', {

@@ -6,8 +6,9 @@ import { lagosDay, startOfLagosDay, startOfNextLagosDay } from './calendar.ts';
 /**
  * How a list's total is kept honest without counting millions of rows per request:
  * - filters that are counter dimensions (date range, role, status, vehicle type, plan, mode) are
- *   answered from the per-day counter tables of 0006_list_counts.sql, exactly: whole Lagos days
- *   from the counters, the partial days at a range's edges row by row;
+ *   answered from the per-day counter tables of 0006_list_counts.sql, exactly: whole months from
+ *   their month twins (0014_month_counts.sql), the other whole Lagos days from the day counters,
+ *   the partial days at a range's edges row by row;
  * - any other filter (a text or Unique ID search, online) is counted row by row, but only as far
  *   as SEARCH_LOOKAHEAD_PAGES pages past the page asked for; when more match, the total says "at
  *   least this many" (`exact: false`) and grows as the reader pages on.
@@ -26,10 +27,16 @@ export interface TimeRange {
   toExclusive?: boolean;
 }
 
+/** Whole days [firstDay, endDay), YYYY-MM-DD, a side open when unset. */
+export interface DayRange {
+  firstDay?: string;
+  endDay?: string;
+}
+
 /** A range cut into whole Lagos days (from the counters) and the partial days at its edges (row by row). */
 export interface DaySplit {
-  /** The whole days [firstDay, endDay), YYYY-MM-DD, a side open when unset; null when the range holds none. */
-  wholeDays: { firstDay?: string; endDay?: string } | null;
+  /** The whole days; null when the range holds none. */
+  wholeDays: DayRange | null;
   edges: TimeRange[];
 }
 
@@ -65,7 +72,34 @@ export interface BoundRange {
   toExclusive?: boolean;
 }
 
-/** Conditions on a counter table's `day` column for the whole days of a split. */
+/** Which counter rows a part of a total sums: the day counters', or the month twins' (`day` the first of the month). */
+export type CounterUnit = 'day' | 'month';
+
+/** A YYYY-MM-DD day's month as a number of months (years may have five digits: 9999-12-31's end). */
+function monthNumber(day: string): number {
+  const [year, month] = day.split('-').map(Number);
+  return year * 12 + month - 1;
+}
+const firstDayOfMonth = (month: number) => `${String(Math.floor(month / 12)).padStart(4, '0')}-${String((month % 12) + 1).padStart(2, '0')}-01`;
+
+/**
+ * Whole days as the whole months among them (summed from the month twins) and the days before and
+ * after those (from the day counters). A side left open stays open in the months.
+ */
+export function splitByMonths(days: DayRange): Array<DayRange & { unit: CounterUnit }> {
+  const firstMonth = days.firstDay === undefined ? undefined : monthNumber(days.firstDay) + (days.firstDay.endsWith('-01') ? 0 : 1);
+  const endMonth = days.endDay === undefined ? undefined : monthNumber(days.endDay);
+  if (firstMonth !== undefined && endMonth !== undefined && firstMonth >= endMonth) return [{ unit: 'day', ...days }];
+  const monthsFrom = firstMonth === undefined ? undefined : firstDayOfMonth(firstMonth);
+  const monthsEnd = endMonth === undefined ? undefined : firstDayOfMonth(endMonth);
+  return [
+    ...(days.firstDay && days.firstDay !== monthsFrom ? [{ unit: 'day' as const, firstDay: days.firstDay, endDay: monthsFrom }] : []),
+    { unit: 'month', firstDay: monthsFrom, endDay: monthsEnd },
+    ...(days.endDay && days.endDay !== monthsEnd ? [{ unit: 'day' as const, firstDay: monthsEnd, endDay: days.endDay }] : []),
+  ];
+}
+
+/** Conditions on a counter table's `day` column for the whole days (or months) of a split. */
 export function wholeDayConditions(dayColumn: AnyPgColumn, days: BoundDays): SQL | undefined {
   return and(days.firstDay ? gte(dayColumn, days.firstDay) : undefined, days.endDay ? lt(dayColumn, days.endDay) : undefined);
 }
@@ -97,19 +131,21 @@ export function totalAhead(binding: Binding, page: { offset: number; limit: numb
 export const sumOf = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
 /**
- * A list's exact total over a creation-time range: the whole days from the counters (`wholeDays`, a
- * SELECT of one sum), the partial days at the edges row by row (`rows`, a SELECT of one count).
+ * A list's exact total over a creation-time range: its whole months and the other whole days from
+ * the counters (`counted`, a SELECT of one sum from the unit's table), the partial days at the edges
+ * row by row (`rows`, a SELECT of one count).
  */
 export function totalByDays(
   binding: Binding,
   range: TimeRange,
-  wholeDays: (days: BoundDays) => SQLWrapper,
+  counted: (unit: CounterUnit, days: BoundDays) => SQLWrapper,
   rows: (edge: BoundRange) => SQLWrapper,
 ): TotalQuery {
   const split = splitByLagosDays(range);
-  const days = binding.choice('wholeDays', split.wholeDays !== null)
-    ? { firstDay: binding.value('firstDay', split.wholeDays?.firstDay), endDay: binding.value('endDay', split.wholeDays?.endDay) }
-    : null;
+  const periods = (split.wholeDays ? splitByMonths(split.wholeDays) : []).map((part, i) => ({
+    unit: binding.choice(`counted${i}`, part.unit),
+    days: { firstDay: binding.value(`counted${i}First`, part.firstDay), endDay: binding.value(`counted${i}End`, part.endDay) },
+  }));
   const edges = split.edges.map((edge, i) => ({
     from: binding.value(`edge${i}From`, edge.from),
     to: binding.value(`edge${i}To`, edge.to),
@@ -117,7 +153,7 @@ export function totalByDays(
   }));
   return {
     value: () => {
-      const parts = [...(days ? [wholeDays(days)] : []), ...edges.map((edge) => rows(edge))];
+      const parts = [...periods.map((period) => counted(period.unit, period.days)), ...edges.map((edge) => rows(edge))];
       const value = parts.length === 0 ? sql`0` : sql.join(parts.map((part) => sql`coalesce((${part}), 0)`), sql` + `);
       return sql`(${value})`.mapWith(Number);
     },

@@ -4,7 +4,7 @@ import type { RegistrationStatus, Role } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { after } from '../../db/keyset.ts';
 import { Binding, PreparedStatements } from '../../db/prepared.ts';
-import { guarantors, peopleCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
+import { guarantors, peopleCounts, peopleMonthCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { subscriptionJsonOf } from '../subscriptions/repository.ts';
 import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
 import { type Page, readPage } from '../../platform/paging.ts';
@@ -159,17 +159,13 @@ export function createPersonQuery(db: Database) {
     return totalByDays(
       binding,
       range,
-      (days) =>
-        db
-          .select({ value: sumOf(peopleCounts.people) })
-          .from(peopleCounts)
-          .where(
-            and(
-              inArray(peopleCounts.role, [...bound.roles]),
-              statusCondition(bound, peopleCounts.registrationStatus),
-              wholeDayConditions(peopleCounts.day, days),
-            ),
-          ),
+      (unit, days) => {
+        const counts = unit === 'month' ? peopleMonthCounts : peopleCounts;
+        return db
+          .select({ value: sumOf(counts.people) })
+          .from(counts)
+          .where(and(inArray(counts.role, [...bound.roles]), statusCondition(bound, counts.registrationStatus), wholeDayConditions(counts.day, days)));
+      },
       (edge) => db.select({ value: count() }).from(users).where(whereOf({ ...bound, createdFrom: edge.from, createdBefore: edge.to })),
     );
   }

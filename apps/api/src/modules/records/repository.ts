@@ -5,7 +5,7 @@ import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, Vehicl
 /** At most this many people match a Unique ID search (a prefix of 3 characters already narrows to a handful). */
 export const MAX_PEOPLE_PER_SEARCH = 500;
 import type { Database } from '../../db/connect.ts';
-import { paymentCounts, penaltyPayments, scanCounts, scans, subscriptionPayments, users } from '../../db/schema.ts';
+import { paymentCounts, paymentMonthCounts, penaltyPayments, scanCounts, scanMonthCounts, scans, subscriptionPayments, users } from '../../db/schema.ts';
 import { type ListTotal, sumOf, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
 import { type Page, readPage } from '../../platform/paging.ts';
 import { Binding, PreparedStatements } from '../../db/prepared.ts';
@@ -58,6 +58,9 @@ export interface PaymentRow {
   motorist: PersonRefRow;
   remitter: PersonRefRow;
 }
+
+/** Which filter a payment_counts row counts under ('' for the whole list). */
+type PaymentCountsFilter = (typeof paymentCounts.$inferSelect)['filter'];
 
 const motorist = alias(users, 'motorist');
 const agent = alias(users, 'agent');
@@ -128,17 +131,19 @@ export function recordQueries(db: Database) {
     return totalByDays(
       binding,
       filter,
-      (days) =>
-        db
-          .select({ value: sumOf(scanCounts.scans) })
-          .from(scanCounts)
+      (unit, days) => {
+        const counts = unit === 'month' ? scanMonthCounts : scanCounts;
+        return db
+          .select({ value: sumOf(counts.scans) })
+          .from(counts)
           .where(
             and(
-              wholeDayConditions(scanCounts.day, days),
-              bound.vehicleType ? eq(scanCounts.vehicleType, bound.vehicleType) : undefined,
-              bound.subscriptionStatus ? eq(scanCounts.subscriptionStatus, bound.subscriptionStatus) : undefined,
+              wholeDayConditions(counts.day, days),
+              bound.vehicleType ? eq(counts.vehicleType, bound.vehicleType) : undefined,
+              bound.subscriptionStatus ? eq(counts.subscriptionStatus, bound.subscriptionStatus) : undefined,
             ),
-          ),
+          );
+      },
       (range) => db.select({ value: count() }).from(scans).where(scanConditions({ ...bound, ...range })),
     );
   }
@@ -190,11 +195,15 @@ export function recordQueries(db: Database) {
       return totalByDays(
         binding,
         filter,
-        (days) =>
-          db
-            .select({ value: sumOf(paymentCounts.payments) })
-            .from(paymentCounts)
-            .where(and(eq(paymentCounts.paymentTable, tableName), ...counted, wholeDayConditions(paymentCounts.day, days))),
+        (unit, days) => {
+          const counts = unit === 'month' ? paymentMonthCounts : paymentCounts;
+          return db
+            .select({ value: sumOf(counts.payments) })
+            .from(counts)
+            .where(
+              and(eq(counts.paymentTable, tableName), eq(counts.filter, counted.name), eq(counts.value, counted.value), wholeDayConditions(counts.day, days)),
+            );
+        },
         (range) => db.select({ value: count() }).from(table).where(conditions({ ...bound, ...range })),
       );
     }
@@ -249,7 +258,7 @@ export function recordQueries(db: Database) {
   }
 
   /** The payment_counts rows of a filter, which counts one filter value at a time (null: more than one). */
-  function countedFilter(filter: RecordFilter): SQL[] | null {
+  function countedFilter(filter: RecordFilter): { name: PaymentCountsFilter; value: string } | null {
     const given = (
       [
         ['vehicle_type', filter.vehicleType],
@@ -259,7 +268,7 @@ export function recordQueries(db: Database) {
     ).filter(([, value]) => value !== undefined);
     if (given.length > 1) return null;
     const [name, value] = given[0] ?? ['', ''];
-    return [eq(paymentCounts.filter, name), eq(paymentCounts.value, value ?? '')];
+    return { name, value: value ?? '' };
   }
 
   const subscriptionPaymentQueries = paymentQueries(subscriptionPayments, 'subscription_payments');
