@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@eticket/contracts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -31,6 +31,7 @@ import type { BankProvider } from './platform/banks/index.ts';
 import { registerAuth } from './platform/auth.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import type { FileStore } from './platform/files.ts';
 import type { Mailer } from './platform/mail.ts';
@@ -65,7 +66,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { maxParamLength: 4096 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
 
   registerSecurityHeaders(app);
