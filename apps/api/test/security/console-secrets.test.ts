@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB } from '../harness.ts';
 
@@ -66,17 +67,20 @@ function leaks(dir: string, values: [string, string][]): string[] {
 
 let plantedBuild = '';
 
+/** Runs a build command to its end; when it fails, the error carries what it printed on stderr. */
+async function build(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
+  await promisify(execFile)(command, args, { ...options, maxBuffer: 64 * 1024 * 1024 });
+}
+
 describe.skipIf(TEST_DB !== 'pglite')('the console build holds no server secret', () => {
-  beforeAll(() => {
+  // The builds run asynchronously: a worker blocked for a minute cannot answer Vitest's own messages,
+  // and Vitest then fails the run ("Timeout calling onTaskUpdate") though every test passed.
+  beforeAll(async () => {
     if (!existsSync(path.join(DIST, 'index.html'))) {
-      execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'pipe' });
+      await build('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT });
     }
     plantedBuild = mkdtempSync(path.join(tmpdir(), 'eticket-web-planted-'));
-    execFileSync('npx', ['vite', 'build', '--outDir', plantedBuild, '--emptyOutDir'], {
-      cwd: WEB,
-      stdio: 'pipe',
-      env: { ...process.env, ...PLANTED },
-    });
+    await build('npx', ['vite', 'build', '--outDir', plantedBuild, '--emptyOutDir'], { cwd: WEB, env: { ...process.env, ...PLANTED } });
   }, 240_000);
   afterAll(() => {
     if (plantedBuild) rmSync(plantedBuild, { recursive: true, force: true });
