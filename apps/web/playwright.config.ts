@@ -16,7 +16,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
+  // A whole journey's budget: on a 2-core machine running two browsers and the server, the longest took
+  // 30-45 s in CI with no step hanging. Each step still fails after 10 s.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter,
   use: {
