@@ -90,6 +90,8 @@ export { controlledClock };
 
 export interface PersonInput {
   role: Role;
+  /** A random one when left out. */
+  userCode?: string;
   email?: string;
   password?: string;
   fullName?: string;
@@ -106,7 +108,7 @@ export const TEST_PASSWORD = 'correct-horse-battery';
 
 /** Inserts a person directly (the registration calls are tested on their own). */
 export async function createPerson(ctx: TestContext, input: PersonInput) {
-  const userCode = newUserCode();
+  const userCode = input.userCode ?? newUserCode();
   const email = input.email ?? `${userCode}@example.test`;
   const [row] = await ctx.database.db
     .insert(users)
