@@ -1,5 +1,7 @@
+import { DEFAULT_PAGE_SIZE } from '@eticket/contracts';
+
 /**
- * What the benchmark calls: every list route × {first page, page 500, a search, a status (or
+ * What the benchmark calls: every list route × {first page, page 500 (or the last page), a search, a status (or
  * other) filter, a date range} where the route takes it, every dashboard call × {a month, a year},
  * the allocation calls. Values that depend on the data (a Unique ID prefix, a union, a stakeholder)
  * come from the data set (context.ts).
@@ -24,9 +26,17 @@ export interface CallContext {
   name: string;
   unionId: string;
   stakeholderId: string;
+  /** How many registrars, enforcers and remitters there are: page 500 of a smaller list is past its end. */
+  agents: Record<'registrar' | 'enforcer' | 'remitter', number>;
 }
 
 type Variant = [label: string, query: Record<string, string>];
+
+/** Page 500, or the last page of a list too short for it (a page past the end reads nothing). */
+function deepPage(rows: number): Variant {
+  const last = Math.max(1, Math.ceil(rows / DEFAULT_PAGE_SIZE));
+  return last >= 500 ? ['page 500', { page: '500' }] : [`page ${last} (the last)`, { page: String(last) }];
+}
 
 function listCalls(name: string, path: string, base: Record<string, string>, variants: Variant[]): Call[] {
   return variants.map(([label, query]) => ({ name: `${name}: ${label}`, kind: 'list' as const, path, query: { ...base, ...query } }));
@@ -38,14 +48,14 @@ export function benchCalls(c: CallContext): Call[] {
   const first: Variant = ['first page', {}];
   const page500: Variant = ['page 500', { page: '500' }];
   const range: Variant = ['date range (30 days)', month];
-  const people = (search: string): Variant[] => [first, page500, ['search', { search }], ['status pending', { search: 'pending' }], range];
+  const people = (search: string, deep = page500): Variant[] => [first, deep, ['search', { search }], ['status pending', { search: 'pending' }], range];
   const records = (filter: string): Variant[] => [first, page500, ['search (Unique ID prefix)', { search: c.motoristCodePrefix }], [`filter ${filter}`, { search: filter }], range];
 
   const calls: Call[] = [
     ...listCalls('motorists', '/api/motorist/user', {}, people(c.name)),
-    ...listCalls('registrars', '/api/agent/user', { role: 'registrar' }, people(c.name)),
-    ...listCalls('enforcers', '/api/agent/user', { role: 'enforcer' }, people(c.name)),
-    ...listCalls('remitters', '/api/agent/user', { role: 'remitter' }, people(c.name)),
+    ...listCalls('registrars', '/api/agent/user', { role: 'registrar' }, people(c.name, deepPage(c.agents.registrar))),
+    ...listCalls('enforcers', '/api/agent/user', { role: 'enforcer' }, people(c.name, deepPage(c.agents.enforcer))),
+    ...listCalls('remitters', '/api/agent/user', { role: 'remitter' }, people(c.name, deepPage(c.agents.remitter))),
     ...listCalls('admins', '/api/admin/user', {}, [first, ['search', { search: 'admin' }], range]),
     ...listCalls('managers', '/api/manager/user', {}, [first, ['search', { search: 'manager' }], range]),
     ...listCalls('unions', '/api/union/user', {}, [first, ['search', { search: 'union' }], range]),

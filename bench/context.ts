@@ -18,6 +18,10 @@ export async function readContext(db: BenchDb): Promise<CallContext> {
     ORDER BY created_at DESC LIMIT 1 OFFSET 1000`);
   const [union] = await db.query<{ id: string }>(`SELECT id FROM users WHERE role = 'union' AND union_role = 'keke' ORDER BY created_at LIMIT 1`);
   const [stakeholder] = await db.query<{ id: string }>(`SELECT id FROM stakeholders ORDER BY created_at, id LIMIT 1`);
+  const agents = { registrar: 0, enforcer: 0, remitter: 0 };
+  const byRole = await db.query<{ role: keyof typeof agents; people: string }>(`
+    SELECT role, count(*) AS people FROM users WHERE role IN ('registrar', 'enforcer', 'remitter') AND NOT is_deleted GROUP BY role`);
+  for (const { role, people } of byRole) agents[role] = Number(people);
   return {
     today: row.today,
     monthAgo: row.month_ago,
@@ -26,6 +30,7 @@ export async function readContext(db: BenchDb): Promise<CallContext> {
     name: motorist.name,
     unionId: union.id,
     stakeholderId: stakeholder.id,
+    agents,
   };
 }
 
