@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from '@eticket/contracts';
 
 /**
- * What the benchmark calls: every list route × {first page, page 500 (or the last page), a search, a status (or
+ * What the benchmark calls: every list route × {first page, page 500 (or the middle page), a search, a status (or
  * other) filter, a date range} where the route takes it, every dashboard call × {a month, a year},
  * the allocation calls. Values that depend on the data (a Unique ID prefix, a union, a stakeholder)
  * come from the data set (context.ts).
@@ -32,10 +32,13 @@ export interface CallContext {
 
 type Variant = [label: string, query: Record<string, string>];
 
-/** Page 500, or the last page of a list too short for it (a page past the end reads nothing). */
+/**
+ * Page 500, or the middle page of a list too short for it: a page past the end reads nothing, and a
+ * page in the second half is read from the list's other end, so the middle is the deepest read.
+ */
 function deepPage(rows: number): Variant {
-  const last = Math.max(1, Math.ceil(rows / DEFAULT_PAGE_SIZE));
-  return last >= 500 ? ['page 500', { page: '500' }] : [`page ${last} (the last)`, { page: String(last) }];
+  const middle = Math.max(1, Math.ceil(Math.ceil(rows / DEFAULT_PAGE_SIZE) / 2));
+  return middle >= 500 ? ['page 500', { page: '500' }] : [`page ${middle} (the middle)`, { page: String(middle) }];
 }
 
 function listCalls(name: string, path: string, base: Record<string, string>, variants: Variant[]): Call[] {
