@@ -1,10 +1,10 @@
 import { DEFAULT_PAGE_SIZE } from '@eticket/contracts';
 
 /**
- * What the benchmark calls: every list route × {first page, page 500 (or the middle page), a search, a status (or
- * other) filter, a date range} where the route takes it, every dashboard call × {a month, a year},
- * the allocation calls. Values that depend on the data (a Unique ID prefix, a union, a stakeholder)
- * come from the data set (context.ts).
+ * What the benchmark calls: every list route × {first page, page 500 (or the middle page), a search,
+ * a status (or other) filter, a date range} where the route takes it, every dashboard call × {a
+ * month, a year}, the allocation calls. Values that depend on the data (a Unique ID prefix, a union,
+ * a stakeholder, how many agents there are) come from the data set (context.ts).
  */
 export type CallKind = 'list' | 'dashboard' | 'allocation';
 
@@ -32,13 +32,15 @@ export interface CallContext {
 
 type Variant = [label: string, query: Record<string, string>];
 
+const page500: Variant = ['page 500', { page: '500' }];
+
 /**
  * Page 500, or the middle page of a list too short for it: a page past the end reads nothing, and a
  * page in the second half is read from the list's other end, so the middle is the deepest read.
  */
 function deepPage(rows: number): Variant {
   const middle = Math.max(1, Math.ceil(Math.ceil(rows / DEFAULT_PAGE_SIZE) / 2));
-  return middle >= 500 ? ['page 500', { page: '500' }] : [`page ${middle} (the middle)`, { page: String(middle) }];
+  return middle >= 500 ? page500 : [`page ${middle} (the middle)`, { page: String(middle) }];
 }
 
 function listCalls(name: string, path: string, base: Record<string, string>, variants: Variant[]): Call[] {
@@ -49,7 +51,6 @@ export function benchCalls(c: CallContext): Call[] {
   const month = { startDate: c.monthAgo, endDate: c.today };
   const year = { startDate: c.yearAgo, endDate: c.today };
   const first: Variant = ['first page', {}];
-  const page500: Variant = ['page 500', { page: '500' }];
   const range: Variant = ['date range (30 days)', month];
   const people = (search: string, deep = page500): Variant[] => [first, deep, ['search', { search }], ['status pending', { search: 'pending' }], range];
   const records = (filter: string): Variant[] => [first, page500, ['search (Unique ID prefix)', { search: c.motoristCodePrefix }], [`filter ${filter}`, { search: filter }], range];
