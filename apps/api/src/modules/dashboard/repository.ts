@@ -11,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AgentRole, RegistrationStatus, Role, UnionRole, VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { Binding, PreparedStatements } from '../../db/prepared.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { DayRange } from '../../platform/date-range.ts';
 import {
   agentValueParts,
@@ -80,12 +81,6 @@ export interface UnionRow {
 }
 
 export type Interval = 'day' | 'month';
-
-/** Rows of a db.execute result (node-postgres and PGlite both answer { rows }). */
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 export function createDashboardRepository(db: Database) {
   const statements = new PreparedStatements();
