@@ -51,7 +51,7 @@ async function start(config: Config): Promise<void> {
     banks: createBankProvider(config, database.db),
   });
 
-  const housekeeping = startHousekeeping(database.db, systemClock, app.log);
+  const housekeeping = startHousekeeping(database.db, systemClock, app.log, { vacuum: database.kind === 'pglite' });
   const shutdown = async () => {
     housekeeping.stop();
     await app.close();

@@ -37,13 +37,16 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   return options.url ? connectPostgres(options.url, options) : connectPglite(options.pgliteDir);
 }
 
+/** The app's Database on a PGlite client (the server's, or a tool's session on the same files). */
+export const databaseOnPglite = (client: PGlite): Database => drizzlePglite(client, { schema }) as unknown as Database;
+
 async function connectPglite(dir?: string): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
   // Extensions the migrations create (pg_trgm: list search); a PostgreSQL server ships them as contrib.
   const options = { extensions: { pg_trgm } };
   const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   takeFairTurns(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = databaseOnPglite(client);
   return {
     kind: 'pglite',
     db,
