@@ -5,7 +5,7 @@ import type { Database } from '../../db/connect.ts';
 import { after } from '../../db/keyset.ts';
 import { Binding, PreparedStatements } from '../../db/prepared.ts';
 import { guarantors, peopleCounts, peopleMonthCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
-import { subscriptionJsonOf } from '../subscriptions/repository.ts';
+import { joinSubscriptions, subscriptionColumns } from '../subscriptions/repository.ts';
 import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
 import { type Page, readPage } from '../../platform/paging.ts';
 
@@ -74,21 +74,24 @@ const personColumns = {
   guarantorIdType: guarantors.idType,
   guarantorFrontFile: guarantors.frontFile,
   guarantorBackFile: guarantors.backFile,
-  /** A motorist's ticket subscription, as JSON (subscriptions capability; read with subscriptionFromJson). */
-  subscription: subscriptionJsonOf(users.id),
+  /** A motorist's ticket subscription (subscriptions capability; read with subscriptionFromColumns). */
+  ...subscriptionColumns,
 };
 
 /**
- * People with their details, in one statement: each detail is a one-to-one LEFT JOIN on the
- * person's id; the names of who added, approved and suspended them are scalar subqueries.
+ * People with their details, in one statement: each detail (and a motorist's subscription) is a
+ * one-to-one LEFT JOIN on the person's id; the names of who added, approved and suspended them are
+ * scalar subqueries.
  */
 function selectPeopleWith<Extra extends Record<string, SQL.Aliased | SQL>>(db: Database, extra: Extra) {
-  return db
+  const people = db
     .select({ ...personColumns, ...extra })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .leftJoin(vehicles, eq(vehicles.userId, users.id))
-    .leftJoin(guarantors, eq(guarantors.userId, users.id));
+    .leftJoin(guarantors, eq(guarantors.userId, users.id))
+    .$dynamic();
+  return joinSubscriptions(people, users.id);
 }
 const selectPeople = (db: Database) => selectPeopleWith(db, {});
 export type PersonRow = Awaited<ReturnType<ReturnType<typeof selectPeople>['execute']>>[number];

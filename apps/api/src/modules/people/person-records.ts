@@ -1,20 +1,20 @@
 import type { PersonRecord } from '@eticket/contracts';
 import type { Clock } from '../../platform/clock.ts';
-import { subscriptionFromJson } from '../subscriptions/repository.ts';
+import { subscriptionFromColumns } from '../subscriptions/repository.ts';
 import { toTicketSubscription } from '../subscriptions/service.ts';
 import type { PersonRow } from './person-query.ts';
 import { toPersonRecord, type FileUrl } from './person-record.ts';
 
 /**
- * Person rows as records. A motorist's ticket subscription came with the row (subscriptionJsonOf, a
- * column the subscriptions capability gives the people query); its status is derived from the time now.
+ * Person rows as records. A motorist's ticket subscription came with the row (subscriptionColumns,
+ * joined on by the subscriptions capability); its status is derived from the time now.
  */
 export function createPersonRecords(deps: { fileUrl: FileUrl; clock: Clock }) {
   const { fileUrl, clock } = deps;
   return async function toRecords(rows: PersonRow[]): Promise<PersonRecord[]> {
     const now = clock.now();
     return rows.map((row) => {
-      const found = row.role === 'motorist' ? subscriptionFromJson(row.subscription) : null;
+      const found = row.role === 'motorist' ? subscriptionFromColumns(row) : null;
       return toPersonRecord(row, fileUrl, found ? toTicketSubscription(found, now, found.graceMs) : null);
     });
   };
