@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, TEST_DB, type TestContext } from '../../test/harness.ts';
 import { connectDatabase, type DatabaseHandle } from './connect.ts';
 import { Binding, PreparedStatements } from './prepared.ts';
@@ -60,7 +60,7 @@ describe('PreparedStatements', () => {
       { key: 'prepared-test-a', value: 1 },
       { key: 'prepared-test-b', value: 2 },
     ]);
-    const statements = new PreparedStatements();
+    const statements = new PreparedStatements(db);
     let builds = 0;
     const valueOf = async (key: string) => {
       const binding = new Binding();
@@ -88,25 +88,24 @@ describe('PreparedStatements: statements without values', () => {
   });
   afterAll(() => ctx.close());
 
-  /** Runs a settings read whose key is a choice (written into the SQL) or a value (a placeholder). */
+  /** Runs a settings read whose key is a choice (written into the SQL) or a value (a placeholder), and tells how it was prepared. */
   async function readSetting(statements: PreparedStatements, key: string, keyIs: 'choice' | 'value') {
     const binding = new Binding();
     const keyParameter = keyIs === 'choice' ? binding.choice('key', key) : binding.value('key', key);
-    let prepared: { text: string; name: string } | undefined;
-    const rows = await statements.run(binding.shape, binding.values, () => {
-      const statement = ctx.database.db.select({ value: settings.value }).from(settings).where(eq(settings.key, keyParameter)).limit(1);
-      const prepare = statement.prepare.bind(statement);
-      statement.prepare = (name: string) => {
-        prepared = { text: statement.toSQL().sql, name };
-        return prepare(name);
-      };
-      return statement;
-    });
-    return { values: rows.map((row) => row.value), prepared };
+    const prepareQuery = vi.spyOn(ctx.database.db._.session, 'prepareQuery');
+    try {
+      const rows = await statements.run(binding.shape, binding.values, () =>
+        ctx.database.db.select({ value: settings.value }).from(settings).where(eq(settings.key, keyParameter)).limit(1),
+      );
+      const [query, , name] = prepareQuery.mock.calls.at(-1) ?? [];
+      return { values: rows.map((row) => row.value), prepared: query && { text: query.sql, name } };
+    } finally {
+      prepareQuery.mockRestore();
+    }
   }
 
   it('writes a shape’s choices into its SQL, and names a statement left with no values (planned once per connection)', async () => {
-    const statements = new PreparedStatements();
+    const statements = new PreparedStatements(ctx.database.db);
     const byChoice = await readSetting(statements, 'literal-test', 'choice');
     expect(byChoice.values).toEqual([7]);
     expect(byChoice.prepared?.text).toContain(`"settings"."key" = 'literal-test'`);
@@ -116,7 +115,7 @@ describe('PreparedStatements: statements without values', () => {
     const byValue = await readSetting(statements, 'literal-test', 'value');
     expect(byValue.values).toEqual([7]);
     expect(byValue.prepared?.text).toContain('"settings"."key" = $1');
-    expect(byValue.prepared?.name).toBe('');
+    expect(byValue.prepared?.name).toBeUndefined();
   });
 
   it.runIf(TEST_DB === 'postgres')('PostgreSQL keeps the named statement’s plan: planned once, then only executed', async () => {
@@ -124,7 +123,7 @@ describe('PreparedStatements: statements without values', () => {
     const [{ search_path: schema }] = await rowsOf<{ search_path: string }>(ctx.database, 'SHOW search_path');
     const single = await connectDatabase({ url: process.env.TEST_DATABASE_URL, searchPath: schema, poolSize: 1 });
     try {
-      const statements = new PreparedStatements();
+      const statements = new PreparedStatements(single.db);
       for (let run = 0; run < 3; run += 1) {
         const binding = new Binding();
         const key = binding.choice('key', 'literal-test');

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type Placeholder, sql, type SQLWrapper } from 'drizzle-orm';
 import { BoundedMap } from '../platform/bounded-map.ts';
+import type { Database } from './connect.ts';
+import { flatRowMapper } from './row-mapper.ts';
 
 /**
  * A list's statements are built once per shape and then only filled and run. Building a statement
@@ -54,10 +56,11 @@ export class Binding {
   }
 }
 
-/** A statement a query builder makes: its SQL, and how it is prepared. */
+/** A select a query builder makes: its SQL, the fields it selects, and how Drizzle prepares it. */
 export interface Preparable<Result> extends SQLWrapper {
   toSQL(): { sql: string; params: unknown[] };
-  prepare(name: string): Executable<Result>;
+  readonly _: { readonly selectedFields: object; readonly result: Result };
+  prepare(name: string | undefined): Executable<Result>;
 }
 interface Executable<Result> {
   execute(values?: Record<string, unknown>): Promise<Result>;
@@ -66,15 +69,20 @@ interface Executable<Result> {
 /** How many shapes a list keeps built; the oldest is built again if more are used. */
 const MAX_SHAPES = 500;
 
-/** The statements of one list, by shape (see Binding). */
+/** The statements of one list on a database, by shape (see Binding). */
 export class PreparedStatements {
   readonly #built = new BoundedMap<string, Executable<unknown>>(MAX_SHAPES);
+  readonly #db: Database;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
 
   /** Runs the statement of `shape` with `values`, building it with `build` the first time. */
   run<Result>(shape: string, values: Record<string, unknown>, build: () => Preparable<Result>): Promise<Result> {
     let statement = this.#built.get(shape) as Executable<Result> | undefined;
     if (!statement) {
-      statement = prepareShape(build());
+      statement = prepareShape(this.#db, build());
       this.#built.set(shape, statement);
     }
     return statement.execute(values);
@@ -97,13 +105,17 @@ export class PreparedStatements {
  * each call's values as the text would be: a plan made without them (PostgreSQL's generic plan) can
  * be far worse for some of them, a search pattern or a page's offset.
  */
-function prepareShape<Result>(statement: Preparable<Result>): Executable<Result> {
+function prepareShape<Result>(db: Database, statement: Preparable<Result>): Executable<Result> {
   const build = statement.getSQL.bind(statement);
   // Drizzle writes the SQL's non-placeholder parameters as literals when asked (inlineParams); the
   // query builders read their SQL through getSQL, for toSQL and prepare alike.
   statement.getSQL = () => build().inlineParams();
-  const { sql: text, params } = statement.toSQL();
-  return statement.prepare(params.length === 0 ? statementName(text) : '');
+  const query = statement.toSQL();
+  const name = query.params.length === 0 ? statementName(query.sql) : undefined;
+  // A flat selection is prepared on the session as the builder's own prepare() would, its rows mapped by flatRowMapper.
+  const mapRows = flatRowMapper(statement._.selectedFields as Record<string, unknown>) as ((rows: unknown[][]) => Result) | null;
+  if (!mapRows) return statement.prepare(name);
+  return db._.session.prepareQuery<{ execute: Result; all: unknown; values: unknown }>(query, undefined, name, true, mapRows);
 }
 
 /** A name for a statement's text; the same text gets the same name on every connection. */

@@ -92,7 +92,7 @@ export function allocationQueries(db: Database) {
   }
 
   // The reads are built once and run with each call's values (see db/prepared.ts).
-  const statements = new PreparedStatements();
+  const statements = new PreparedStatements(db);
   const p = (name: string) => sql.placeholder(name);
 
   return {

@@ -83,7 +83,7 @@ export interface UnionRow {
 export type Interval = 'day' | 'month';
 
 export function createDashboardRepository(db: Database) {
-  const statements = new PreparedStatements();
+  const statements = new PreparedStatements(db);
 
   return {
     /**

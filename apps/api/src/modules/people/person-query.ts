@@ -151,7 +151,7 @@ function statusCondition(
 }
 
 export function createPersonQuery(db: Database) {
-  const statements = new PreparedStatements();
+  const statements = new PreparedStatements(db);
 
   /** How many people match: from people_counts, or row by row (a few pages ahead) for a text search or the online flag. */
   function totalOf(filter: PeopleFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {

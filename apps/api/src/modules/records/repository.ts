@@ -114,7 +114,7 @@ function bindBatch(filter: RecordFilter, afterId: string | null, limit: number) 
 }
 
 export function recordQueries(db: Database) {
-  const scanStatements = new PreparedStatements();
+  const scanStatements = new PreparedStatements(db);
 
   function scanConditions(filter: BoundFilter): SQL | undefined {
     return and(
@@ -176,7 +176,7 @@ export function recordQueries(db: Database) {
     table: typeof subscriptionPayments | typeof penaltyPayments,
     tableName: 'subscription_payments' | 'penalty_payments',
   ) {
-    const statements = new PreparedStatements();
+    const statements = new PreparedStatements(db);
     function conditions(filter: BoundFilter): SQL | undefined {
       return and(
         timeConditions(filter, table.createdAt),
