@@ -9,9 +9,10 @@ const decoderOfSql = (expression: SQL): DriverValueDecoder<unknown, unknown> =>
 /** How a selected field's driver value becomes its value in a row: a column's own mapping, or an expression's decoder; null for a nested object. */
 function decoderOf(field: unknown): Decode | null {
   if (is(field, Column)) return (value) => field.mapFromDriverValue(value);
-  if (is(field, SQL)) return (value) => decoderOfSql(field).mapFromDriverValue(value);
-  if (is(field, SQL.Aliased)) return (value) => decoderOfSql(field.sql).mapFromDriverValue(value);
-  return null;
+  const expression = is(field, SQL) ? field : is(field, SQL.Aliased) ? field.sql : null;
+  if (!expression) return null;
+  const decoder = decoderOfSql(expression);
+  return (value) => decoder.mapFromDriverValue(value);
 }
 
 /**
