@@ -1,8 +1,10 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { session } from '../../test/tickets.ts';
 import { registerAuth } from './auth.ts';
 import { systemClock } from './clock.ts';
+import { helmetHeaders } from './security-headers.ts';
 import { createTokenService } from './tokens.ts';
 
 let ctx: TestContext;
@@ -46,6 +48,23 @@ describe('replies', () => {
     expect(reply.headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe-inline'");
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
     expect(reply.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('carry every header Helmet sets, as Helmet sets it, on answers, refusals and unknown paths alike', async () => {
+    const expected = helmetHeaders();
+    expect(Object.keys(expected).length).toBeGreaterThan(8);
+    // A refusal before any handler (no token), an unknown path, an answer.
+    const superAdmin = await session(ctx, { role: 'super-admin' });
+    const calls = [
+      { url: '/api/motorist/user', headers: {}, status: 401 },
+      { url: '/api/nothing-here', headers: {}, status: 404 },
+      { url: '/api/banks', headers: await superAdmin.headers(), status: 200 },
+    ];
+    for (const { url, headers, status } of calls) {
+      const reply = await ctx.app.inject({ method: 'GET', url, headers });
+      expect(reply.statusCode, url).toBe(status);
+      for (const [name, value] of Object.entries(expected)) expect(reply.headers[name], `${url} ${name}`).toBe(value);
+    }
   });
 
   it('carry them on answers that no route handler wrote too (an unknown path, the API docs)', async () => {
