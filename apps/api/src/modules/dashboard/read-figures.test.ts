@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
@@ -65,5 +66,22 @@ describe('readFigures (several dashboard figures in one statement)', () => {
     expect(execute).not.toHaveBeenCalled();
     select.mockRestore();
     execute.mockRestore();
+  });
+});
+
+describe('the union reads of the union dashboard', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('are built once, then only run', async () => {
+    const repository = createDashboardRepository(ctx.database.db);
+    const read = (id: string) => Promise.all([repository.findUnion(id), repository.listUnions(50)]);
+    await read(randomUUID());
+    const { result, statements } = await sqlBuiltBy(() => read(randomUUID()));
+    expect(result).toEqual([null, []]);
+    expect(statements).toBe(0);
   });
 });

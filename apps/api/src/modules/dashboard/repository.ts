@@ -7,11 +7,12 @@
  * role, status, day and vehicle type; 0006/0008), one registrar's through users_added_by_idx.
  * Each figure reads its range, the previous range and today in one statement (FILTER).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AgentRole, RegistrationStatus, Role, UnionRole, VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { Binding, PreparedStatements } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { users } from '../../db/schema.ts';
 import type { DayRange } from '../../platform/date-range.ts';
 import {
   agentValueParts,
@@ -79,6 +80,16 @@ export interface UnionRow {
   registrationStatus: RegistrationStatus;
   isDeleted: boolean;
 }
+
+const unionColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  unionName: users.unionName,
+  unionRole: users.unionRole,
+  role: users.role,
+  registrationStatus: users.registrationStatus,
+  isDeleted: users.isDeleted,
+};
 
 export type Interval = 'day' | 'month';
 
@@ -349,23 +360,21 @@ export function createDashboardRepository(db: Database) {
     },
 
     async findUnion(id: string): Promise<UnionRow | null> {
-      const [row] = await rowsOf<UnionRow>(
-        db,
-        sql`SELECT id, full_name AS "fullName", union_name AS "unionName", union_role AS "unionRole", role,
-                   registration_status AS "registrationStatus", is_deleted AS "isDeleted"
-            FROM users WHERE id = ${id} LIMIT 1`,
+      const [row] = await statements.run('findUnion', { id }, () =>
+        db.select(unionColumns).from(users).where(eq(users.id, sql.placeholder('id'))).limit(1),
       );
       return row ?? null;
     },
 
     /** Approved, live unions, by name. */
     async listUnions(limit: number): Promise<UnionRow[]> {
-      return rowsOf<UnionRow>(
-        db,
-        sql`SELECT id, full_name AS "fullName", union_name AS "unionName", union_role AS "unionRole", role,
-                   registration_status AS "registrationStatus", is_deleted AS "isDeleted"
-            FROM users WHERE role = 'union' AND NOT is_deleted AND registration_status = 'approved'
-            ORDER BY coalesce(union_name, full_name), id LIMIT ${limit}`,
+      return statements.run(`listUnions|${limit}`, {}, () =>
+        db
+          .select(unionColumns)
+          .from(users)
+          .where(and(eq(users.role, 'union'), eq(users.isDeleted, false), eq(users.registrationStatus, 'approved')))
+          .orderBy(sql`coalesce(${users.unionName}, ${users.fullName})`, asc(users.id))
+          .limit(limit),
       );
     },
   };

@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_MESSAGES } from '@eticket/contracts';
 import { controlledClock, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { sqlBuiltBy } from '../../../test/sql-builds.ts';
 import { multipartForm, png } from '../../../test/images.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
 import { penaltyAdjustments, ticketSubscriptions } from '../../db/schema.ts';
+import { createPenaltiesRepository } from './repository.ts';
 
 const clock = controlledClock('2026-07-01T09:00:00Z');
 let ctx: TestContext;
@@ -159,5 +161,15 @@ describe('registration opens the ticket subscription', () => {
       subscriptionExpiryDate: '2026-07-01T09:00:00.000Z',
       subscription: { id: plan.id, name: 'monthly', vehicleType: 'bike', price: 3000 },
     });
+  });
+});
+
+describe('the penalty charges list', () => {
+  it('is built once, then only run', async () => {
+    const repository = createPenaltiesRepository(ctx.database.db);
+    const first = await repository.listCharges();
+    const { result, statements } = await sqlBuiltBy(() => repository.listCharges());
+    expect(result).toEqual(first);
+    expect(statements).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
+import { PreparedStatements } from '../../db/prepared.ts';
 import { penaltyAdjustments, penaltyCharges } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { koboOf, type Kobo } from '../../platform/money.ts';
@@ -32,10 +33,6 @@ export function penaltyQueries(db: Database) {
         .values({ vehicleType: values.vehicleType, priceKobo: values.priceKobo, createdAt: values.at, updatedAt: values.at })
         .returning(chargeColumns);
       return normalise(row);
-    },
-
-    async listCharges(): Promise<PenaltyChargeRecord[]> {
-      return (await db.select(chargeColumns).from(penaltyCharges).orderBy(asc(penaltyCharges.vehicleType))).map(normalise);
     },
 
     async chargeForType(vehicleType: VehicleType): Promise<PenaltyChargeRecord | null> {
@@ -72,8 +69,17 @@ export function penaltyQueries(db: Database) {
 export type PenaltyQueries = ReturnType<typeof penaltyQueries>;
 
 export function createPenaltiesRepository(db: Database) {
+  // The charges list is built once and then only run (see db/prepared.ts).
+  const statements = new PreparedStatements(db);
   return {
     ...penaltyQueries(db),
+
+    /** The penalty charge of each vehicle type, by vehicle type. */
+    async listCharges(): Promise<PenaltyChargeRecord[]> {
+      const rows = await statements.run('charges', {}, () => db.select(chargeColumns).from(penaltyCharges).orderBy(asc(penaltyCharges.vehicleType)));
+      return rows.map(normalise);
+    },
+
     /** Runs `work` in one transaction, with the queries and an audit writer on it. */
     transaction<T>(work: (repos: { penalties: PenaltyQueries; subscriptions: SubscriptionQueries; audit: AuditWriter }) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work({ penalties: penaltyQueries(tx), subscriptions: subscriptionQueries(tx), audit: auditWriter(tx) }));

@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_MESSAGES } from '@eticket/contracts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { sqlBuiltBy } from '../../../test/sql-builds.ts';
 import { subscriptionPlans } from '../../db/schema.ts';
+import { createSubscriptionsRepository } from './repository.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
 
 let ctx: TestContext;
@@ -119,5 +121,16 @@ describe('subscription plans', () => {
     expect((await call('PATCH', `/api/subscription/${plan.id}`, manager, { price: 1 })).statusCode).toBe(403);
     expect((await call('DELETE', `/api/subscription/${plan.id}`, registrar)).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/subscription' })).statusCode).toBe(401);
+  });
+});
+
+describe('the plans list', () => {
+  it('is built once per vehicle type, then only run', async () => {
+    const repository = createSubscriptionsRepository(ctx.database.db);
+    const read = () => Promise.all([repository.listPlans(), repository.listPlans('bus'), repository.listPlans('bike')]);
+    const first = await read();
+    const { result, statements } = await sqlBuiltBy(read);
+    expect(result).toEqual(first);
+    expect(statements).toBe(0);
   });
 });

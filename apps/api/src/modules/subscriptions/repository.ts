@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { DEFAULT_GRACE_PERIOD_DAYS, type PlanName, type VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
+import { PreparedStatements } from '../../db/prepared.ts';
 import { settings, subscriptionPlans, ticketSubscriptions, type TicketSubscriptionRow } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { DAY_IN_MS } from '../../platform/calendar.ts';
@@ -104,8 +105,23 @@ export function subscriptionFromColumns(row: SubscriptionColumnValues): Subscrip
 }
 
 export function createSubscriptionsRepository(db: Database) {
+  // The plans list is built once per vehicle type and then only run (see db/prepared.ts).
+  const statements = new PreparedStatements(db);
   return {
     ...subscriptionQueries(db),
+
+    /** The plans not deleted, of one vehicle type or all, by vehicle type then price. */
+    async listPlans(vehicleType?: VehicleType): Promise<PlanRecord[]> {
+      return statements.run(`plans|${vehicleType ?? 'all'}`, {}, () => {
+        const live = eq(subscriptionPlans.isDeleted, false);
+        return db
+          .select(planColumns)
+          .from(subscriptionPlans)
+          .where(vehicleType ? and(live, eq(subscriptionPlans.vehicleType, vehicleType)) : live)
+          .orderBy(asc(subscriptionPlans.vehicleType), asc(subscriptionPlans.priceKobo));
+      });
+    },
+
     /** Runs `work` in one transaction, with an audit writer on it (a savepoint when `db` is already a transaction). */
     transaction<T>(work: (repo: SubscriptionQueries, audit: AuditWriter) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(subscriptionQueries(tx), auditWriter(tx)));
@@ -135,15 +151,6 @@ export function subscriptionQueries(db: Database) {
         .values({ name: values.name, vehicleType: values.vehicleType, priceKobo: values.priceKobo, createdAt: values.at, updatedAt: values.at })
         .returning(planColumns);
       return row;
-    },
-
-    async listPlans(vehicleType?: VehicleType): Promise<PlanRecord[]> {
-      const live = eq(subscriptionPlans.isDeleted, false);
-      return db
-        .select(planColumns)
-        .from(subscriptionPlans)
-        .where(vehicleType ? and(live, eq(subscriptionPlans.vehicleType, vehicleType)) : live)
-        .orderBy(asc(subscriptionPlans.vehicleType), asc(subscriptionPlans.priceKobo));
     },
 
     async findPlan(id: string): Promise<PlanRecord | null> {
