@@ -144,27 +144,30 @@ describe('list totals from the counters', () => {
     expect(payments).toBe(6);
   });
 
-  it('the monthly agent figures equal a recount: kobo collected, scans, motorists registered', async () => {
-    const recount = `SELECT month, agent_id::text, sum(kobo)::bigint::text AS kobo, sum(scans)::int AS scans, sum(registrations)::int AS registrations FROM (
-        SELECT date_trunc('month', lagos_day(created_at))::date AS month, remitter_id AS agent_id, amount_kobo AS kobo, 0 AS scans, 0 AS registrations
-        FROM subscription_payments WHERE status = 'success'
-        UNION ALL SELECT date_trunc('month', lagos_day(created_at))::date, remitter_id, amount_kobo, 0, 0 FROM penalty_payments WHERE status = 'success'
-        UNION ALL SELECT date_trunc('month', lagos_day(created_at))::date, agent_id, 0, 1, 0 FROM scans
-        UNION ALL SELECT date_trunc('month', lagos_day(created_at))::date, added_by, 0, 0, 1 FROM users
-          WHERE role = 'motorist' AND NOT is_deleted AND added_by IS NOT NULL
-      ) AS parts GROUP BY 1, 2 ORDER BY 1, 2`;
-    const kept = `SELECT month, agent_id::text, collected_kobo::text AS kobo, scans::int, registrations::int FROM monthly_agent_activity
-      WHERE collected_kobo <> 0 OR scans <> 0 OR registrations <> 0 ORDER BY 1, 2`;
-    const expected = await query(recount);
-    expect(expected.length).toBeGreaterThan(1);
-    expect(await query(kept)).toEqual(expected);
+  it('the ranking figures equal a recount, per day and per month: kobo collected, scans, motorists registered', async () => {
+    const parts = (period: string) => `
+        SELECT 'collected_kobo' AS metric, ${period} AS day, remitter_id AS agent_id, amount_kobo AS value FROM subscription_payments WHERE status = 'success'
+        UNION ALL SELECT 'collected_kobo', ${period}, remitter_id, amount_kobo FROM penalty_payments WHERE status = 'success'
+        UNION ALL SELECT 'scans', ${period}, agent_id, 1 FROM scans
+        UNION ALL SELECT 'registrations', ${period}, added_by, 1 FROM users WHERE role = 'motorist' AND NOT is_deleted AND added_by IS NOT NULL`;
+    const recount = (period: string) =>
+      `SELECT metric, day::text, agent_id::text, sum(value)::bigint::text AS value FROM (${parts(period)}) AS p GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+    const kept = (table: string) =>
+      `SELECT metric, day::text, agent_id::text, value::text FROM ${table} WHERE value <> 0 ORDER BY 1, 2, 3`;
+    const byDay = await query(recount('lagos_day(created_at)'));
+    expect(new Set(byDay.map((row) => row.metric))).toEqual(new Set(['collected_kobo', 'scans', 'registrations']));
+    expect(await query(kept('agent_ranking_days'))).toEqual(byDay);
+    const byMonth = await query(recount('month_of(lagos_day(created_at))'));
+    expect(byMonth.length).toBeLessThan(byDay.length);
+    expect(await query(kept('agent_ranking_months'))).toEqual(byMonth);
   });
 
   it('rebuild_list_counts() recounts the same figures', async () => {
     const snapshot = `SELECT 'p' || role || registration_status || day AS k, sum(people)::int AS n FROM people_counts GROUP BY 1
       UNION ALL SELECT 's' || vehicle_type || subscription_status || day, sum(scans)::int FROM scan_counts GROUP BY 1
       UNION ALL SELECT payment_table || filter || value || day, sum(payments)::int FROM payment_counts GROUP BY 1
-      UNION ALL SELECT 'm' || month || agent_id || collected_kobo || '/' || scans, registrations::int FROM monthly_agent_activity
+      UNION ALL SELECT 'r' || metric || day || agent_id, value::int FROM agent_ranking_days
+      UNION ALL SELECT 'R' || metric || day || agent_id, value::int FROM agent_ranking_months
       ORDER BY 1`;
     const nonZero = async () => (await query<{ k: string; n: number }>(snapshot)).filter((row) => row.n !== 0);
     const before = await nonZero();

@@ -354,15 +354,18 @@ export const auditLog = pgTable('audit_log', {
 });
 export type AuditLogRow = typeof auditLog.$inferSelect;
 
-/** Per Lagos month (its first day) and agent: what ranks the top agents (0008_dashboard_counts.sql). */
-export const monthlyAgentActivity = pgTable(
-  'monthly_agent_activity',
-  {
-    month: date('month', { mode: 'string' }).notNull(),
-    agentId: uuid('agent_id').notNull(),
-    collectedKobo: bigint('collected_kobo', { mode: 'number' }).notNull(),
-    scans: bigint('scans', { mode: 'number' }).notNull(),
-    registrations: bigint('registrations', { mode: 'number' }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.month, table.agentId] })],
-);
+/** What ranks the top agents, per metric, period and agent (0015_agent_rankings.sql; written by triggers only). */
+const agentRankingTable = (name: 'agent_ranking_days' | 'agent_ranking_months') =>
+  pgTable(
+    name,
+    {
+      metric: text('metric').$type<'collected_kobo' | 'scans' | 'registrations'>().notNull(),
+      /** A Lagos day; in agent_ranking_months, the first day of the month. */
+      day: date('day', { mode: 'string' }).notNull(),
+      agentId: uuid('agent_id').notNull(),
+      value: bigint('value', { mode: 'number' }).notNull(),
+    },
+    (table) => [primaryKey({ columns: [table.metric, table.day, table.agentId] })],
+  );
+export const agentRankingDays = agentRankingTable('agent_ranking_days');
+export const agentRankingMonths = agentRankingTable('agent_ranking_months');

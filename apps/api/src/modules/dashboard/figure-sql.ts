@@ -93,27 +93,25 @@ export function inInstants(column: SQL, range: RangeBounds): SQL {
 export const lagosLocal = (column: SQL) => sql`(${column} AT TIME ZONE 'Africa/Lagos')`;
 export const periodFormat = (interval: Interval) => (interval === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM');
 
+/** The value the agents of each role are ranked by (the metric of agent_ranking_days and _months, 0015). */
+const RANKING_METRIC: Record<AgentRole, string> = { remitter: 'collected_kobo', enforcer: 'scans', registrar: 'registrations' };
+
 /**
  * What ranks an agent of the role in the range, as rows (agent_id, value) to be summed: whole months
- * from monthly_agent_activity, the days around them from daily_agent_activity (remitters: kobo
- * collected, enforcers: scans) or from users (registrars: motorists registered, not deleted).
+ * from agent_ranking_months, the days around them from agent_ranking_days (remitters: kobo collected,
+ * enforcers: scans, registrars: motorists registered and not deleted). Each part reads its metric's
+ * entries of its period from the table's key alone.
  */
 export function agentValueParts(role: AgentRole, range: DayRange): SQL {
   const { months, edges } = splitByMonths(range);
-  const monthly = { remitter: sql`collected_kobo`, enforcer: sql`scans`, registrar: sql`registrations` }[role];
+  const metric = RANKING_METRIC[role];
   const parts: SQL[] = [];
   if (months) {
-    parts.push(sql`SELECT agent_id, ${monthly} AS value FROM monthly_agent_activity
-                   WHERE month >= ${day(months.first)} AND month < ${day(months.end)} AND ${monthly} <> 0`);
+    parts.push(sql`SELECT agent_id, value FROM agent_ranking_months
+                   WHERE metric = ${metric} AND day >= ${day(months.first)} AND day < ${day(months.end)}`);
   }
   for (const edge of edges) {
-    parts.push(
-      role === 'registrar'
-        ? sql`SELECT u.added_by AS agent_id, 1 AS value FROM users u
-              WHERE u.role = 'motorist' AND NOT u.is_deleted AND u.added_by IS NOT NULL AND ${inInstants(sql`u.created_at`, edge)}`
-        : sql`SELECT agent_id, ${role === 'remitter' ? sql`subscription_kobo + penalty_kobo` : sql`scans`} AS value
-              FROM daily_agent_activity WHERE ${inDays(edge)}`,
-    );
+    parts.push(sql`SELECT agent_id, value FROM agent_ranking_days WHERE metric = ${metric} AND ${inDays(edge)}`);
   }
   return sql.join(parts, sql` UNION ALL `);
 }
