@@ -78,11 +78,15 @@ export class PreparedStatements {
     this.#db = db;
   }
 
-  /** Runs the statement of `shape` with `values`, building it with `build` the first time. */
-  run<Result>(shape: string, values: Record<string, unknown>, build: () => Preparable<Result>): Promise<Result> {
+  /**
+   * Runs the statement of `shape` with `values`, building it with `build` the first time.
+   * `planOnce`: its best plan is the same whatever its values (a page's rows by their ids), so it is
+   * prepared under a name even with values, and PostgreSQL may keep one plan for it (see prepareShape).
+   */
+  run<Result>(shape: string, values: Record<string, unknown>, build: () => Preparable<Result>, options: { planOnce?: boolean } = {}): Promise<Result> {
     let statement = this.#built.get(shape) as Executable<Result> | undefined;
     if (!statement) {
-      statement = prepareShape(this.#db, build());
+      statement = prepareShape(this.#db, build(), options.planOnce ?? false);
       this.#built.set(shape, statement);
     }
     return statement.execute(values);
@@ -101,17 +105,20 @@ export class PreparedStatements {
  * A statement left with no parameters at all (a list's first page with no search or date range, the
  * most frequent call there is) has one plan whatever the call: it is named, so each pooled connection
  * parses and plans it once and then only executes it. Planning a page of people costs PostgreSQL
- * about as much as running it (~0.8 ms each). A statement with values stays unnamed, planned with
- * each call's values as the text would be: a plan made without them (PostgreSQL's generic plan) can
- * be far worse for some of them, a search pattern or a page's offset.
+ * about as much as running it, or more (1–4 ms for its eight tables). A statement with values stays
+ * unnamed, planned with each call's values as the text would be: a plan made without them
+ * (PostgreSQL's generic plan) can be far worse for some of them (a search pattern, or a page's
+ * offset and limit, taken for a tenth of the table: sequential scans of a million people).
+ * `planOnce` names one with values too: PostgreSQL plans it with the values of its first five runs,
+ * then keeps a generic plan if that is estimated no dearer (plan_cache_mode auto).
  */
-function prepareShape<Result>(db: Database, statement: Preparable<Result>): Executable<Result> {
+function prepareShape<Result>(db: Database, statement: Preparable<Result>, planOnce: boolean): Executable<Result> {
   const build = statement.getSQL.bind(statement);
   // Drizzle writes the SQL's non-placeholder parameters as literals when asked (inlineParams); the
   // query builders read their SQL through getSQL, for toSQL and prepare alike.
   statement.getSQL = () => build().inlineParams();
   const query = statement.toSQL();
-  const name = query.params.length === 0 ? statementName(query.sql) : undefined;
+  const name = planOnce || query.params.length === 0 ? statementName(query.sql) : undefined;
   // A flat selection is prepared on the session as the builder's own prepare() would, its rows mapped by flatRowMapper.
   const mapRows = flatRowMapper(statement._.selectedFields as Record<string, unknown>) as ((rows: unknown[][]) => Result) | null;
   if (!mapRows) return statement.prepare(name);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PersonInput } from '../../../test/harness.ts';
 import { createPerson, createTestContext, signedInPerson, type TestContext } from '../../../test/harness.ts';
 import { sqlBuiltBy } from '../../../test/sql-builds.ts';
@@ -268,6 +268,31 @@ describe('the statements behind a list', () => {
     });
     expect(await built(() => query.list(filter, { offset: 1, limit: 1 }))).toMatchObject({ names: ['dayo 50%_off'] });
     expect(await built(() => query.list(filter, { offset: 2, limit: 1 }))).toEqual({ names: ['chidi okafor'], statements: 0 });
+  });
+
+  it('reads a later page as its ids, then their rows by one statement every filter shares (named, so PostgreSQL may keep its plan)', async () => {
+    const query = createPersonQuery(ctx.database.db);
+    const prepareQuery = vi.spyOn(ctx.database.db._.session, 'prepareQuery');
+    try {
+      const first = await sqlBuiltBy(() => query.list({ roles: ['remitter'], excludePending: true }, { offset: 1, limit: 1 }));
+      expect(first.result.rows.map((row) => row.fullName)).toEqual(['dayo 50%_off']);
+      expect(first.parameters.sort()).toEqual([0, 1, 2]); // the total (none), the rows (their ids), the ids (offset, limit)
+      const rowsStatement = prepareQuery.mock.calls.find(([statement]) => statement.sql.includes('= ANY($1::uuid[])'));
+      expect(rowsStatement?.[2]).toMatch(/^shape_[\w-]{24}$/);
+
+      // A first page with values (a search) too: its ids and total from users alone, then the same rows' statement.
+      prepareQuery.mockClear();
+      const other = await sqlBuiltBy(() => query.list({ roles: ['enforcer'], text: 'hauwa' }, { offset: 0, limit: 1 }));
+      expect(other.result).toMatchObject({ rows: [{ fullName: 'hauwa musa' }], total: { total: 1 } });
+      const built = prepareQuery.mock.calls.map(([statement]) => statement.sql);
+      expect(built).toHaveLength(1);
+      expect(built[0]).toContain('like $1');
+      expect(built[0]).not.toContain('user_profiles');
+      const later = await sqlBuiltBy(() => query.list({ roles: ['registrar', 'enforcer'] }, { offset: 1, limit: 1 }));
+      expect(later.parameters.sort()).toEqual([0, 2]); // its total and its ids; the rows' statement is the one built above
+    } finally {
+      prepareQuery.mockRestore();
+    }
   });
 
   it('reads a first page filtered by choices alone (role, status) with one statement of no parameters, which PostgreSQL plans once', async () => {
