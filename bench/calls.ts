@@ -13,6 +13,8 @@ export interface Call {
   kind: CallKind;
   path: string;
   query: Record<string, string>;
+  /** Its answer holds a ranking of top agents, which the server keeps for a minute per range (RANKING_CACHE_SECONDS). */
+  ranksAgents?: true;
 }
 
 export interface CallContext {
@@ -72,18 +74,19 @@ export function benchCalls(c: CallContext): Call[] {
     ...listCalls('dashboard unions', '/api/uniondashboard/unions', {}, [first]),
   ];
 
-  const dashboards: Array<[string, string, Record<string, string>]> = [
-    ['admin dashboard', '/api/admindashboard', {}],
-    ['stakeholder payment chart', '/api/stakeHolderPaymentChart', {}],
-    ['performing agents', '/api/performingAgentChart', {}],
-    ['union dashboard', '/api/uniondashboard', { union: c.unionId }],
-    ['registrar dashboard', '/api/registrardashboard', {}],
-    ['enforcer dashboard', '/api/enforcerdashboard', {}],
-    ['remitter dashboard', '/api/remitterdashboard', {}],
+  const dashboards: Array<[string, string, Record<string, string>, boolean]> = [
+    ['admin dashboard', '/api/admindashboard', {}, false],
+    ['stakeholder payment chart', '/api/stakeHolderPaymentChart', {}, false],
+    ['performing agents', '/api/performingAgentChart', {}, true],
+    ['union dashboard', '/api/uniondashboard', { union: c.unionId }, false],
+    ['registrar dashboard', '/api/registrardashboard', {}, true],
+    ['enforcer dashboard', '/api/enforcerdashboard', {}, true],
+    ['remitter dashboard', '/api/remitterdashboard', {}, true],
   ];
-  for (const [name, path, base] of dashboards) {
-    calls.push({ name: `${name}: month`, kind: 'dashboard', path, query: { ...base, ...month } });
-    calls.push({ name: `${name}: year`, kind: 'dashboard', path, query: { ...base, ...year } });
+  for (const [name, path, base, ranks] of dashboards) {
+    const ranksAgents = ranks ? { ranksAgents: true as const } : {};
+    calls.push({ name: `${name}: month`, kind: 'dashboard', path, query: { ...base, ...month }, ...ranksAgents });
+    calls.push({ name: `${name}: year`, kind: 'dashboard', path, query: { ...base, ...year }, ...ranksAgents });
   }
   // The chart takes no range: Jan–Dec of the current year.
   calls.push({ name: 'revenue chart: this year', kind: 'dashboard', path: '/api/chart', query: {} });
@@ -104,3 +107,10 @@ export const urlOf = (call: Pick<Call, 'path' | 'query'>): string => {
   const search = new URLSearchParams(call.query).toString();
   return search ? `${call.path}?${search}` : call.path;
 };
+
+/** The call for the same length of range ending `days` earlier: a range the server has not ranked yet. */
+export function shiftedBack(call: Call, days: number): Call {
+  const back = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  const { startDate, endDate } = call.query;
+  return { ...call, query: { ...call.query, ...(startDate && endDate ? { startDate: back(startDate), endDate: back(endDate) } : {}) } };
+}

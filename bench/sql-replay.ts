@@ -1,12 +1,14 @@
 /**
  * "The same SQL run directly": the statements the server ran for one request of a call (captured
  * by its opt-in BENCH_SQL_LOG, see apps/api/src/db/sql-log.ts), without the session-user lookup of
- * authentication (API overhead), replayed with node-postgres at the same concurrency. Statements
- * the server ran at overlapping times are replayed concurrently, each on its own connection of a
- * pool as large as the server's; statements of one server connection (a transaction) stay on one.
+ * authentication (API overhead), replayed with node-postgres at the same concurrency and with the
+ * server's session settings (jit=off). Statements the server ran at overlapping times are replayed
+ * concurrently, each on its own connection of a pool as large as the server's; statements of one
+ * server connection (a transaction) stay on one.
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { sessionOptions } from '../apps/api/src/db/connect.ts';
 import { percentile, type LoadOptions, type Measure } from './load.ts';
 
 export interface LoggedStatement {
@@ -45,17 +47,39 @@ export const statementsBetween = (log: LoggedStatement[], from: number, to: numb
 export const isSessionLookup = (text: string): boolean =>
   /^select .*"token_version".* from "users" where "users"\."id" = \$1 limit \$2$/.test(text);
 
-/** Groups statements into waves of overlapping ones; in each wave, one lane per server connection. */
+const opensTransaction = (text: string) => /^\s*(begin|start transaction)\b/i.test(text);
+const closesTransaction = (text: string) => /^\s*(commit|rollback|end)\b/i.test(text);
+
+/**
+ * When each statement's work is over: its own end, or, inside a transaction, the end of the
+ * transaction's last statement (so a transaction is replayed whole, on one connection).
+ */
+function spanEnds(statements: LoggedStatement[]): Map<LoggedStatement, number> {
+  const ends = new Map(statements.map((statement) => [statement, statement.end]));
+  const open = new Map<number, LoggedStatement[]>();
+  for (const statement of statements) {
+    const transaction = open.get(statement.connection);
+    if (transaction) transaction.push(statement);
+    else if (opensTransaction(statement.text)) open.set(statement.connection, [statement]);
+    if (transaction && closesTransaction(statement.text)) {
+      for (const member of transaction) ends.set(member, statement.end);
+      open.delete(statement.connection);
+    }
+  }
+  return ends;
+}
+
+/**
+ * Groups statements into waves of overlapping ones (a transaction's statements overlap it whole);
+ * in each wave, one lane per server connection.
+ */
 export function toReplay(statements: LoggedStatement[]): Replay {
+  const ends = spanEnds(statements);
   const waves: LoggedStatement[][] = [];
   let waveEnd = -Infinity;
   for (const statement of statements) {
-    if (statement.start >= waveEnd) {
-      waves.push([]);
-      waveEnd = statement.end;
-    } else {
-      waveEnd = Math.max(waveEnd, statement.end);
-    }
+    if (statement.start >= waveEnd) waves.push([]);
+    waveEnd = Math.max(waveEnd, ends.get(statement)!);
     waves[waves.length - 1].push(statement);
   }
   return waves.map((wave) => {
@@ -111,14 +135,20 @@ async function runFor(pool: pg.Pool, replay: Replay, connections: number, second
 
 /** Replays one request's statements from `connections` clients for the run's length. */
 export async function replayLoad(url: string, replay: Replay, options: LoadOptions & { poolSize: number }): Promise<Measure> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize, options: sessionOptions() });
   try {
     if (options.warmupSeconds > 0) await runFor(pool, replay, options.connections, options.warmupSeconds);
     const latencies: number[] = [];
     const started = Date.now();
+    const stopMeter = options.meter?.start();
+    const cpuBefore = process.cpuUsage();
     const errors = await runFor(pool, replay, options.connections, options.seconds, latencies);
+    const client = process.cpuUsage(cpuBefore);
+    const cpu = stopMeter?.(latencies.length);
     latencies.sort((a, b) => a - b);
     return {
+      cpu,
+      clientCpuMs: latencies.length > 0 ? (client.user + client.system) / 1000 / latencies.length : Number.NaN,
       p50: percentile(latencies, 50),
       p95: percentile(latencies, 95),
       rps: latencies.length / ((Date.now() - started) / 1000),

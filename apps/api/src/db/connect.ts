@@ -61,12 +61,19 @@ async function connectPglite(dir?: string): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * The settings each of the server's PostgreSQL sessions starts with (libpq's `options`). JIT
+ * compiles plans that look expensive (a year of roll-ups) for 100+ ms a short query never wins back.
+ * The benchmark replays the server's SQL with the same settings.
+ */
+export const sessionOptions = (searchPath?: string): string =>
+  ['-c jit=off', searchPath ? `-c search_path=${searchPath}` : ''].join(' ').trim();
+
 async function connectPostgres(url: string, options: ConnectOptions): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    // JIT compiles plans that look expensive (a year of roll-ups) for 100+ ms a short query never wins back.
-    options: ['-c jit=off', options.searchPath ? `-c search_path=${options.searchPath}` : ''].join(' ').trim(),
+    options: sessionOptions(options.searchPath),
     // A request never waits for ever for a connection (e.g. while the database restarts): it gets a 503.
     connectionTimeoutMillis: 10_000,
     keepAlive: true,
