@@ -168,6 +168,8 @@ describe('list totals from the counters', () => {
       UNION ALL SELECT payment_table || filter || value || day, sum(payments)::int FROM payment_counts GROUP BY 1
       UNION ALL SELECT 'r' || metric || day || agent_id, value::int FROM agent_ranking_days
       UNION ALL SELECT 'R' || metric || day || agent_id, value::int FROM agent_ranking_months
+      UNION ALL SELECT 'a' || action || day, sum(entries)::int FROM audit_counts GROUP BY action, day
+      UNION ALL SELECT 'A' || action || day, sum(entries)::int FROM audit_month_counts GROUP BY action, day
       ORDER BY 1`;
     const nonZero = async () => (await query<{ k: string; n: number }>(snapshot)).filter((row) => row.n !== 0);
     const before = await nonZero();
@@ -236,12 +238,15 @@ describe('compacting the shards of past days', () => {
     UNION ALL SELECT payment_table || filter || value || day, sum(payments)::int FROM payment_counts GROUP BY 1
     UNION ALL SELECT 'd' || vehicle_type || day || sum(subscription_kobo) || '/' || sum(penalty_kobo) || '/' || sum(compliant_scans), sum(scans)::int
       FROM daily_activity GROUP BY vehicle_type, day
+    UNION ALL SELECT 'a' || action || day, sum(entries)::int FROM audit_counts GROUP BY action, day
+    UNION ALL SELECT 'A' || action || day, sum(entries)::int FROM audit_month_counts GROUP BY action, day
     ORDER BY 1`;
   const shardedPastRows = `SELECT
       (SELECT count(*) FROM people_counts WHERE shard <> 0 AND day < '2026-03-04')
     + (SELECT count(*) FROM scan_counts WHERE shard <> 0 AND day < '2026-03-04')
     + (SELECT count(*) FROM payment_counts WHERE shard <> 0 AND day < '2026-03-04')
-    + (SELECT count(*) FROM daily_activity WHERE shard <> 0 AND day < '2026-03-04') AS n`;
+    + (SELECT count(*) FROM daily_activity WHERE shard <> 0 AND day < '2026-03-04')
+    + (SELECT count(*) FROM audit_counts WHERE shard <> 0 AND day < '2026-03-04') AS n`;
 
   // The recount above wrote shard 0 only, and daily_activity's shard is the agent's, so whether any
   // past row was left in another shard was down to chance (1 run in ~250 failed). Scans on a past day

@@ -354,6 +354,21 @@ export const auditLog = pgTable('audit_log', {
 });
 export type AuditLogRow = typeof auditLog.$inferSelect;
 
+/** Per Lagos day, action and shard: audit log entries (0016_audit_counts.sql); the month twin per month. */
+const auditCountsTable = (name: string) =>
+  pgTable(
+    name,
+    {
+      day: date('day', { mode: 'string' }).notNull(),
+      action: text('action').$type<import('@eticket/contracts').AuditAction>().notNull(),
+      shard: integer('shard').notNull(),
+      entries: bigint('entries', { mode: 'number' }).notNull(),
+    },
+    (table) => [primaryKey({ columns: [table.day, table.action, table.shard] })],
+  );
+export const auditCounts = auditCountsTable('audit_counts');
+export const auditMonthCounts = auditCountsTable('audit_month_counts');
+
 /** What ranks the top agents, per metric, period and agent (0015_agent_rankings.sql; written by triggers only). */
 const agentRankingTable = (name: 'agent_ranking_days' | 'agent_ranking_months') =>
   pgTable(

@@ -1,9 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_CSV_COLUMNS, toCsv } from '@eticket/contracts';
+import { rowsOf } from '../../db/rows.ts';
 import { auditLog, users } from '../../db/schema.ts';
 import { controlledClock, createPerson, createTestContext, outboxMessages, signIn, signedInPerson, type TestContext } from '../../../test/harness.ts';
 import { createMotorist } from '../../../test/tickets.ts';
+import { SEARCH_LOOKAHEAD_PAGES } from '../../platform/day-counts.ts';
 import { subscriptionQueries } from '../subscriptions/repository.ts';
 
 /**
@@ -277,6 +279,38 @@ describe('GET /api/audit-logs', () => {
     // Lagos day of the clock's start (everything so far) and the day before (nothing).
     expect((await list('?startDate=2026-03-02&endDate=2026-03-02')).json().paginator.total).toBe((await allRows()).length);
     expect((await list('?startDate=2026-03-01&endDate=2026-03-01')).json().paginator.total).toBe(0);
+  });
+
+  it('takes its totals from the day counters (0016), which equal a recount; a search counts a few pages ahead only', async () => {
+    const recount = (period: string) =>
+      sql.raw(`SELECT ${period}::text AS day, action, count(*)::int AS n FROM audit_log GROUP BY 1, 2 ORDER BY 1, 2`);
+    const kept = (table: string) =>
+      sql.raw(`SELECT day::text AS day, action, sum(entries)::int AS n FROM ${table} GROUP BY 1, 2 HAVING sum(entries) <> 0 ORDER BY 1, 2`);
+    const rows = (query: ReturnType<typeof sql.raw>) => rowsOf<{ day: string; action: string; n: number }>(ctx.database.db, query);
+    expect(await rows(kept('audit_counts'))).toEqual(await rows(recount('lagos_day(created_at)')));
+    expect(await rows(kept('audit_month_counts'))).toEqual(await rows(recount('month_of(lagos_day(created_at))')));
+
+    // The list's total is the counters' (a count of the rows would not see this row of them).
+    const updates = (await list('?action=plan.updated')).json().paginator.total;
+    await ctx.database.db.execute(sql`INSERT INTO audit_counts (day, action, shard, entries) VALUES ('2026-03-04', 'plan.updated', 7, 1000)`);
+    try {
+      expect((await list('?action=plan.updated')).json().paginator.total).toBe(updates + 1000);
+      expect((await list('?action=plan.updated&startDate=2026-03-01&endDate=2026-03-05')).json().paginator.total).toBe(updates + 1000);
+      expect((await list('?action=plan.updated&startDate=2026-03-01&endDate=2026-03-03')).json().paginator.total).toBe(updates);
+    } finally {
+      await ctx.database.db.execute(sql`DELETE FROM audit_counts WHERE day = '2026-03-04'`);
+    }
+
+    // Everyone here has an example.test email: nearly every row is by or about one of them.
+    const matching = (await list('?search=example.test&limit=100')).json().data.length;
+    expect(matching).toBeGreaterThan(SEARCH_LOOKAHEAD_PAGES);
+    expect((await list('?search=example.test&limit=1')).json().paginator).toEqual({
+      pageCount: SEARCH_LOOKAHEAD_PAGES,
+      currentPage: 1,
+      perPage: 1,
+      total: SEARCH_LOOKAHEAD_PAGES,
+      exact: false,
+    });
   });
 
   it('refuses a bad filter with a message naming it', async () => {

@@ -1,7 +1,13 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditEntityType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { rowsOf } from '../subscriptions/repository.ts';
+import { after } from '../../db/keyset.ts';
+import { Binding, PreparedStatements } from '../../db/prepared.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { auditCounts, auditLog, auditMonthCounts, users } from '../../db/schema.ts';
+import { type ListTotal, sumOf, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
+import { type Page, readPage } from '../../platform/paging.ts';
 
 /** What a page of the audit log is narrowed by. */
 export interface AuditFilter {
@@ -34,116 +40,154 @@ export interface AuditRow {
 /** People whose search text holds the search (not deleted; trigram index), or whose Unique ID it is. */
 const PEOPLE_MATCH_LIMIT = 200;
 
-const ids = (values: string[]) => sql.join(values.map((id) => sql`${id}::uuid`), sql`, `);
+const actor = alias(users, 'actor');
 
-function whereOf(filter: AuditFilter): SQL {
-  const conditions: SQL[] = [sql`TRUE`];
-  if (filter.from) conditions.push(sql`a.created_at >= ${filter.from.toISOString()}::timestamptz`);
-  if (filter.before) conditions.push(sql`a.created_at < ${filter.before.toISOString()}::timestamptz`);
-  if (filter.action) conditions.push(sql`a.action = ${filter.action}`);
-  if (filter.recordId) conditions.push(sql`(a.actor_id = ${filter.recordId}::uuid OR a.entity_id = ${filter.recordId}::uuid)`);
-  if (filter.personIds) {
-    const people = ids(filter.personIds);
-    conditions.push(sql`(a.actor_id IN (${people}) OR a.entity_id IN (${people})
-      OR a.entity_id IN (SELECT s.id FROM ticket_subscriptions s WHERE s.user_id IN (${people}))
-      OR a.entity_id IN (SELECT k.id FROM stakeholders k WHERE k.union_id IN (${people})))`);
-  }
-  return sql.join(conditions, sql` AND `);
+/**
+ * The present name of the record a row is about (a person, a motorist's subscription, a plan, a
+ * charge, a union, a payout), looked up by its id: a scalar subquery per kind rather than a join, so
+ * the planner has two tables to join, not eleven.
+ */
+const entityLabel = sql<string | null>`CASE ${auditLog.entityType}
+  WHEN 'person' THEN (SELECT u.full_name || ' (' || u.user_code || ')' FROM users u WHERE u.id = ${auditLog.entityId})
+  WHEN 'subscription' THEN (SELECT u.full_name || ' (' || u.user_code || ')' FROM ticket_subscriptions s JOIN users u ON u.id = s.user_id
+                            WHERE s.id = ${auditLog.entityId})
+  WHEN 'plan' THEN (SELECT p.name || ' plan for ' || p.vehicle_type FROM subscription_plans p WHERE p.id = ${auditLog.entityId})
+  WHEN 'penalty_charge' THEN (SELECT 'penalty charge for ' || c.vehicle_type FROM penalty_charges c WHERE c.id = ${auditLog.entityId})
+  WHEN 'stakeholder' THEN (SELECT coalesce(u.union_name, u.full_name) FROM stakeholders k JOIN users u ON u.id = k.union_id
+                           WHERE k.id = ${auditLog.entityId})
+  WHEN 'payout' THEN (SELECT 'payout ' || o.reference || ' to ' || coalesce(u.union_name, u.full_name)
+                      FROM stakeholder_payouts o JOIN stakeholders k ON k.id = o.stakeholder_id JOIN users u ON u.id = k.union_id
+                      WHERE o.id = ${auditLog.entityId})
+END`;
+
+const entryColumns = {
+  id: auditLog.id,
+  createdAt: auditLog.createdAt,
+  action: auditLog.action,
+  entityType: auditLog.entityType,
+  entityId: auditLog.entityId,
+  entityLabel,
+  before: auditLog.before,
+  after: auditLog.after,
+  actorId: actor.id,
+  actorName: actor.fullName,
+  actorCode: actor.userCode,
+  actorRole: actor.role,
+};
+
+/** An AuditFilter bound for a prepared statement (see db/prepared.ts): the action a choice, the rest placeholders. */
+interface BoundFilter {
+  from?: Placeholder;
+  before?: Placeholder;
+  action?: AuditAction;
+  personIds?: Placeholder;
+  recordId?: Placeholder;
 }
 
-export function createAuditRepository(db: Database) {
-  const repository = {
-    async findPeople(search: string): Promise<string[]> {
-      const rows = rowsOf<{ id: string }>(
-        await db.execute(sql`
-          (SELECT id FROM users WHERE NOT is_deleted AND search_text LIKE ${`%${escapeLike(search)}%`} LIMIT ${PEOPLE_MATCH_LIMIT})
-          UNION
-          (SELECT id FROM users WHERE user_code = ${search})`),
-      );
-      return rows.map((row) => row.id);
-    },
-
-    async count(filter: AuditFilter): Promise<number> {
-      const [row] = rowsOf<{ total: string | number }>(await db.execute(sql`SELECT count(*) AS total FROM audit_log a WHERE ${whereOf(filter)}`));
-      return Number(row?.total ?? 0);
-    },
-
-    /**
-     * A page, newest first: the page's ids from the index first, then each row with who acted and
-     * the record's present name (a person, a motorist's subscription, a plan, a charge, a union).
-     */
-    async page(filter: AuditFilter, limit: number, offset: number): Promise<AuditRow[]> {
-      return readPage(sql`SELECT a.id FROM audit_log a WHERE ${whereOf(filter)} ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit} OFFSET ${offset}`);
-    },
-
-    /**
-     * The rows after the row `afterId` (newest first), for reading the whole filtered log in batches
-     * (a download). The bound is read from the row itself, keeping created_at's microseconds.
-     */
-    async batch(filter: AuditFilter, afterId: string | null, limit: number): Promise<AuditRow[]> {
-      const bound = sql`(SELECT created_at FROM audit_log WHERE id = ${afterId}::uuid)`;
-      const after = afterId === null ? sql`TRUE` : sql`a.created_at <= ${bound} AND (a.created_at, a.id) < (${bound}, ${afterId}::uuid)`;
-      return readPage(sql`SELECT a.id FROM audit_log a WHERE ${whereOf(filter)} AND ${after} ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit}`);
-    },
+function bind(filter: AuditFilter, binding: Binding): BoundFilter {
+  return {
+    from: binding.value('from', filter.from),
+    before: binding.value('before', filter.before),
+    action: binding.choice('action', filter.action),
+    personIds: binding.value('personIds', filter.personIds),
+    recordId: binding.value('recordId', filter.recordId),
   };
-  return repository;
-
-  /** The rows whose ids `pageIds` selects, with who acted and the record's present name, newest first. */
-  async function readPage(pageIds: SQL): Promise<AuditRow[]> {
-    const rows = rowsOf<Record<string, unknown>>(
-      await db.execute(sql`
-        WITH page AS (${pageIds})
-        SELECT a.id, a.created_at, a.action, a.entity_type, a.entity_id, a.before, a.after,
-               actor.id AS actor_id, actor.full_name AS actor_name, actor.user_code AS actor_code, actor.role AS actor_role,
-               CASE a.entity_type
-                 WHEN 'person' THEN pu.full_name || ' (' || pu.user_code || ')'
-                 WHEN 'subscription' THEN su.full_name || ' (' || su.user_code || ')'
-                 WHEN 'plan' THEN sp.name || ' plan for ' || sp.vehicle_type
-                 WHEN 'penalty_charge' THEN 'penalty charge for ' || pc.vehicle_type
-                 WHEN 'stakeholder' THEN coalesce(ku.union_name, ku.full_name)
-                 WHEN 'payout' THEN 'payout ' || po.reference || ' to ' || coalesce(pku.union_name, pku.full_name)
-               END AS entity_label
-        FROM page
-        JOIN audit_log a ON a.id = page.id
-        JOIN users actor ON actor.id = a.actor_id
-        LEFT JOIN users pu ON a.entity_type = 'person' AND pu.id = a.entity_id
-        LEFT JOIN ticket_subscriptions ts ON a.entity_type = 'subscription' AND ts.id = a.entity_id
-        LEFT JOIN users su ON su.id = ts.user_id
-        LEFT JOIN subscription_plans sp ON a.entity_type = 'plan' AND sp.id = a.entity_id
-        LEFT JOIN penalty_charges pc ON a.entity_type = 'penalty_charge' AND pc.id = a.entity_id
-        LEFT JOIN stakeholders k ON a.entity_type = 'stakeholder' AND k.id = a.entity_id
-        LEFT JOIN users ku ON ku.id = k.union_id
-        LEFT JOIN stakeholder_payouts po ON a.entity_type = 'payout' AND po.id = a.entity_id
-        LEFT JOIN stakeholders pk ON pk.id = po.stakeholder_id
-        LEFT JOIN users pku ON pku.id = pk.union_id
-        ORDER BY a.created_at DESC, a.id DESC`),
-    );
-    return rows.map(toAuditRow);
-  }
 }
-export type AuditRepository = ReturnType<typeof createAuditRepository>;
+
+function whereOf(filter: BoundFilter): SQL | undefined {
+  const people = filter.personIds && sql`${filter.personIds}::uuid[]`;
+  return and(
+    filter.from ? gte(auditLog.createdAt, filter.from) : undefined,
+    filter.before ? lt(auditLog.createdAt, filter.before) : undefined,
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    filter.recordId ? sql`(${auditLog.actorId} = ${filter.recordId}::uuid OR ${auditLog.entityId} = ${filter.recordId}::uuid)` : undefined,
+    people
+      ? sql`(${auditLog.actorId} = ANY(${people}) OR ${auditLog.entityId} = ANY(${people})
+            OR ${auditLog.entityId} IN (SELECT s.id FROM ticket_subscriptions s WHERE s.user_id = ANY(${people}))
+            OR ${auditLog.entityId} IN (SELECT k.id FROM stakeholders k WHERE k.union_id = ANY(${people})))`
+      : undefined,
+  );
+}
 
 /** jsonb arrives parsed from node-postgres and PGlite alike; a string is parsed for safety. */
 const json = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : ((value ?? null) as Record<string, unknown> | null));
 
-function toAuditRow(row: Record<string, unknown>): AuditRow {
-  return {
-    id: String(row.id),
-    createdAt: new Date(row.created_at as string | Date),
-    action: row.action as AuditAction,
-    entityType: row.entity_type as AuditEntityType,
-    entityId: (row.entity_id as string | null) ?? null,
-    entityLabel: (row.entity_label as string | null) ?? null,
-    before: json(row.before),
-    after: json(row.after),
-    actorId: String(row.actor_id),
-    actorName: String(row.actor_name),
-    actorCode: String(row.actor_code),
-    actorRole: String(row.actor_role),
-  };
+/** A row as the list reads it: the snapshots parsed, the actor's role as text. */
+function toAuditRow(row: Omit<AuditRow, 'before' | 'after' | 'actorRole'> & { before: unknown; after: unknown; actorRole: string }): AuditRow {
+  return { ...row, before: json(row.before), after: json(row.after), actorRole: String(row.actorRole) };
 }
 
 /** The search taken literally by LIKE. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+export function createAuditRepository(db: Database) {
+  // The list's statements are built once per shape and then only run (see db/prepared.ts).
+  const statements = new PreparedStatements(db);
+  const selectEntries = <Extra extends Record<string, SQL>>(extra: Extra = {} as Extra) =>
+    db.select({ ...entryColumns, ...extra }).from(auditLog).innerJoin(actor, eq(actor.id, auditLog.actorId));
+
+  /**
+   * How many entries match: from audit_counts (0016) by date range and action, exactly; a search for
+   * a person or a record counts rows, a few pages ahead only.
+   */
+  function totalOf(filter: AuditFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {
+    if (filter.personIds || filter.recordId) {
+      return totalAhead(binding, page, () => db.select({ id: auditLog.id }).from(auditLog).where(whereOf(bound)).$dynamic());
+    }
+    return totalByDays(
+      binding,
+      { from: filter.from, to: filter.before, toExclusive: true },
+      (unit, days) => {
+        const counts = unit === 'month' ? auditMonthCounts : auditCounts;
+        return db
+          .select({ value: sumOf(counts.entries) })
+          .from(counts)
+          .where(and(bound.action ? eq(counts.action, bound.action) : undefined, wholeDayConditions(counts.day, days)));
+      },
+      (edge) => db.select({ value: count() }).from(auditLog).where(whereOf({ ...bound, from: edge.from, before: edge.to })),
+    );
+  }
+
+  return {
+    async findPeople(search: string): Promise<string[]> {
+      const rows = await rowsOf<{ id: string }>(
+        db,
+        sql`(SELECT id FROM users WHERE NOT is_deleted AND search_text LIKE ${`%${escapeLike(search)}%`} LIMIT ${PEOPLE_MATCH_LIMIT})
+            UNION
+            (SELECT id FROM users WHERE user_code = ${search})`,
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /** A page, newest first, and how many entries match in all (see readPage: a later page reads its total first). */
+    async list(filter: AuditFilter, page: Page): Promise<{ rows: AuditRow[]; total: ListTotal }> {
+      const binding = new Binding();
+      const bound = bind(filter, binding);
+      const total = totalOf(filter, bound, binding, page);
+      // The page's ids walk audit_log_created_idx (or the action's index) alone.
+      const source = { table: auditLog, id: auditLog.id, createdAt: auditLog.createdAt, where: () => whereOf(bound) };
+      const { rows, total: known } = await readPage(db, statements, binding, total, page, source, (inPage, orderBy, extra) =>
+        selectEntries(extra).where(inPage).orderBy(...orderBy),
+      );
+      return { rows: rows.map(toAuditRow), total: known };
+    },
+
+    /** Up to `limit` entries after the entry `afterId`, newest first: one keyset batch of a whole-log read (a download). */
+    async batch(filter: AuditFilter, afterId: string | null, limit: number): Promise<AuditRow[]> {
+      const binding = new Binding();
+      const bound = bind(filter, binding);
+      const afterRow = binding.value('afterId', afterId ?? undefined);
+      const batchSize = binding.value('limit', limit);
+      const rows = await statements.run(`${binding.shape}|batch`, binding.values, () =>
+        selectEntries()
+          .where(and(whereOf(bound), afterRow && after(auditLog, auditLog.createdAt, auditLog.id, afterRow)))
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(batchSize),
+      );
+      return rows.map(toAuditRow);
+    },
+  };
+}
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

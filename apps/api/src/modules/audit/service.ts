@@ -1,4 +1,4 @@
-import type { AuditLogEntry, Paginated, auditLogQuery } from '@eticket/contracts';
+import { paginatorOf, type AuditLogEntry, type Paginated, type auditLogQuery } from '@eticket/contracts';
 import type { z } from 'zod';
 import { inBatches } from '../../db/keyset.ts';
 import { createdRange } from '../people/created-range.ts';
@@ -47,13 +47,8 @@ export function createAuditService(deps: { repository: AuditRepository }) {
     async list(query: Query): Promise<Paginated<AuditLogEntry>> {
       const { page, limit } = query;
       const filter = await filterOf(query);
-      const [total, rows] = filter
-        ? await Promise.all([repository.count(filter), repository.page(filter, limit, (page - 1) * limit)])
-        : [0, []];
-      return {
-        data: rows.map(toEntry),
-        paginator: { pageCount: Math.ceil(total / limit), currentPage: page, perPage: limit, total },
-      };
+      const { rows, total } = filter ? await repository.list(filter, { offset: (page - 1) * limit, limit }) : { rows: [], total: 0 };
+      return { data: rows.map(toEntry), paginator: paginatorOf(page, limit, total) };
     },
   };
 }
