@@ -34,6 +34,17 @@ const stakeholderColumns = {
   unionRole: users.unionRole,
 };
 
+/** A person who may be a partner union, as the allocation and the union dashboard read one. */
+export const unionColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  unionName: users.unionName,
+  unionRole: users.unionRole,
+  role: users.role,
+  registrationStatus: users.registrationStatus,
+  isDeleted: users.isDeleted,
+};
+
 export interface NewStakeholder {
   unionId: string;
   percentageTenths: number;
@@ -98,21 +109,7 @@ export function allocationQueries(db: Database) {
   return {
     /** A person who may be a partner union: role union and not deleted. */
     async findUnion(id: string) {
-      const [row] = await statements.run('findUnion', { id }, () =>
-        db
-          .select({
-            id: users.id,
-            fullName: users.fullName,
-            unionName: users.unionName,
-            unionRole: users.unionRole,
-            role: users.role,
-            registrationStatus: users.registrationStatus,
-            isDeleted: users.isDeleted,
-          })
-          .from(users)
-          .where(eq(users.id, p('id')))
-          .limit(1),
-      );
+      const [row] = await statements.run('findUnion', { id }, () => db.select(unionColumns).from(users).where(eq(users.id, p('id'))).limit(1));
       return row ?? null;
     },
 

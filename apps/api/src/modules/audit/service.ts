@@ -30,9 +30,9 @@ export function createAuditService(deps: { repository: AuditRepository }) {
     const filter: AuditFilter = { from: createdFrom, before: createdBefore, action: query.action };
     const search = query.search?.trim();
     if (!search) return filter;
-    if (UUID.test(search)) return { ...filter, recordId: search };
-    const personIds = await repository.findPeople(search);
-    return personIds.length === 0 ? null : { ...filter, personIds };
+    if (UUID.test(search)) return { ...filter, people: { actorIds: [search], entityIds: [search] } };
+    const people = await repository.findPeople(search);
+    return people.actorIds.length === 0 ? null : { ...filter, people };
   }
 
   return {

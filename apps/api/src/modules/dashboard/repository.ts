@@ -13,6 +13,7 @@ import type { Database } from '../../db/connect.ts';
 import { Binding, PreparedStatements } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
+import { unionColumns } from '../allocation/repository.ts';
 import type { DayRange } from '../../platform/date-range.ts';
 import {
   agentValueParts,
@@ -80,16 +81,6 @@ export interface UnionRow {
   registrationStatus: RegistrationStatus;
   isDeleted: boolean;
 }
-
-const unionColumns = {
-  id: users.id,
-  fullName: users.fullName,
-  unionName: users.unionName,
-  unionRole: users.unionRole,
-  role: users.role,
-  registrationStatus: users.registrationStatus,
-  isDeleted: users.isDeleted,
-};
 
 export type Interval = 'day' | 'month';
 
