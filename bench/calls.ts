@@ -70,7 +70,7 @@ export function benchCalls(c: CallContext): Call[] {
     ...listCalls('penalty payments', '/api/penalty-history', {}, records('transfer')),
     ...listCalls('plans', '/api/subscription', {}, [first, ['filter keke', { types: 'keke' }]]),
     ...listCalls('penalty charges', '/api/penalty', {}, [first]),
-    ...listCalls('audit log', '/api/audit-logs', {}, [first, range]),
+    ...listCalls('audit log', '/api/audit-logs', {}, [first, page500, ['search', { search: c.name }], ['filter person.approved', { action: 'person.approved' }], range]),
     ...listCalls('dashboard unions', '/api/uniondashboard/unions', {}, [first]),
   ];
 

@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { hashPassword } from '../../apps/api/src/platform/passwords.ts';
 import { insertStakeholders } from './allocation.ts';
+import { insertAuditLog } from './audit.ts';
 import { type BenchDb, DEFAULT_DATABASE_URL, ensureDatabase, openPglite, openPostgres } from './db.ts';
 import { CREATE_FUNCTIONS, DROP_FUNCTIONS } from './functions.ts';
 import { dropSecondaryIndexes, restoreIndexes } from './indexes.ts';
@@ -40,6 +41,7 @@ export interface Dataset {
 
 interface Meta {
   status: 'building' | 'complete';
+  version?: number;
   size: DatasetSize;
   builtAt: string;
   buildSeconds: number;
@@ -63,6 +65,9 @@ async function open(target: Target): Promise<BenchDb> {
 /** Same data set asked for (the chunk size only paces the build). */
 const sameSize = (a: DatasetSize, b: DatasetSize) =>
   a.motorists === b.motorists && a.agents === b.agents && a.scans === b.scans && a.payments === b.payments && a.penaltyShare === b.penaltyShare;
+
+/** What the build writes beyond the sizes; a data set of an older version is built again. 2: the audit log. */
+const DATASET_VERSION = 2;
 
 async function readMeta(db: BenchDb): Promise<Meta | null> {
   const [table] = await db.query<{ found: string | null }>(`SELECT to_regclass('public.bench_meta')::text AS found`);
@@ -93,13 +98,14 @@ export async function ensureDataset(target: Target, size: DatasetSize, options: 
   let db = await open(target);
   try {
     const meta = await readMeta(db);
-    const same = meta?.status === 'complete' && sameSize(meta.size, size);
+    const same = meta?.status === 'complete' && sameSize(meta.size, size) && meta.version === DATASET_VERSION;
     if (same && !options.rebuild) {
       log(`reusing the data set built ${meta.builtAt}: ${describeSize(meta.size)}`);
       return { target, size, builtAt: meta.builtAt, buildSeconds: meta.buildSeconds, counts: meta.counts, adminEmail: BENCH_ADMIN_EMAIL, adminPassword: BENCH_PASSWORD, reused: true };
     }
     if (meta?.status === 'complete' && !options.rebuild) {
-      throw new Error(`This database holds a bench data set of another size (${describeSize(meta.size)}); pass --rebuild to replace it`);
+      const why = sameSize(meta.size, size) ? 'written by an older version of the bench (no audit log)' : `of another size (${describeSize(meta.size)})`;
+      throw new Error(`This database holds a bench data set ${why}; pass --rebuild to replace it`);
     }
     if (!meta && !options.rebuild && (await holdsData(db))) {
       throw new Error('This database holds data that is not a bench data set; name another database, or pass --rebuild to wipe it');
@@ -124,7 +130,7 @@ async function build(db: BenchDb, target: Target, size: DatasetSize): Promise<Da
   log(`building ${describeSize(size)} in ${target.kind === 'pglite' ? `PGlite ${pgliteDir(target)}` : 'PostgreSQL'}`);
   await step('migrations', () => migrate(db.handle()));
   await db.exec(`CREATE TABLE bench_meta (key text PRIMARY KEY, value jsonb NOT NULL)`);
-  const meta: Meta = { status: 'building', size, builtAt: new Date().toISOString(), buildSeconds: 0, counts: {} };
+  const meta: Meta = { status: 'building', version: DATASET_VERSION, size, builtAt: new Date().toISOString(), buildSeconds: 0, counts: {} };
   await db.query(`INSERT INTO bench_meta (key, value) VALUES ('dataset', $1)`, [JSON.stringify(meta)]);
 
   // Triggers (the roll-ups) and foreign-key checks are off for this session; the rows are built consistent.
@@ -160,6 +166,7 @@ async function build(db: BenchDb, target: Target, size: DatasetSize): Promise<Da
   for (const table of ['scans', 'subscription_payments', 'penalty_payments']) {
     await step(`${table} written in time order`, () => writeInTimeOrder(db, table, log));
   }
+  await step('audit log of the registrations, approvals and suspensions', () => insertAuditLog(db));
   await step('indexes built', () => restoreIndexes(db, log));
   await step('roll-ups counted', () => rebuildRollups(db));
   await step('stakeholders and payouts', () => insertStakeholders(db));
@@ -172,7 +179,7 @@ async function build(db: BenchDb, target: Target, size: DatasetSize): Promise<Da
     RESET session_replication_role`);
   await step('VACUUM and ANALYZE', async () => log(`  ${await db.maintain()}`));
 
-  const done: Meta = { status: 'complete', size, builtAt: new Date().toISOString(), buildSeconds: Math.round((Date.now() - started) / 1000), counts };
+  const done: Meta = { status: 'complete', version: DATASET_VERSION, size, builtAt: new Date().toISOString(), buildSeconds: Math.round((Date.now() - started) / 1000), counts };
   await db.query(`UPDATE bench_meta SET value = $1 WHERE key = 'dataset'`, [JSON.stringify(done)]);
   log(`ready in ${(done.buildSeconds / 60).toFixed(1)} min: ${Object.entries(counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}`);
   return { target, size, builtAt: done.builtAt, buildSeconds: done.buildSeconds, counts, adminEmail: BENCH_ADMIN_EMAIL, adminPassword: BENCH_PASSWORD, reused: false };

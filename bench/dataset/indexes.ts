@@ -6,7 +6,7 @@
  */
 import type { BenchDb } from './db.ts';
 
-const TABLES = ['users', 'user_profiles', 'vehicles', 'ticket_subscriptions', 'scans', 'subscription_payments', 'penalty_payments'];
+const TABLES = ['users', 'user_profiles', 'vehicles', 'ticket_subscriptions', 'scans', 'subscription_payments', 'penalty_payments', 'audit_log'];
 
 export async function dropSecondaryIndexes(db: BenchDb): Promise<number> {
   await db.exec(`CREATE TABLE IF NOT EXISTS bench_dropped_indexes (name text PRIMARY KEY, definition text NOT NULL)`);

@@ -46,7 +46,8 @@ const COUNTS = `
          (SELECT count(*) FROM subscription_payments) AS subscription_payments,
          (SELECT count(*) FROM penalty_payments) AS penalty_payments,
          (SELECT count(*) FROM stakeholders) AS stakeholders,
-         (SELECT count(*) FROM stakeholder_payouts) AS payouts`;
+         (SELECT count(*) FROM stakeholder_payouts) AS payouts,
+         (SELECT count(*) FROM audit_log) AS audit_log_entries`;
 
 export async function verifyDataset(db: BenchDb, log: (line: string) => void): Promise<Record<string, number>> {
   for (const [rule, query] of CHECKS) {
