@@ -351,6 +351,8 @@ export const auditLog = pgTable('audit_log', {
   entityId: uuid('entity_id'),
   before: jsonb('before').$type<Record<string, unknown> | null>(),
   after: jsonb('after').$type<Record<string, unknown> | null>(),
+  /** Who acted and of whom the record is, as they were (0017_audit_search.sql): written by a trigger. */
+  searchText: text('search_text').notNull().default(''),
 });
 export type AuditLogRow = typeof auditLog.$inferSelect;
 

@@ -53,8 +53,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 
 /**
  * GET /api/audit-logs: page/limit and the date range like every list; action: one action exactly;
- * search: the start of a Unique ID, or part of a name, email or phone, of the person who acted or
- * the person acted on, or a record's id.
+ * search: a record's id, or part of a name, email, phone or Unique ID of the person who acted or of
+ * the person the record is of (a subscription's motorist, an allocation's union), as they were then.
  */
 export const auditLogQuery = listQuery.omit({ online: true }).extend({
   action: z.enum(AUDIT_ACTIONS, { message: 'action must be one of the audit actions' }).optional(),

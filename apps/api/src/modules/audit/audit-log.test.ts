@@ -281,6 +281,27 @@ describe('GET /api/audit-logs', () => {
     expect((await list('?startDate=2026-03-01&endDate=2026-03-01')).json().paginator.total).toBe(0);
   });
 
+  it('finds by text in who acted or in whose record it is (a person, a subscription\'s motorist, an allocation\'s union), as they were', async () => {
+    const actions = async (search: string) =>
+      (await list(`?search=${encodeURIComponent(search)}&limit=100`)).json().data.map((row: { action: string }) => row.action).sort();
+    const pausedRow = (await allRows()).find((row) => row.action === 'subscription.paused')!;
+    const before = pausedRow.before as { userId: string };
+    const [motorist] = await ctx.database.db.select().from(users).where(eq(users.id, before.userId));
+    expect(await actions(motorist.userCode)).toEqual(['subscription.paused', 'subscription.resumed']);
+    const allocation = (await allRows()).find((row) => row.action === 'stakeholder.created')!;
+    const [union] = await ctx.database.db.select().from(users).where(eq(users.id, (allocation.after as { unionId: string }).unionId));
+    expect(await actions(union.userCode)).toEqual(['payout.recorded', 'stakeholder.created', 'stakeholder.updated']);
+
+    // A person renamed later is found under the name they had when the change was made.
+    await ctx.database.db.update(users).set({ fullName: 'renamed motorist' }).where(eq(users.id, motorist.id));
+    try {
+      expect(await actions(motorist.fullName)).toEqual(['subscription.paused', 'subscription.resumed']);
+      expect(await actions('renamed motorist')).toEqual([]);
+    } finally {
+      await ctx.database.db.update(users).set({ fullName: motorist.fullName }).where(eq(users.id, motorist.id));
+    }
+  });
+
   it('takes its totals from the day counters (0016), which equal a recount; a search counts a few pages ahead only', async () => {
     const recount = (period: string) =>
       sql.raw(`SELECT ${period}::text AS day, action, count(*)::int AS n FROM audit_log GROUP BY 1, 2 ORDER BY 1, 2`);

@@ -1,19 +1,13 @@
-import { and, count, desc, eq, gte, lt, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lt, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditEntityType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { after } from '../../db/keyset.ts';
+import { containing } from '../../db/like.ts';
 import { Binding, PreparedStatements } from '../../db/prepared.ts';
-import { rowsOf } from '../../db/rows.ts';
 import { auditCounts, auditLog, auditMonthCounts, users } from '../../db/schema.ts';
 import { type ListTotal, sumOf, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
 import { type Page, readPage } from '../../platform/paging.ts';
-
-/** The people a search names, and the records rows about them are about: themselves, their subscriptions, their allocations. */
-export interface SearchedPeople {
-  actorIds: string[];
-  entityIds: string[];
-}
 
 /** What a page of the audit log is narrowed by. */
 export interface AuditFilter {
@@ -22,8 +16,10 @@ export interface AuditFilter {
   /** created_at < before */
   before?: Date;
   action?: AuditAction;
-  /** Rows by these people, or about these records (see findPeople; a record's id is both). */
-  people?: SearchedPeople;
+  /** Lower-cased text contained in the name, email, phone or Unique ID of who acted or of whom the record is, as they were then. */
+  text?: string;
+  /** Rows by or about the record with this id. */
+  recordId?: string;
 }
 
 export interface AuditRow {
@@ -40,9 +36,6 @@ export interface AuditRow {
   actorCode: string;
   actorRole: string;
 }
-
-/** People whose search text holds the search (not deleted; trigram index), or whose Unique ID it is. */
-const PEOPLE_MATCH_LIMIT = 200;
 
 const actor = alias(users, 'actor');
 
@@ -84,8 +77,8 @@ interface BoundFilter {
   from?: Placeholder;
   before?: Placeholder;
   action?: AuditAction;
-  actorIds?: Placeholder;
-  entityIds?: Placeholder;
+  pattern?: Placeholder;
+  recordId?: Placeholder;
 }
 
 function bind(filter: AuditFilter, binding: Binding): BoundFilter {
@@ -93,25 +86,25 @@ function bind(filter: AuditFilter, binding: Binding): BoundFilter {
     from: binding.value('from', filter.from),
     before: binding.value('before', filter.before),
     action: binding.choice('action', filter.action),
-    actorIds: binding.value('actorIds', filter.people?.actorIds),
-    entityIds: binding.value('entityIds', filter.people?.entityIds),
+    pattern: binding.value('pattern', filter.text ? containing(filter.text) : undefined),
+    recordId: binding.value('recordId', filter.recordId),
   };
 }
 
 /**
- * The conditions of a filter. The rows by or about people are found first, from audit_log_actor_idx
- * and audit_log_entity_idx, as an array of ids (an InitPlan): written as a plain OR, the planner
- * walked the whole log newest first looking for them (a search matching a few hundred rows among two
- * million took a second).
+ * The conditions of a filter. A text is looked for in each row's search text (0017; trigram index).
+ * A record's rows are found from the actor and entity indexes first, as an array of ids (an
+ * InitPlan): written as a plain OR, the planner may walk the whole log newest first looking for them.
  */
 function whereOf(filter: BoundFilter): SQL | undefined {
   return and(
     filter.from ? gte(auditLog.createdAt, filter.from) : undefined,
     filter.before ? lt(auditLog.createdAt, filter.before) : undefined,
     filter.action ? eq(auditLog.action, filter.action) : undefined,
-    filter.actorIds && filter.entityIds
-      ? sql`${auditLog.id} = ANY(ARRAY(SELECT id FROM audit_log WHERE actor_id = ANY(${filter.actorIds}::uuid[])
-                                       UNION SELECT id FROM audit_log WHERE entity_id = ANY(${filter.entityIds}::uuid[])))`
+    filter.pattern ? like(auditLog.searchText, filter.pattern) : undefined,
+    filter.recordId
+      ? sql`${auditLog.id} = ANY(ARRAY(SELECT id FROM audit_log WHERE actor_id = ${filter.recordId}::uuid
+                                       UNION SELECT id FROM audit_log WHERE entity_id = ${filter.recordId}::uuid))`
       : undefined,
   );
 }
@@ -122,11 +115,6 @@ const json = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value)
 /** A row as the list reads it: the snapshots parsed, the actor's role as text. */
 function toAuditRow(row: Omit<AuditRow, 'before' | 'after' | 'actorRole'> & { before: unknown; after: unknown; actorRole: string }): AuditRow {
   return { ...row, before: json(row.before), after: json(row.after), actorRole: String(row.actorRole) };
-}
-
-/** The search taken literally by LIKE. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export function createAuditRepository(db: Database) {
@@ -140,7 +128,7 @@ export function createAuditRepository(db: Database) {
    * a person or a record counts rows, a few pages ahead only.
    */
   function totalOf(filter: AuditFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {
-    if (filter.people) {
+    if (filter.text || filter.recordId) {
       return totalAhead(binding, page, () => db.select({ id: auditLog.id }).from(auditLog).where(whereOf(bound)).$dynamic());
     }
     return totalByDays(
@@ -158,24 +146,6 @@ export function createAuditRepository(db: Database) {
   }
 
   return {
-    /**
-     * The people a search names (part of a name, email, phone or Unique ID; at most 200), and the
-     * records rows about them are about: themselves, their subscriptions, their allocations.
-     */
-    async findPeople(search: string): Promise<SearchedPeople> {
-      const rows = await rowsOf<{ id: string; person: boolean }>(
-        db,
-        sql`WITH people AS (
-              (SELECT id FROM users WHERE NOT is_deleted AND search_text LIKE ${`%${escapeLike(search)}%`} LIMIT ${PEOPLE_MATCH_LIMIT})
-              UNION
-              (SELECT id FROM users WHERE user_code = ${search}))
-            SELECT id, true AS person FROM people
-            UNION ALL SELECT s.id, false FROM ticket_subscriptions s WHERE s.user_id IN (SELECT id FROM people)
-            UNION ALL SELECT k.id, false FROM stakeholders k WHERE k.union_id IN (SELECT id FROM people)`,
-      );
-      return { actorIds: rows.filter((row) => row.person).map((row) => row.id), entityIds: rows.map((row) => row.id) };
-    },
-
     /** A page, newest first, and how many entries match in all (see readPage: a later page reads its total first). */
     async list(filter: AuditFilter, page: Page): Promise<{ rows: AuditRow[]; total: ListTotal }> {
       const binding = new Binding();

@@ -7,7 +7,8 @@ const DESCRIPTION =
   'Every change staff made (registrations, approvals, suspensions, deletions, forced logouts, profiles, passwords, plans, ' +
   'pauses, penalty charges and penalties, allocations and payouts), newest first, with who, when, and the record before and after. ' +
   'startDate/endDate: YYYY-MM-DD is a whole Africa/Lagos day (endDate inclusive), a timestamp that instant. ' +
-  'action: one action exactly. search: a record id; else part of a name, email, phone or Unique ID of the person who acted or was acted on.';
+  'action: one action exactly. search: a record id; else part of a name, email, phone or Unique ID of the person who acted, or of the person ' +
+  "the record is of (the person; a subscription's motorist; an allocation's or a payout's union), as they were when the change was made.";
 
 /** GET /api/audit-logs: the super-admin's Audit Log. */
 export function auditRoutes(service: AuditService) {

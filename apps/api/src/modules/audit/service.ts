@@ -24,30 +24,26 @@ function toEntry(row: AuditRow): AuditLogEntry {
 export function createAuditService(deps: { repository: AuditRepository }) {
   const { repository } = deps;
 
-  /** The filter a query asks for; null when its search matches no one (an empty page). */
-  async function filterOf(query: Query): Promise<AuditFilter | null> {
+  /** The filter a query asks for: a search is a record's id, or text in who acted or of whom the record is. */
+  function filterOf(query: Query): AuditFilter {
     const { createdFrom, createdBefore } = createdRange(query.startDate, query.endDate);
     const filter: AuditFilter = { from: createdFrom, before: createdBefore, action: query.action };
     const search = query.search?.trim();
     if (!search) return filter;
-    if (UUID.test(search)) return { ...filter, people: { actorIds: [search], entityIds: [search] } };
-    const people = await repository.findPeople(search);
-    return people.actorIds.length === 0 ? null : { ...filter, people };
+    return UUID.test(search) ? { ...filter, recordId: search } : { ...filter, text: search };
   }
 
   return {
     /** The whole filtered log, newest first, batch by batch (for a download). */
     async *batches(query: Query): AsyncGenerator<AuditLogEntry[]> {
-      const filter = await filterOf(query);
-      if (!filter) return;
+      const filter = filterOf(query);
       for await (const rows of inBatches((afterId, limit) => repository.batch(filter, afterId, limit))) yield rows.map(toEntry);
     },
 
     /** GET /api/audit-logs: newest first. */
     async list(query: Query): Promise<Paginated<AuditLogEntry>> {
       const { page, limit } = query;
-      const filter = await filterOf(query);
-      const { rows, total } = filter ? await repository.list(filter, { offset: (page - 1) * limit, limit }) : { rows: [], total: 0 };
+      const { rows, total } = await repository.list(filterOf(query), { offset: (page - 1) * limit, limit });
       return { data: rows.map(toEntry), paginator: paginatorOf(page, limit, total) };
     },
   };

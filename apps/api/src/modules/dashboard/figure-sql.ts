@@ -5,6 +5,7 @@
  */
 import { type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AgentRole, RegistrationStatus } from '@eticket/contracts';
+import { containing } from '../../db/like.ts';
 import type { Binding } from '../../db/prepared.ts';
 import { addDays, dayRange, type DayRange } from '../../platform/date-range.ts';
 import type { ActivityMetric, Interval, Triple, Windows } from './repository.ts';
@@ -79,8 +80,7 @@ export function countsByStatus(rows: Record<string, unknown>[]): Record<Registra
 /** "contains" over a person's name, email, phone and Unique ID (the generated search_text). */
 export function searchCondition(alias: string, search: string | undefined): SQL {
   if (!search) return sql`true`;
-  const escaped = search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${sql.raw(alias)}.search_text LIKE ${`%${escaped}%`}`;
+  return sql`${sql.raw(alias)}.search_text LIKE ${containing(search.toLowerCase())}`;
 }
 
 export function inDays(range: RangeBounds): SQL {

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RegistrationStatus, Role } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { after } from '../../db/keyset.ts';
+import { containing } from '../../db/like.ts';
 import { Binding, PreparedStatements } from '../../db/prepared.ts';
 import { guarantors, peopleCounts, peopleMonthCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { joinSubscriptions, subscriptionColumns } from '../subscriptions/repository.ts';
@@ -95,11 +96,6 @@ function selectPeopleWith<Extra extends Record<string, SQL.Aliased | SQL>>(db: D
 }
 const selectPeople = (db: Database) => selectPeopleWith(db, {});
 export type PersonRow = Awaited<ReturnType<ReturnType<typeof selectPeople>['execute']>>[number];
-
-/** LIKE's own characters in the search text match themselves. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** A PeopleFilter bound for a prepared statement (see db/prepared.ts): the choices as they are, the values as placeholders. */
 interface BoundFilter {
