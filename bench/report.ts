@@ -1,4 +1,5 @@
 /** The results table, the machine's description and the targets, printed and written as Markdown. */
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Call } from './calls.ts';
@@ -30,6 +31,21 @@ export interface Results {
 }
 
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(', ');
+
+/**
+ * A fixed piece of work (hashing 200 MiB, 50 million additions) timed on one core: the same code
+ * takes longer when the shared host is busier, so runs can be compared by it.
+ */
+export function speedProbeMs(): number {
+  const started = performance.now();
+  const block = Buffer.alloc(1 << 20);
+  for (let i = 0; i < 200; i += 1) createHash('sha256').update(block).digest();
+  let sum = 0;
+  for (let i = 0; i < 5e7; i += 1) sum += i % 7;
+  if (sum < 0) throw new Error('unreachable');
+  return performance.now() - started;
+}
+const speed = () => `${speedProbeMs().toFixed(0)} ms for a fixed piece of work on one core (lower is faster; see speedProbeMs)`;
 const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0));
 /** A CPU time per request: to a hundredth of a millisecond, '–' when not metered. */
 export const cpuMs = (value: number | null | undefined) => (value === null || value === undefined || Number.isNaN(value) ? '–' : value.toFixed(2));
@@ -44,6 +60,7 @@ export async function describeMachine(db: BenchDb | null): Promise<string[]> {
     `OS: ${os.type()} ${os.release()}`,
     `Node: ${process.version}`,
     `Load average (1, 5, 15 min) when the run started: ${loadAverage()} — the machine is shared; other work running at the same time slows every figure`,
+    `Speed when the run started: ${speed()}`,
   ];
   if (db) {
     const [version] = await db.query<{ version: string }>('SELECT version()');
@@ -147,6 +164,7 @@ export function writeResults(file: string, results: Results): string {
     '',
     ...results.machine.map((line) => `- ${line}`),
     `- Load average (1, 5, 15 min) when the run ended: ${loadAverage()}`,
+    `- Speed when the run ended: ${speed()}`,
     '',
     '## Data set',
     '',
@@ -157,6 +175,7 @@ export function writeResults(file: string, results: Results): string {
     '',
     `${results.connections} concurrent clients (wrk), ${results.seconds} s per call after a warm-up, signed in as super-admin. ` +
       '"SQL p50" is the SQL the server ran for one request of the call (without the session look-up), replayed directly with node-postgres at the same concurrency and session settings. ' +
+      'A call and its SQL are measured in three alternating slices (the machine\'s speed drifts within a minute), each figure the median of its slices\'. ' +
       '"CPU ms/req" is the CPU time (user and system) the server process, every process of the local PostgreSQL and wrk spent in the measured run divided by its requests: ' +
       'the API\'s own work beside its SQL\'s; the replay\'s columns are the same for the SQL run directly (node-postgres in the benchmark\'s process). ' +
       'The server, PostgreSQL and the client share the machine\'s cores, so at 10 clients a request\'s latency grows with the CPU all of them spend on it.',

@@ -18,6 +18,7 @@ import { parseArgs } from './dataset/sizes.ts';
 import { cpuMeter } from './cpu.ts';
 import { measureExport } from './export.ts';
 import { firstViews } from './first-view.ts';
+import { interleaved, type Side } from './interleave.ts';
 import { loadTest, requireWrk } from './load.ts';
 import { type Results, type Row, cpuMs, describeMachine, firstViewTable, table, targets, writeResults } from './report.ts';
 import { buildIfStale, signIn, startServer } from './server.ts';
@@ -31,6 +32,8 @@ const warmupSeconds = Number(args.get('warmup') ?? 1);
 const connections = 10;
 /** Requests of a first view of a range, per call that ranks agents. */
 const FIRST_VIEWS = 15;
+/** How many alternating slices a call and its SQL are measured in (see interleave.ts). */
+const SLICES = 3;
 const only = args.get('only');
 const log = (line: string) => console.log(`[bench] ${line}`);
 
@@ -91,14 +94,24 @@ try {
   const options = { connections, seconds, warmupSeconds };
   const meter = cpuMeter(server.pid, target.kind === 'postgres' ? target.url : null);
   for (const call of calls) {
-    const api = await loadTest(server.baseUrl + urlOf(call), token, { ...options, meter });
-    const row: Row = { call, api };
+    const apiSide: Side = (sliceSeconds, warm) =>
+      loadTest(server.baseUrl + urlOf(call), token, { connections, seconds: sliceSeconds, warmupSeconds: warm ? warmupSeconds : 0, meter });
     const replay = replays.get(call);
-    if (call.kind === 'allocation') row.sqlNote = 'not measured';
-    else if (!withSql) row.sqlNote = target.kind === 'pglite' ? 'n/a (PGlite)' : 'skipped';
-    else if (call.ranksAgents) row.sqlNote = 'ranking kept a minute: see first views';
-    else if (replay && replay.length > 0 && target.kind === 'postgres') row.sql = await replayLoad(target.url, replay, { ...options, meter, poolSize: 10 });
-    else row.sqlNote = 'no SQL captured';
+    let sqlNote: string | undefined;
+    if (call.kind === 'allocation') sqlNote = 'not measured';
+    else if (!withSql || target.kind !== 'postgres') sqlNote = target.kind === 'pglite' ? 'n/a (PGlite)' : 'skipped';
+    else if (call.ranksAgents) sqlNote = 'ranking kept a minute: see first views';
+    else if (!replay || replay.length === 0) sqlNote = 'no SQL captured';
+    let row: Row;
+    if (sqlNote === undefined && target.kind === 'postgres') {
+      const sqlSide: Side = (sliceSeconds, warm) =>
+        replayLoad(target.url, replay!, { connections, seconds: sliceSeconds, warmupSeconds: warm ? warmupSeconds : 0, meter, poolSize: 10 });
+      const [api, sql] = await interleaved([apiSide, sqlSide], seconds, SLICES);
+      row = { call, api, sql };
+    } else {
+      row = { call, api: await apiSide(seconds, true), sqlNote };
+    }
+    const { api } = row;
     rows.push(row);
     log(`${call.name}: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms, ${api.rps.toFixed(0)} req/s` +
       (row.sql ? `; SQL p50 ${row.sql.p50.toFixed(1)} ms → ${(api.p50 / row.sql.p50).toFixed(2)}×` : '') +
