@@ -35,7 +35,29 @@ END $$;
 CREATE TRIGGER audit_log_search BEFORE INSERT ON audit_log
   FOR EACH ROW EXECUTE FUNCTION audit_log_search_text();
 
-UPDATE audit_log SET search_text = audit_search_text(actor_id, entity_type, entity_id);
+-- Every row's search text afresh, as audit_search_text gives it, in one pass of joins: calling it per
+-- row looks the people up one at a time (two million rows: 205 s to compute, against 3 s).
+CREATE FUNCTION rebuild_audit_search_text() RETURNS void LANGUAGE sql AS $$
+  UPDATE audit_log a SET search_text = found.text
+  FROM (
+    SELECT l.id, concat_ws(' ', actor.search_text, person.search_text) AS text
+    FROM audit_log l
+    JOIN users actor ON actor.id = l.actor_id
+    LEFT JOIN ticket_subscriptions s ON l.entity_type = 'subscription' AND s.id = l.entity_id
+    LEFT JOIN stakeholders k ON l.entity_type = 'stakeholder' AND k.id = l.entity_id
+    LEFT JOIN stakeholder_payouts o ON l.entity_type = 'payout' AND o.id = l.entity_id
+    LEFT JOIN stakeholders payout_stakeholder ON payout_stakeholder.id = o.stakeholder_id
+    LEFT JOIN users person ON person.id <> l.actor_id AND person.id = CASE l.entity_type
+      WHEN 'person' THEN l.entity_id
+      WHEN 'subscription' THEN s.user_id
+      WHEN 'stakeholder' THEN k.union_id
+      WHEN 'payout' THEN payout_stakeholder.union_id
+    END
+  ) found
+  WHERE found.id = a.id
+$$;
+
+SELECT rebuild_audit_search_text();
 
 CREATE INDEX audit_log_search_trgm_idx ON audit_log USING gin (search_text public.gin_trgm_ops);
 -- As for people (0012): a sample large enough to hold a common surname, so the planner knows one

@@ -302,6 +302,17 @@ describe('GET /api/audit-logs', () => {
     }
   });
 
+  it("rebuilds every row's search text (0017's backfill) as the insert trigger writes it", async () => {
+    await ctx.database.db.execute(sql`UPDATE audit_log SET search_text = ''`);
+    await ctx.database.db.execute(sql`SELECT rebuild_audit_search_text()`);
+    const rows = await rowsOf<{ type: string; text: string; trigger: string }>(
+      ctx.database.db,
+      sql`SELECT entity_type AS type, search_text AS text, audit_search_text(actor_id, entity_type, entity_id) AS trigger FROM audit_log`,
+    );
+    expect(new Set(rows.map((row) => row.type))).toEqual(new Set(['person', 'plan', 'subscription', 'penalty_charge', 'stakeholder', 'payout']));
+    expect(rows.filter((row) => row.text === '' || row.text !== row.trigger)).toEqual([]);
+  });
+
   it('takes its totals from the day counters (0016), which equal a recount; a search counts a few pages ahead only', async () => {
     const recount = (period: string) =>
       sql.raw(`SELECT ${period}::text AS day, action, count(*)::int AS n FROM audit_log GROUP BY 1, 2 ORDER BY 1, 2`);
