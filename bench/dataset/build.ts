@@ -11,7 +11,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
-import { hashPassword } from '../../apps/api/src/platform/passwords.ts';
+import { hashPassword } from '../../apps/api/src/platform/credentials/passwords.ts';
 import { insertStakeholders } from './allocation.ts';
 import { insertAuditLog } from './audit.ts';
 import { type BenchDb, DEFAULT_DATABASE_URL, ensureDatabase, openPglite, openPostgres } from './db.ts';

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { databaseOnPglite, type DatabaseHandle } from '../../apps/api/src/db/connect.ts';
-import { vacuumLikeAutovacuum } from '../../apps/api/src/platform/housekeeping.ts';
+import { vacuumLikeAutovacuum } from '../../apps/api/src/db/housekeeping.ts';
 
 export interface BenchDb {
   kind: 'postgres' | 'pglite';

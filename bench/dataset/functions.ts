@@ -2,7 +2,7 @@
  * SQL pieces of the bulk load. They mirror the app's rules:
  * - bench_code(): a Unique ID as registration makes them (10 characters of a-z0-9), from a number by
  *   a bijection (multiplying by a number prime to 36^10), so the codes look random and never collide;
- * - addPeriods / periodsBetween: a plan period as platform/calendar.ts adds it (Lagos wall-clock
+ * - addPeriods / periodsBetween: a plan period as domain/calendar.ts adds it (Lagos wall-clock
  *   days and calendar months; payment chains start on a day of the month ≤ 28, so adding k months
  *   at once equals adding one month k times, as successive payments do). They are written out
  *   inline (not SQL functions) because they run for every one of millions of rows.

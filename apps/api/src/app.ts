@@ -27,15 +27,15 @@ import { createProfileRepository } from './modules/profile/repository.ts';
 import { createProfileService } from './modules/profile/service.ts';
 import { createTicketServices, registerTicketRoutes } from './modules/ticketing.ts';
 import { registerFigureRoutes } from './modules/figures.ts';
-import type { BankProvider } from './platform/banks/index.ts';
-import { registerAuth } from './platform/auth.ts';
-import { systemClock, type Clock } from './platform/clock.ts';
-import { registerErrorHandler } from './platform/errors.ts';
-import { responseSerializerCompiler } from './platform/response-serializer.ts';
-import { registerSecurityHeaders } from './platform/security-headers.ts';
-import type { FileStore } from './platform/files.ts';
-import type { Mailer } from './platform/mail.ts';
-import { createTokenService } from './platform/tokens.ts';
+import type { BankProvider } from './adapters/banks/index.ts';
+import { registerAuth } from './platform/http/auth.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { registerErrorHandler } from './platform/http/errors.ts';
+import { responseSerializerCompiler } from './platform/http/response-serializer.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import type { FileStore } from './adapters/files.ts';
+import type { Mailer } from './adapters/mail.ts';
+import { createTokenService } from './platform/credentials/tokens.ts';
 
 export interface AppDependencies {
   database: DatabaseHandle;

@@ -2,12 +2,12 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
-import { systemClock } from './platform/clock.ts';
-import { createBankProvider } from './platform/banks/index.ts';
-import { createLocalFileStore } from './platform/files.ts';
-import { startHousekeeping } from './platform/housekeeping.ts';
-import { isDatabaseUnavailable } from './platform/db-errors.ts';
-import { createMailer } from './platform/mail.ts';
+import { systemClock } from './lib/clock.ts';
+import { createBankProvider } from './adapters/banks/index.ts';
+import { createLocalFileStore } from './adapters/files.ts';
+import { startHousekeeping } from './db/housekeeping.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
+import { createMailer } from './adapters/mail.ts';
 import { seedSuperAdmin } from './seed-admin.ts';
 
 /** How long start-up waits for a PostgreSQL that is not up yet (e.g. both starting with the machine). */

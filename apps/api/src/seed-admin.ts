@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Database } from './db/connect.ts';
 import { users } from './db/schema.ts';
-import { newUserCode } from './platform/codes.ts';
-import { hashPassword } from './platform/passwords.ts';
+import { newUserCode } from './domain/codes.ts';
+import { hashPassword } from './platform/credentials/passwords.ts';
 
 /** On an empty database, creates the first approved super-admin. Returns what to tell the operator. */
 export async function seedSuperAdmin(

@@ -37,11 +37,11 @@ import { settings, users } from './db/schema.ts';
 import { personOf, type Registration } from './modules/people/registration.ts';
 import { createPeopleRepository } from './modules/people/repository.ts';
 import { createTicketServices, type TicketServices } from './modules/ticketing.ts';
-import { addLagosDays, addLagosMonths, lagosDay, startOfLagosDay } from './platform/calendar.ts';
-import { controlledClock } from './platform/clock.ts';
-import { newUserCode } from './platform/codes.ts';
-import { toKobo } from './platform/money.ts';
-import { hashPassword } from './platform/passwords.ts';
+import { addLagosDays, addLagosMonths, lagosDay, startOfLagosDay } from './domain/calendar.ts';
+import { controlledClock } from './lib/clock.ts';
+import { newUserCode } from './domain/codes.ts';
+import { toKobo } from './domain/money.ts';
+import { hashPassword } from './platform/credentials/passwords.ts';
 import { seedSuperAdmin } from './seed-admin.ts';
 
 const SEEDED_MARKER = 'demo_seeded_at';

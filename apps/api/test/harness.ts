@@ -9,12 +9,12 @@ import { buildApp } from '../src/app.ts';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { users } from '../src/db/schema.ts';
-import type { BankProvider } from '../src/platform/banks/index.ts';
-import { controlledClock, systemClock, type Clock } from '../src/platform/clock.ts';
-import { newUserCode } from '../src/platform/codes.ts';
-import { createLocalFileStore } from '../src/platform/files.ts';
-import { createMailer } from '../src/platform/mail.ts';
-import { hashPassword } from '../src/platform/passwords.ts';
+import type { BankProvider } from '../src/adapters/banks/index.ts';
+import { controlledClock, systemClock, type Clock } from '../src/lib/clock.ts';
+import { newUserCode } from '../src/domain/codes.ts';
+import { createLocalFileStore } from '../src/adapters/files.ts';
+import { createMailer } from '../src/adapters/mail.ts';
+import { hashPassword } from '../src/platform/credentials/passwords.ts';
 
 /** Which database the API tests run against: set per Vitest project (see vitest.config.ts). */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';

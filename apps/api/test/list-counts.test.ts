@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_LOOKAHEAD_PAGES } from '../src/platform/day-counts.ts';
-import { compactCounts } from '../src/platform/housekeeping.ts';
+import { SEARCH_LOOKAHEAD_PAGES } from '../src/lists/day-counts.ts';
+import { compactCounts } from '../src/db/housekeeping.ts';
 import { controlledClock, createTestContext, type TestContext } from './harness.ts';
 import { createMotorist, newKey, session, type Session } from './tickets.ts';
 

@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 
 /**
  * Runs `read` and counts the statements Drizzle built meanwhile: 0 when every statement it ran had
- * been built before and was only filled and run (see src/db/prepared.ts). `parameters` are how many
+ * been built before and was only filled and run (see src/lists/prepared.ts). `parameters` are how many
  * parameters each built statement has.
  */
 export async function sqlBuiltBy<T>(read: () => Promise<T>): Promise<{ result: T; statements: number; parameters: number[] }> {

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { connectDatabase } from '../../api/src/db/connect.ts';
 import { migrate, readMigrations } from '../../api/src/db/migrate.ts';
 import { users } from '../../api/src/db/schema.ts';
-import { newUserCode } from '../../api/src/platform/codes.ts';
-import { hashPassword } from '../../api/src/platform/passwords.ts';
+import { newUserCode } from '../../api/src/domain/codes.ts';
+import { hashPassword } from '../../api/src/platform/credentials/passwords.ts';
 import { seedSuperAdmin } from '../../api/src/seed-admin.ts';
 import { ACCOUNTS, E2E_PASSWORD } from './fixtures/accounts.ts';
 

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect.ts';
-import { createOfflineBankProvider, type BankProvider } from '../platform/banks/index.ts';
-import type { Clock } from '../platform/clock.ts';
+import { createOfflineBankProvider, type BankProvider } from '../adapters/banks/index.ts';
+import type { Clock } from '../lib/clock.ts';
 import { allocationRoutes } from './allocation/routes.ts';
 import { createAllocationRepository } from './allocation/repository.ts';
 import { createAllocationService } from './allocation/service.ts';

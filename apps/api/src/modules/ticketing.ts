@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect.ts';
-import type { Clock } from '../platform/clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import { fieldRoutes } from './field/routes.ts';
 import { createFieldRepository } from './field/repository.ts';
 import { createFieldService } from './field/service.ts';

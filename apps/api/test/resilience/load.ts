@@ -3,7 +3,7 @@
  * every answer is tallied, and an answer the server must never give (a 5xx other than the 503 of an
  * unreachable database, or a 503 without its message) is kept for the report.
  */
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/platform/errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/platform/http/errors.ts';
 
 /** Longer than any answer may take: the server's own wait for a database connection is 10 s. */
 const REQUEST_TIME_LIMIT_MS = 15_000;

@@ -11,9 +11,9 @@ import {
   type Role,
   type UnionRole,
 } from '@eticket/contracts';
-import type { ApiRoute, RoutePermission } from '../../src/platform/auth.ts';
+import type { ApiRoute, RoutePermission } from '../../src/platform/http/auth.ts';
 import { users } from '../../src/db/schema.ts';
-import { newUserCode } from '../../src/platform/codes.ts';
+import { newUserCode } from '../../src/domain/codes.ts';
 import { createPerson, createTestContext, signIn, type TestContext } from '../harness.ts';
 
 /**

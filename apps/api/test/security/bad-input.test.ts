@@ -9,7 +9,7 @@ import {
   managerRegistration,
   motoristRegistration,
 } from '@eticket/contracts';
-import type { ApiRoute } from '../../src/platform/auth.ts';
+import type { ApiRoute } from '../../src/platform/http/auth.ts';
 import { createPerson, createTestContext, signedInPerson, type TestContext } from '../harness.ts';
 import { jpegImage, pngImage } from '../images.ts';
 

@@ -4,7 +4,7 @@ import { ALLOCATION_MESSAGES } from '@eticket/contracts';
 import { createPerson, createTestContext, TEST_DB, type TestContext } from '../../../test/harness.ts';
 import { session, type Session } from '../../../test/tickets.ts';
 import { bankAccountsDirectory } from '../../db/schema.ts';
-import { nubanCheckDigit } from '../../platform/banks/nuban.ts';
+import { nubanCheckDigit } from '../../adapters/banks/nuban.ts';
 
 /**
  * The 100 % rule under concurrent assignments: on PostgreSQL the requests really run at once (a

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPerson, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { session, type Session } from '../../../test/tickets.ts';
-import { createBankProvider } from '../../platform/banks/index.ts';
+import { createBankProvider } from '../../adapters/banks/index.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 
 /** The allocation calls with PAYSTACK_SECRET_KEY set, against a local stand-in answering in Paystack's shapes. */

@@ -1,10 +1,10 @@
 import { and, asc, between, count, desc, eq, sql, sum } from 'drizzle-orm';
 import { ALLOCATION_PERCENT, type VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { PreparedStatements } from '../../db/prepared.ts';
+import { PreparedStatements } from '../../lists/prepared.ts';
 import { dailyActivity, stakeholderPayouts, stakeholders, users } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
-import { koboOf, type Kobo } from '../../platform/money.ts';
+import { koboOf, type Kobo } from '../../domain/money.ts';
 
 /** Serialises every change of a percentage, so the 100 % rule holds under concurrent assignments. */
 const ALLOCATION_LOCK_ID = 727_274_005;
@@ -102,7 +102,7 @@ export function allocationQueries(db: Database) {
     return Number(row?.total ?? 0);
   }
 
-  // The reads are built once and run with each call's values (see db/prepared.ts).
+  // The reads are built once and run with each call's values (see lists/prepared.ts).
   const statements = new PreparedStatements(db);
   const p = (name: string) => sql.placeholder(name);
 

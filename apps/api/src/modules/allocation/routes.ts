@@ -18,9 +18,9 @@ import {
   stakeholderResponse,
   stakeholderUpdateRequest,
 } from '@eticket/contracts';
-import { requireUser } from '../../platform/auth.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { resolveRange } from '../../platform/date-range.ts';
+import { requireUser } from '../../platform/http/auth.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { resolveRange } from '../../lists/date-range.ts';
 import type { AllocationService } from './service.ts';
 
 const read = { capability: 'allocation', access: 'read' } as const;

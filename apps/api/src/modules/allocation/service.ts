@@ -17,13 +17,13 @@ import {
   type VehicleType,
 } from '@eticket/contracts';
 import type { Actor } from '../../platform/audit.ts';
-import { accountNumberProblem, type BankProvider } from '../../platform/banks/index.ts';
-import { lagosDay } from '../../platform/calendar.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { isUniqueViolation } from '../../platform/db-errors.ts';
-import type { DayRange } from '../../platform/date-range.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { toKobo, toNaira, type Kobo } from '../../platform/money.ts';
+import { accountNumberProblem, type BankProvider } from '../../adapters/banks/index.ts';
+import { lagosDay } from '../../domain/calendar.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { DayRange } from '../../lists/date-range.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { toKobo, toNaira, type Kobo } from '../../domain/money.ts';
 import {
   OverAllocatedError,
   TOTAL_TENTHS,

@@ -3,8 +3,8 @@ import { ALLOCATION_MESSAGES, MESSAGES } from '@eticket/contracts';
 import { controlledClock, createPerson, createTestContext, type PersonInput, type TestContext } from '../../../test/harness.ts';
 import { session, type Session } from '../../../test/tickets.ts';
 import { bankAccountsDirectory } from '../../db/schema.ts';
-import { NIGERIAN_BANKS } from '../../platform/banks/nigerian-banks.ts';
-import { nubanCheckDigit } from '../../platform/banks/nuban.ts';
+import { NIGERIAN_BANKS } from '../../adapters/banks/nigerian-banks.ts';
+import { nubanCheckDigit } from '../../adapters/banks/nuban.ts';
 
 let ctx: TestContext;
 let superAdmin: Session;

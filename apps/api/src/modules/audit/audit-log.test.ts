@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { auditLog, users } from '../../db/schema.ts';
 import { controlledClock, createPerson, createTestContext, outboxMessages, signIn, signedInPerson, type TestContext } from '../../../test/harness.ts';
 import { createMotorist } from '../../../test/tickets.ts';
-import { SEARCH_LOOKAHEAD_PAGES } from '../../platform/day-counts.ts';
+import { SEARCH_LOOKAHEAD_PAGES } from '../../lists/day-counts.ts';
 import { subscriptionQueries } from '../subscriptions/repository.ts';
 
 /**

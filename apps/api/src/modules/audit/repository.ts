@@ -2,12 +2,12 @@ import { and, count, desc, eq, gte, like, lt, type Placeholder, sql, type SQL } 
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditEntityType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { after } from '../../db/keyset.ts';
-import { containing } from '../../db/like.ts';
-import { Binding, PreparedStatements } from '../../db/prepared.ts';
+import { after } from '../../lists/keyset.ts';
+import { containing } from '../../lists/like.ts';
+import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { auditCounts, auditLog, auditMonthCounts, users } from '../../db/schema.ts';
-import { type ListTotal, sumOf, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
-import { type Page, readPage } from '../../platform/paging.ts';
+import { type ListTotal, sumOf, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../lists/day-counts.ts';
+import { type Page, readPage } from '../../lists/paging.ts';
 
 /** What a page of the audit log is narrowed by. */
 export interface AuditFilter {
@@ -72,7 +72,7 @@ const entryColumns = {
   actorRole: actor.role,
 };
 
-/** An AuditFilter bound for a prepared statement (see db/prepared.ts): the action a choice, the rest placeholders. */
+/** An AuditFilter bound for a prepared statement (see lists/prepared.ts): the action a choice, the rest placeholders. */
 interface BoundFilter {
   from?: Placeholder;
   before?: Placeholder;
@@ -118,7 +118,7 @@ function toAuditRow(row: Omit<AuditRow, 'before' | 'after' | 'actorRole'> & { be
 }
 
 export function createAuditRepository(db: Database) {
-  // The list's statements are built once per shape and then only run (see db/prepared.ts).
+  // The list's statements are built once per shape and then only run (see lists/prepared.ts).
   const statements = new PreparedStatements(db);
   const selectEntries = <Extra extends Record<string, SQL>>(extra: Extra = {} as Extra) =>
     db.select({ ...entryColumns, ...extra }).from(auditLog).innerJoin(actor, eq(actor.id, auditLog.actorId));

@@ -1,6 +1,6 @@
 import { paginatorOf, type AuditLogEntry, type Paginated, type auditLogQuery } from '@eticket/contracts';
 import type { z } from 'zod';
-import { inBatches } from '../../db/keyset.ts';
+import { inBatches } from '../../lists/keyset.ts';
 import { createdRange } from '../people/created-range.ts';
 import type { AuditFilter, AuditRepository, AuditRow } from './repository.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { passwordResets, users, type UserRow } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
-import type { SessionUserRecord } from '../../platform/auth.ts';
+import type { SessionUserRecord } from '../../platform/http/auth.ts';
 
 export function createAuthRepository(db: Database) {
   return {

@@ -10,7 +10,7 @@ import {
   messageResponse,
   passwordResetRequest,
 } from '@eticket/contracts';
-import { requireUser } from '../../platform/auth.ts';
+import { requireUser } from '../../platform/http/auth.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_TTL_DAYS } from './device-cookie.ts';
 import type { AuthService } from './service.ts';
 

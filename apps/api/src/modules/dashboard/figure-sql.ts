@@ -1,18 +1,18 @@
 /**
  * The SQL parts the dashboard figures are built from: a figure's query (FigureQuery), the ranges and
- * windows bound as placeholders (see db/prepared.ts), conditions on days and instants, and the parts
+ * windows bound as placeholders (see lists/prepared.ts), conditions on days and instants, and the parts
  * of the top agents' ranking.
  */
 import { type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AgentRole, RegistrationStatus } from '@eticket/contracts';
-import { containing } from '../../db/like.ts';
-import type { Binding } from '../../db/prepared.ts';
-import { addDays, dayRange, type DayRange } from '../../platform/date-range.ts';
-import type { ActivityMetric, Interval, Triple, Windows } from './repository.ts';
+import { containing } from '../../lists/like.ts';
+import type { Binding } from '../../lists/prepared.ts';
+import { addDays, dayRange, type DayRange } from '../../lists/date-range.ts';
+import type { ActivityMetric, Interval, Triple, Windows } from './figure-types.ts';
 
 /**
  * A figure's query, and how its rows (objects keyed by column name) become the figure. Its SQL is
- * built once per shape (see db/prepared.ts): `bind` binds the call's values as placeholders and its
+ * built once per shape (see lists/prepared.ts): `bind` binds the call's values as placeholders and its
  * choices, and gives the builder of the SQL, which uses those alone.
  */
 export interface FigureQuery<T> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shareOf } from '../allocation/service.ts';
-import { dayRange, previousRange, resolveRange } from '../../platform/date-range.ts';
+import { dayRange, previousRange, resolveRange } from '../../lists/date-range.ts';
 import { percentageIncrease } from './service.ts';
 
 describe('percentageIncrease', () => {

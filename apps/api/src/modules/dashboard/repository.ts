@@ -10,11 +10,11 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AgentRole, RegistrationStatus, Role, UnionRole, VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { Binding, PreparedStatements } from '../../db/prepared.ts';
+import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
 import { unionColumns } from '../allocation/repository.ts';
-import type { DayRange } from '../../platform/date-range.ts';
+import type { DayRange } from '../../lists/date-range.ts';
 import {
   agentValueParts,
   bindRange,
@@ -36,32 +36,7 @@ import {
   searchCondition,
   tripleOf,
 } from './figure-sql.ts';
-
-/** The three windows every figure is read for. */
-export interface Windows {
-  current: DayRange;
-  previous: DayRange;
-  today: DayRange;
-}
-
-/** A figure's raw values: the range, the range before, today. */
-export interface Triple {
-  current: number;
-  previous: number;
-  today: number;
-}
-
-export const ACTIVITY_METRICS = [
-  'subscription_kobo',
-  'penalty_kobo',
-  'subscription_payments',
-  'penalty_payments',
-  'scans',
-  'compliant_scans',
-  'penalties_charged_kobo',
-] as const;
-export type ActivityMetric = (typeof ACTIVITY_METRICS)[number];
-export type ActivityTotals = Record<ActivityMetric, number>;
+import { ACTIVITY_METRICS, type ActivityMetric, type ActivityTotals, type Interval, type Triple, type Windows } from './figure-types.ts';
 
 export interface AgentRankRow {
   id: string;
@@ -81,8 +56,6 @@ export interface UnionRow {
   registrationStatus: RegistrationStatus;
   isDeleted: boolean;
 }
-
-export type Interval = 'day' | 'month';
 
 export function createDashboardRepository(db: Database) {
   const statements = new PreparedStatements(db);

@@ -14,9 +14,9 @@ import {
   unionDashboardResponse,
   unionTabsResponse,
 } from '@eticket/contracts';
-import { requireUser } from '../../platform/auth.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { resolveRange } from '../../platform/date-range.ts';
+import { requireUser } from '../../platform/http/auth.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { resolveRange } from '../../lists/date-range.ts';
 import type { DashboardService } from './service.ts';
 
 /** Every dashboard call needs the dashboard capability; the service checks which dashboard a caller may see. */

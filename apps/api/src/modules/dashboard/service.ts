@@ -22,15 +22,16 @@ import {
   type TopAgent,
   type UnionDashboard,
 } from '@eticket/contracts';
-import type { SessionUser } from '../../platform/auth.ts';
-import { lagosDay } from '../../platform/calendar.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { addDays, dayRange, previousRange, todayRange, type DayRange } from '../../platform/date-range.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { toNaira } from '../../platform/money.ts';
-import { ttlCache } from '../../platform/ttl-cache.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
+import { lagosDay } from '../../domain/calendar.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { addDays, dayRange, previousRange, todayRange, type DayRange } from '../../lists/date-range.ts';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
+import { toNaira } from '../../domain/money.ts';
+import { ttlCache } from '../../lib/ttl-cache.ts';
 import { vehicleTypeOfUnion, type AllocationService } from '../allocation/service.ts';
-import type { ActivityMetric, AgentRankRow, DashboardRepository, Interval, Triple, UnionRow, Windows } from './repository.ts';
+import type { ActivityMetric, Interval, Triple, Windows } from './figure-types.ts';
+import type { AgentRankRow, DashboardRepository, UnionRow } from './repository.ts';
 
 /**
  * (current − previous) / previous × 100, rounded half away from zero to 3 decimals; 0 when previous

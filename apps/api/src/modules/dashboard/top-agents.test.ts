@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson, createTestContext, type PersonInput, type TestContext } from '../../../test/harness.ts';
-import { dayRange } from '../../platform/date-range.ts';
+import { dayRange } from '../../lists/date-range.ts';
 import { createDashboardRepository } from './repository.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
   toCsv,
   type CsvColumn,
 } from '@eticket/contracts';
-import { KEYSET_BATCH_SIZE } from '../../db/keyset.ts';
+import { KEYSET_BATCH_SIZE } from '../../lists/keyset.ts';
 import { controlledClock, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
 

@@ -13,8 +13,8 @@ import {
   type CsvColumn,
   type ExportPath,
 } from '@eticket/contracts';
-import type { SessionUser } from '../../platform/auth.ts';
-import { badRequest, describeIssue } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
+import { badRequest, describeIssue } from '../../platform/http/errors.ts';
 import type { AuditService } from '../audit/service.ts';
 import type { PeopleListService } from '../people/list-service.ts';
 import type { RecordsService } from '../records/service.ts';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EXPORT_FILE_NAME, EXPORT_MESSAGES, EXPORT_PATHS, exportRequest, exportResponse, exportTokenParam, type ExportPath } from '@eticket/contracts';
-import { requireUser, type RoutePermission } from '../../platform/auth.ts';
+import { requireUser, type RoutePermission } from '../../platform/http/auth.ts';
 import type { CsvExport } from './lists.ts';
 import type { ExportService } from './service.ts';
 

@@ -1,7 +1,7 @@
 import { EXPORT_MESSAGES, type ExportPath } from '@eticket/contracts';
-import { activeUser, permits, type RoutePermission, type SessionUser, type SessionUserRecord } from '../../platform/auth.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { forbidden } from '../../platform/errors.ts';
+import { activeUser, permits, type RoutePermission, type SessionUser, type SessionUserRecord } from '../../platform/http/auth.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { forbidden } from '../../platform/http/errors.ts';
 import type { CsvExport, ExportList } from './lists.ts';
 import type { ExportTokens } from './token.ts';
 

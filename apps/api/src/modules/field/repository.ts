@@ -16,8 +16,8 @@ import {
   type TicketSubscriptionRow,
 } from '../../db/schema.ts';
 import { DEFAULT_GRACE_PERIOD_DAYS, type PlanName } from '@eticket/contracts';
-import { DAY_IN_MS } from '../../platform/calendar.ts';
-import { koboOf, type Kobo } from '../../platform/money.ts';
+import { DAY_IN_MS } from '../../domain/calendar.ts';
+import { koboOf, type Kobo } from '../../domain/money.ts';
 import { penaltyQueries, type PenaltyQueries } from '../penalties/repository.ts';
 import { recordQueries, type RecordQueries } from '../records/repository.ts';
 import { GRACE_SETTING_KEY, subscriptionQueries, type SubscriptionQueries, type SubscriptionWithPlan } from '../subscriptions/repository.ts';

@@ -9,7 +9,7 @@ import {
   subscriptionPaymentRequest,
   TICKET_MESSAGES,
 } from '@eticket/contracts';
-import { requireUser } from '../../platform/auth.ts';
+import { requireUser } from '../../platform/http/auth.ts';
 import type { FieldService } from './service.ts';
 
 const REPLAYED_HEADER = 'idempotent-replayed';

@@ -7,11 +7,11 @@ import {
   subscriptionPaymentRequest,
 } from '@eticket/contracts';
 import type { z } from 'zod';
-import type { SessionUser } from '../../platform/auth.ts';
-import { lagosDay } from '../../platform/calendar.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { formatNaira, toKobo, toNaira } from '../../platform/money.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
+import { lagosDay } from '../../domain/calendar.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { HttpError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { formatNaira, toKobo, toNaira } from '../../domain/money.ts';
 import { toPaymentRecord } from '../records/service.ts';
 import { effectiveExpiry, extend, statusAt } from '../subscriptions/lifecycle.ts';
 import { toTicketSubscription } from '../subscriptions/service.ts';

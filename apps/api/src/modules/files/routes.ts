@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../platform/clock.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
-import type { FileStore } from '../../platform/files.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
+import type { FileStore } from '../../adapters/files.ts';
 
 /** Serves stored images to whoever holds a valid, unexpired signed URL (the signature is the permission). */
 export function fileRoutes(store: FileStore, clock: Clock) {

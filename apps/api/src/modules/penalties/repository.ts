@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { PreparedStatements } from '../../db/prepared.ts';
+import { PreparedStatements } from '../../lists/prepared.ts';
 import { penaltyAdjustments, penaltyCharges } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
-import { koboOf, type Kobo } from '../../platform/money.ts';
+import { koboOf, type Kobo } from '../../domain/money.ts';
 import { subscriptionQueries, type SubscriptionQueries } from '../subscriptions/repository.ts';
 
 export interface PenaltyChargeRecord {
@@ -69,7 +69,7 @@ export function penaltyQueries(db: Database) {
 export type PenaltyQueries = ReturnType<typeof penaltyQueries>;
 
 export function createPenaltiesRepository(db: Database) {
-  // The charges list is built once and then only run (see db/prepared.ts).
+  // The charges list is built once and then only run (see lists/prepared.ts).
   const statements = new PreparedStatements(db);
   return {
     ...penaltyQueries(db),

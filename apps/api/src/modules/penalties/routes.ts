@@ -10,7 +10,7 @@ import {
   ticketSubscription,
 } from '@eticket/contracts';
 import { z } from 'zod';
-import { requireUser } from '../../platform/auth.ts';
+import { requireUser } from '../../platform/http/auth.ts';
 import type { PenaltiesService } from './service.ts';
 
 /** Penalty charges (one per vehicle type) and altering one motorist's outstanding penalty. */

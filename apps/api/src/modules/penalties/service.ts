@@ -7,10 +7,10 @@ import {
 } from '@eticket/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/audit.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { isUniqueViolation } from '../../platform/db-errors.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
-import { toKobo, toNaira } from '../../platform/money.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import { toKobo, toNaira } from '../../domain/money.ts';
 import type { SubscriptionsService } from '../subscriptions/service.ts';
 import type { PenaltiesRepository, PenaltyChargeRecord } from './repository.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PEOPLE_MESSAGES, personActionResponse, personIdParam, type Capability } from '@eticket/contracts';
-import { requireUser } from '../../platform/auth.ts';
+import { requireUser } from '../../platform/http/auth.ts';
 import type { PeopleActionService } from './action-service.ts';
 
 /** Whoever manages some kind of person; the service checks the person's own role. */

@@ -1,7 +1,7 @@
 import { PEOPLE_MESSAGES, mayManage, type PersonRecord, type Role } from '@eticket/contracts';
-import type { SessionUser } from '../../platform/auth.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { PersonQuery } from './person-query.ts';
 import type { PersonRecords } from './person-records.ts';
 import type { ActionTarget, PeopleQueries, PeopleRepository } from './repository.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNED_URL_TTL_SECONDS } from '../../platform/files.ts';
+import { SIGNED_URL_TTL_SECONDS } from '../../adapters/files.ts';
 import { controlledClock, createPerson, createTestContext, signedInPerson, type TestContext } from '../../../test/harness.ts';
 import { jpegImage, multipartForm, png, pngImage } from '../../../test/images.ts';
 

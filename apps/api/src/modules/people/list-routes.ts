@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { agentListQuery, listQuery, personDetailResponse, personIdParam, personList, type Capability } from '@eticket/contracts';
-import { requireUser } from '../../platform/auth.ts';
+import { requireUser } from '../../platform/http/auth.ts';
 import type { PeopleList, PeopleListService } from './list-service.ts';
 
 type SimpleList = Exclude<PeopleList['kind'], 'agent'>;

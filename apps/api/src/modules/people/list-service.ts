@@ -11,9 +11,9 @@ import {
   type PrincipalSource,
   type Role,
 } from '@eticket/contracts';
-import type { SessionUser } from '../../platform/auth.ts';
-import { inBatches } from '../../db/keyset.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
+import { inBatches } from '../../lists/keyset.ts';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { createdRange } from './created-range.ts';
 import type { PeopleFilter, PersonQuery } from './person-query.ts';
 import type { PersonRecords } from './person-records.ts';

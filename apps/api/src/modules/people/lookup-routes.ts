@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CAPABILITY_FOR_ROLE, can, idParam, personByCode, userByCodeRequest, userName } from '@eticket/contracts';
 import { z } from 'zod';
-import { requireUser } from '../../platform/auth.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
+import { requireUser } from '../../platform/http/auth.ts';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { TicketSubscriptionViews } from '../subscriptions/service.ts';
 import type { PeopleRepository } from './repository.ts';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/http/errors.ts';
 
 /** Validates input against a contracts schema; the first problem is a 400 whose message names the field. */
 export function parseOrRefuse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {

@@ -2,13 +2,13 @@ import { and, count, desc, eq, gte, inArray, like, lt, ne, type Placeholder, sql
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RegistrationStatus, Role } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { after } from '../../db/keyset.ts';
-import { containing } from '../../db/like.ts';
-import { Binding, PreparedStatements } from '../../db/prepared.ts';
+import { after } from '../../lists/keyset.ts';
+import { containing } from '../../lists/like.ts';
+import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { guarantors, peopleCounts, peopleMonthCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { joinSubscriptions, subscriptionColumns } from '../subscriptions/repository.ts';
-import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
-import { type Page, readPage } from '../../platform/paging.ts';
+import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../lists/day-counts.ts';
+import { type Page, readPage } from '../../lists/paging.ts';
 
 /** What a people list shows, all decided by the service; every condition runs in SQL. */
 export interface PeopleFilter {
@@ -97,7 +97,7 @@ function selectPeopleWith<Extra extends Record<string, SQL.Aliased | SQL>>(db: D
 const selectPeople = (db: Database) => selectPeopleWith(db, {});
 export type PersonRow = Awaited<ReturnType<ReturnType<typeof selectPeople>['execute']>>[number];
 
-/** A PeopleFilter bound for a prepared statement (see db/prepared.ts): the choices as they are, the values as placeholders. */
+/** A PeopleFilter bound for a prepared statement (see lists/prepared.ts): the choices as they are, the values as placeholders. */
 interface BoundFilter {
   roles: readonly Role[];
   status?: PeopleFilter['status'];

@@ -1,5 +1,5 @@
 import type { PersonRecord } from '@eticket/contracts';
-import type { Clock } from '../../platform/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { subscriptionFromColumns } from '../subscriptions/repository.ts';
 import { toTicketSubscription } from '../subscriptions/service.ts';
 import type { PersonRow } from './person-query.ts';

@@ -12,8 +12,8 @@ import {
   unionRegistration,
   type Capability,
 } from '@eticket/contracts';
-import { requireUser } from '../../platform/auth.ts';
-import { readMultipartForm } from './multipart.ts';
+import { requireUser } from '../../platform/http/auth.ts';
+import { readMultipartForm } from '../../platform/http/multipart.ts';
 import { parseOrRefuse } from './parse.ts';
 import type { Registration } from './registration.ts';
 import type { RegistrationService } from './registration-service.ts';

@@ -1,10 +1,10 @@
 import { mayManage, type RegistrationResponse } from '@eticket/contracts';
-import type { SessionUser } from '../../platform/auth.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { newUserCode } from '../../platform/codes.ts';
-import { forbidden } from '../../platform/errors.ts';
-import { checkImage, type FileStore, type ImageType } from '../../platform/files.ts';
-import { hashPassword } from '../../platform/passwords.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newUserCode } from '../../domain/codes.ts';
+import { forbidden } from '../../platform/http/errors.ts';
+import { checkImage, type FileStore, type ImageType } from '../../adapters/files.ts';
+import { hashPassword } from '../../platform/credentials/passwords.ts';
 import { personOf, registrationSnapshot, roleOf, type ImageKeys, type Registration } from './registration.ts';
 import type { PeopleRepository } from './repository.ts';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/connect.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { FileStore } from '../../platform/files.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { FileStore } from '../../adapters/files.ts';
 import { createSubscriptionsRepository } from '../subscriptions/repository.ts';
 import { createSubscriptionsService } from '../subscriptions/service.ts';
 import { createPeopleActionService } from './action-service.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES, idParam, profile, profileUpdateRequest } from '@eticket/contracts';
 import { z } from 'zod';
-import { requireUser } from '../../platform/auth.ts';
+import { requireUser } from '../../platform/http/auth.ts';
 import type { ProfileService } from './service.ts';
 
 export function profileRoutes(service: ProfileService) {

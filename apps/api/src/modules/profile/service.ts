@@ -1,7 +1,7 @@
 import { can, mayManage, type Profile, type ProfileUpdateRequest } from '@eticket/contracts';
-import type { SessionUser } from '../../platform/auth.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
+import type { SessionUser } from '../../platform/http/auth.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { ProfileRepository } from './repository.ts';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<ProfileRepository['find']>>>;

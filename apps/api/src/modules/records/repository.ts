@@ -6,11 +6,11 @@ import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, Vehicl
 export const MAX_PEOPLE_PER_SEARCH = 500;
 import type { Database } from '../../db/connect.ts';
 import { paymentCounts, paymentMonthCounts, penaltyPayments, scanCounts, scanMonthCounts, scans, subscriptionPayments, users } from '../../db/schema.ts';
-import { type ListTotal, sumOf, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../platform/day-counts.ts';
-import { type Page, readPage } from '../../platform/paging.ts';
-import { Binding, PreparedStatements } from '../../db/prepared.ts';
-import { after } from '../../db/keyset.ts';
-import { koboOf, type Kobo } from '../../platform/money.ts';
+import { type ListTotal, sumOf, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../lists/day-counts.ts';
+import { type Page, readPage } from '../../lists/paging.ts';
+import { Binding, PreparedStatements } from '../../lists/prepared.ts';
+import { after } from '../../lists/keyset.ts';
+import { koboOf, type Kobo } from '../../domain/money.ts';
 
 /** What a record list is filtered by; every filter is served by an index ending in created_at DESC. */
 export interface RecordFilter {
@@ -65,7 +65,7 @@ type PaymentCountsFilter = (typeof paymentCounts.$inferSelect)['filter'];
 const motorist = alias(users, 'motorist');
 const agent = alias(users, 'agent');
 
-/** A RecordFilter bound for a prepared statement (see db/prepared.ts): the choices as they are, the values as placeholders. */
+/** A RecordFilter bound for a prepared statement (see lists/prepared.ts): the choices as they are, the values as placeholders. */
 interface BoundFilter extends Pick<RecordFilter, 'toExclusive' | 'vehicleType' | 'subscriptionStatus' | 'planName' | 'modeOfPayment'> {
   from?: Placeholder;
   to?: Placeholder;

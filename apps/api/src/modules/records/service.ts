@@ -10,11 +10,11 @@ import {
   recordsQuery,
 } from '@eticket/contracts';
 import type { z } from 'zod';
-import { startOfLagosDay, startOfNextLagosDay } from '../../platform/calendar.ts';
-import type { ListTotal } from '../../platform/day-counts.ts';
-import { inBatches } from '../../db/keyset.ts';
-import { badRequest } from '../../platform/errors.ts';
-import { toNaira } from '../../platform/money.ts';
+import { startOfLagosDay, startOfNextLagosDay } from '../../domain/calendar.ts';
+import type { ListTotal } from '../../lists/day-counts.ts';
+import { inBatches } from '../../lists/keyset.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import { toNaira } from '../../domain/money.ts';
 import type { PaymentRow, RecordFilter, RecordQueries, ScanRow } from './repository.ts';
 
 type Query = z.output<typeof recordsQuery>;

@@ -8,7 +8,7 @@
  *   otherwise                            → expired
  */
 import type { PlanName, SubscriptionStatus } from '@eticket/contracts';
-import { addLagosDays, addLagosMonths } from '../../platform/calendar.ts';
+import { addLagosDays, addLagosMonths } from '../../domain/calendar.ts';
 
 export interface LifecycleState {
   expiresAt: Date;

@@ -3,11 +3,11 @@ import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { DEFAULT_GRACE_PERIOD_DAYS, type PlanName, type VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { PreparedStatements } from '../../db/prepared.ts';
+import { PreparedStatements } from '../../lists/prepared.ts';
 import { settings, subscriptionPlans, ticketSubscriptions, type TicketSubscriptionRow } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
-import { DAY_IN_MS } from '../../platform/calendar.ts';
-import { koboOf, type Kobo } from '../../platform/money.ts';
+import { DAY_IN_MS } from '../../domain/calendar.ts';
+import { koboOf, type Kobo } from '../../domain/money.ts';
 
 export const GRACE_SETTING_KEY = 'subscription_grace_days';
 
@@ -105,7 +105,7 @@ export function subscriptionFromColumns(row: SubscriptionColumnValues): Subscrip
 }
 
 export function createSubscriptionsRepository(db: Database) {
-  // The plans list is built once per vehicle type and then only run (see db/prepared.ts).
+  // The plans list is built once per vehicle type and then only run (see lists/prepared.ts).
   const statements = new PreparedStatements(db);
   return {
     ...subscriptionQueries(db),

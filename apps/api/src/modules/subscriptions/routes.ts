@@ -11,7 +11,7 @@ import {
   subscriptionActionResponse,
 } from '@eticket/contracts';
 import { z } from 'zod';
-import { requireUser } from '../../platform/auth.ts';
+import { requireUser } from '../../platform/http/auth.ts';
 import type { SubscriptionsService } from './service.ts';
 
 /** Subscription plans (POST/GET/PATCH/DELETE /api/subscription) and pause/resume of a motorist's subscription. */

@@ -8,10 +8,10 @@ import {
 } from '@eticket/contracts';
 import type { z } from 'zod';
 import type { Actor, AuditEntry } from '../../platform/audit.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { isUniqueViolation } from '../../platform/db-errors.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
-import { toKobo, toNaira } from '../../platform/money.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import { toKobo, toNaira } from '../../domain/money.ts';
 import type { TicketSubscriptionRow } from '../../db/schema.ts';
 import { effectiveExpiry, pause, resume, statusAt, type LifecycleState } from './lifecycle.ts';
 import type { PlanRecord, SubscriptionWithPlan, SubscriptionsRepository } from './repository.ts';

@@ -1,7 +1,7 @@
 import { and, gte, lt, type Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import type { Binding } from '../db/prepared.ts';
-import { lagosDay, startOfLagosDay, startOfNextLagosDay } from './calendar.ts';
+import type { Binding } from './prepared.ts';
+import { lagosDay, startOfLagosDay, startOfNextLagosDay } from '../domain/calendar.ts';
 
 /**
  * How a list's total is kept honest without counting millions of rows per request:
@@ -60,7 +60,7 @@ export function splitByLagosDays(range: TimeRange): DaySplit {
   return { wholeDays: { firstDay: first && lagosDay(first), endDay: end && lagosDay(end) }, edges };
 }
 
-/** A split's whole days and edges as placeholders of a Binding (see db/prepared.ts). */
+/** A split's whole days and edges as placeholders of a Binding (see lists/prepared.ts). */
 export interface BoundDays {
   firstDay?: Placeholder;
   endDay?: Placeholder;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_DB, type TestContext } from '../../test/harness.ts';
-import { rowsOf } from '../db/rows.ts';
+import { rowsOf } from './rows.ts';
 import { autovacuumWork, vacuumLikeAutovacuum } from './housekeeping.ts';
 
 describe('autovacuumWork: autovacuum’s default thresholds', () => {

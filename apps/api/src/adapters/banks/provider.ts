@@ -1,4 +1,4 @@
-import { HttpError } from '../errors.ts';
+import { HttpError } from '../../platform/http/errors.ts';
 
 /** A bank as the console lists it: its code (sent back on lookups) and its name. */
 export interface Bank {

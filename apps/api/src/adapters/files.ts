@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@eticket/contracts';
-import { BoundedMap } from './bounded-map.ts';
-import { badRequest } from './errors.ts';
+import { BoundedMap } from '../lib/bounded-map.ts';
+import { badRequest } from '../platform/http/errors.ts';
 
 export type ImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 const EXTENSIONS: Record<ImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };

@@ -1,7 +1,7 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { tokenUser, type TokenUser } from '@eticket/contracts';
 import { z } from 'zod';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 
 const claims = z.object({ user: tokenUser, tv: z.number().int(), exp: z.number() });
 export type SessionClaims = z.infer<typeof claims>;

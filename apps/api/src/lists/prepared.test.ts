@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, TEST_DB, type TestContext } from '../../test/harness.ts';
-import { connectDatabase, type DatabaseHandle } from './connect.ts';
+import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
 import { Binding, PreparedStatements } from './prepared.ts';
-import { settings } from './schema.ts';
+import { settings } from '../db/schema.ts';
 
 describe('Binding', () => {
   it('gives a placeholder per value set, and a shape of the choices and of which values are set', () => {

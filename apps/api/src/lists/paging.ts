@@ -1,7 +1,7 @@
 import { asc, desc, inArray, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connect.ts';
-import type { Binding, Preparable, PreparedStatements } from '../db/prepared.ts';
+import type { Binding, Preparable, PreparedStatements } from './prepared.ts';
 import type { ListTotal, TotalQuery } from './day-counts.ts';
 
 /** The rows a list call asks for: `limit` rows after the first `offset`, newest first. */
@@ -63,7 +63,7 @@ export async function pageAndTotal<T>(
 
 /**
  * The rows a page statement reads: placeholders filled with each call's offset and limit, or, for
- * the first page, the limit itself (one of the few page sizes; see db/prepared.ts on statements
+ * the first page, the limit itself (one of the few page sizes; see lists/prepared.ts on statements
  * without values).
  */
 interface PageWindow {
@@ -83,7 +83,7 @@ interface PageBuilders<T> {
 
 /**
  * A list's PageStatements, each built once per shape of `binding` and run with its values (see
- * db/prepared.ts). A first page with no values (no search, no date range: the most frequent call
+ * lists/prepared.ts). A first page with no values (no search, no date range: the most frequent call
  * there is) is one statement, planned once per connection; its rows carry the total as `listTotal`
  * (a copy of each without it would cost more than the unused field: lists pick what they show).
  * A page with values (a later page, a search, a date range) is planned on every call; read as one

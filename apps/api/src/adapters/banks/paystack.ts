@@ -1,6 +1,6 @@
 import { MESSAGES } from '@eticket/contracts';
-import type { Clock } from '../clock.ts';
-import { systemClock } from '../clock.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { providerUnavailable, unresolvedAccount, type Bank, type BankProvider, type ResolvedAccount } from './provider.ts';
 
 export const PAYSTACK_DEFAULT_BASE_URL = 'https://api.paystack.co';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Access, type Capability, type TokenUser } from '@eticket/contracts';
-import { systemClock, type Clock } from './clock.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import { forbidden, unauthorized } from './errors.ts';
-import type { TokenService } from './tokens.ts';
-import { ttlCache } from './ttl-cache.ts';
+import type { TokenService } from '../credentials/tokens.ts';
+import { ttlCache } from '../../lib/ttl-cache.ts';
 
 /**
  * What a route needs from its caller. Every /api route declares one (see registerAuth):

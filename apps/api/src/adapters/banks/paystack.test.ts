@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@eticket/contracts';
-import { controlledClock } from '../clock.ts';
-import { HttpError } from '../errors.ts';
+import { controlledClock } from '../../lib/clock.ts';
+import { HttpError } from '../../platform/http/errors.ts';
 import { createPaystackProvider } from './paystack.ts';
 import { UNRESOLVED_ACCOUNT_MESSAGE } from './provider.ts';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/connect.ts';
-import { rowsOf } from '../db/rows.ts';
-import { addLagosDays, lagosDay } from './calendar.ts';
-import type { Clock } from './clock.ts';
+import type { Database } from './connect.ts';
+import { rowsOf } from './rows.ts';
+import { addLagosDays, lagosDay } from '../domain/calendar.ts';
+import type { Clock } from '../lib/clock.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { MAX_IMAGE_BYTES, PEOPLE_MESSAGES } from '@eticket/contracts';
-import { HttpError, badRequest } from '../../platform/errors.ts';
+import { HttpError, badRequest } from './errors.ts';
 
 export interface MultipartForm {
   /** Text fields by name. */

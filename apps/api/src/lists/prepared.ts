@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Placeholder, sql, type SQLWrapper } from 'drizzle-orm';
-import { BoundedMap } from '../platform/bounded-map.ts';
-import type { Database } from './connect.ts';
+import { BoundedMap } from '../lib/bounded-map.ts';
+import type { Database } from '../db/connect.ts';
 import { flatRowMapper } from './row-mapper.ts';
 
 /**

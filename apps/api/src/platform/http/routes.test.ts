@@ -1,11 +1,11 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { session } from '../../test/tickets.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { session } from '../../../test/tickets.ts';
 import { registerAuth } from './auth.ts';
-import { systemClock } from './clock.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { helmetHeaders } from './security-headers.ts';
-import { createTokenService } from './tokens.ts';
+import { createTokenService } from '../credentials/tokens.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,8 +3,8 @@
  * YYYY-MM-DD is that Lagos day; a timestamp is the Lagos day it falls on. endDate is inclusive.
  */
 import { DEFAULT_RANGE_DAYS_AHEAD, MAX_RANGE_DAYS, isCalendarDate } from '@eticket/contracts';
-import { lagosDay, startOfLagosDay, startOfNextLagosDay } from './calendar.ts';
-import { badRequest } from './errors.ts';
+import { lagosDay, startOfLagosDay, startOfNextLagosDay } from '../domain/calendar.ts';
+import { badRequest } from '../platform/http/errors.ts';
 
 export interface DayRange {
   /** First Lagos day, YYYY-MM-DD. */

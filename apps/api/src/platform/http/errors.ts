@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@eticket/contracts';
-import { isDatabaseUnavailable } from './db-errors.ts';
+import { isDatabaseUnavailable } from '../../db/errors.ts';
 
 /** An error whose message is safe to show the caller. */
 export class HttpError extends Error {

@@ -3,7 +3,7 @@
  * Works from the time zone database through Intl, so it does not assume a fixed offset.
  */
 import { LAGOS_TIME_ZONE } from '@eticket/contracts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../lib/bounded-map.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './db-errors.ts';
+import { isDatabaseUnavailable } from './errors.ts';
 
 const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
 
