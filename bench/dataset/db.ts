@@ -92,6 +92,11 @@ function handleOf(session: BenchDb): DatabaseHandle {
         throw error;
       }
     },
+    session: (work) => work(session.query),
+    listen: async () => {
+      throw new Error('The bench data set tools do not listen for notifications');
+    },
+    stats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: session.close,
   };
 }

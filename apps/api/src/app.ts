@@ -36,6 +36,14 @@ import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import type { FileStore } from './adapters/files.ts';
 import type { Mailer } from './adapters/mail.ts';
 import { createTokenService } from './platform/credentials/tokens.ts';
+import { createJobRunner, housekeepingJobs, type JobRunner } from './platform/jobs/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Periodic jobs, one process at a time: modules register theirs here; main.ts starts them. */
+    jobs: JobRunner;
+  }
+}
 
 export interface AppDependencies {
   database: DatabaseHandle;
@@ -54,6 +62,8 @@ export interface AppDependencies {
   rankingTtlMs?: number;
   /** How long a caller's account record is reused across its requests; unset: 0, read every time (SESSION_CACHE_MS). */
   sessionCacheMs?: number;
+  /** How long the idempotency keys of field calls are kept (IDEMPOTENCY_RETENTION_DAYS); unset: 7 days. */
+  idempotencyRetentionDays?: number;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -79,6 +89,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
+
+  const jobs = createJobRunner({ database: deps.database, clock, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
+  for (const job of housekeepingJobs(clock, { vacuum: deps.database.kind === 'pglite', idempotencyRetentionDays: deps.idempotencyRetentionDays ?? 7 })) {
+    jobs.register(job);
+  }
 
   const tokens = createTokenService(deps.jwtSecret, deps.jwtTtlSeconds);
   const { db } = deps.database;

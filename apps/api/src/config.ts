@@ -32,6 +32,8 @@ const envSchema = z.object({
    * logout or suspension made through another server process takes effect within this time.
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0, 'must be 0 or more').max(10_000, 'must be at most 10000').default(1000),
+  /** How long the idempotency keys of field scans and payments are kept (an offline phone retries within this). */
+  IDEMPOTENCY_RETENTION_DAYS: z.coerce.number().int().min(4, 'must be at least 4 (captures are accepted 72 hours back)').max(365, 'must be at most 365').default(7),
   /** Paystack secret key (server only); unset: the offline bank list and directory. */
   PAYSTACK_SECRET_KEY: z
     .string()

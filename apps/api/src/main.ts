@@ -2,10 +2,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
-import { systemClock } from './lib/clock.ts';
 import { createBankProvider } from './adapters/banks/index.ts';
 import { createLocalFileStore } from './adapters/files.ts';
-import { startHousekeeping } from './db/housekeeping.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { createMailer } from './adapters/mail.ts';
 import { seedSuperAdmin } from './seed-admin.ts';
@@ -49,11 +47,11 @@ async function start(config: Config): Promise<void> {
     rankingTtlMs: config.RANKING_CACHE_SECONDS * 1000,
     sessionCacheMs: config.SESSION_CACHE_MS,
     banks: createBankProvider(config, database.db),
+    idempotencyRetentionDays: config.IDEMPOTENCY_RETENTION_DAYS,
   });
 
-  const housekeeping = startHousekeeping(database.db, systemClock, app.log, { vacuum: database.kind === 'pglite' });
+  app.jobs.start();
   const shutdown = async () => {
-    housekeeping.stop();
     await app.close();
     await database.close();
     process.exit(0);

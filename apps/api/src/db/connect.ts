@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { takeFairTurns } from './fair-turns.ts';
 import * as schema from './schema.ts';
+import { listenOnPglite, listenOnPostgres, type Listen } from './listen.ts';
 import { sqlLoggingClient } from './sql-log.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,10 +17,26 @@ export type RawTransaction = (
   work: (raw: { exec(sqlText: string): Promise<void>; query<T>(sqlText: string, params?: unknown[]): Promise<T[]> }) => Promise<void>,
 ) => Promise<void>;
 
+/** A query on one connection (its results' rows). */
+export type SessionQuery = <T>(sqlText: string, params?: unknown[]) => Promise<T[]>;
+
+/** What the metrics show of the database client: the pool's connections, or PGlite's queue of turns. */
+export interface DatabaseStats {
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection (PostgreSQL) or for their turn (PGlite). */
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   db: Database;
   rawTransaction: RawTransaction;
+  /** Runs work on one connection held for its whole length (session state: advisory locks), outside any transaction. */
+  session<T>(work: (query: SessionQuery) => Promise<T>): Promise<T>;
+  /** Listens on a channel of NOTIFY (see db/listen.ts). */
+  listen: Listen;
+  stats(): DatabaseStats;
   close(): Promise<void>;
 }
 
@@ -45,7 +62,7 @@ async function connectPglite(dir?: string): Promise<DatabaseHandle> {
   // Extensions the migrations create (pg_trgm: list search); a PostgreSQL server ships them as contrib.
   const options = { extensions: { pg_trgm } };
   const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
-  takeFairTurns(client);
+  const turns = takeFairTurns(client);
   const db = databaseOnPglite(client);
   return {
     kind: 'pglite',
@@ -57,6 +74,9 @@ async function connectPglite(dir?: string): Promise<DatabaseHandle> {
           query: async <T>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows,
         });
       }),
+    session: (work) => work(async (text, params = []) => (await client.query(text, params)).rows as never),
+    listen: listenOnPglite(client),
+    stats: () => ({ total: 1, idle: turns.waiting() === 0 ? 1 : 0, waiting: turns.waiting() }),
     close: () => client.close(),
   };
 }
@@ -115,6 +135,16 @@ async function connectPostgres(url: string, options: ConnectOptions): Promise<Da
         conn.release();
       }
     },
+    session: async (work) => {
+      const conn = await pool.connect();
+      try {
+        return await work(async (text, params = []) => (await conn.query(text, params)).rows as never);
+      } finally {
+        conn.release();
+      }
+    },
+    listen: listenOnPostgres({ connectionString: url, options: sessionOptions(options.searchPath), keepAlive: true }),
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

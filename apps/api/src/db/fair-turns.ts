@@ -11,13 +11,21 @@ import type { PGlite } from '@electric-sql/pglite';
  * one to two queue lengths (p95 about twice p50 under load). A turn of the event loop between
  * jobs lets each new request queue as it arrives, so requests are served first come, first served.
  */
-export function fairTurns(): <T>(job: () => Promise<T>) => Promise<T> {
+export function fairTurns(): { <T>(job: () => Promise<T>): Promise<T>; waiting(): number } {
   let previous: Promise<unknown> = Promise.resolve();
-  return (job) => {
+  let queued = 0;
+  const turn = <T>(job: () => Promise<T>): Promise<T> => {
+    queued += 1;
     const run = previous.then(nextTurn).then(job);
-    previous = run.catch(() => undefined);
+    const settled = run.then(
+      () => void (queued -= 1),
+      () => void (queued -= 1),
+    );
+    previous = settled;
     return run;
   };
+  /** Jobs asked for and not finished yet (the one running included). */
+  return Object.assign(turn, { waiting: () => queued });
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -26,11 +34,12 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Makes the client's statements and transactions take fair turns. A transaction is one job: the
  * statements inside it run through its own handle, not these methods, so they are not queued again.
  */
-export function takeFairTurns(client: PGlite): void {
+export function takeFairTurns(client: PGlite): { waiting(): number } {
   const turn = fairTurns();
   const { query, exec, transaction } = client;
   client.query = ((...args: Parameters<PGlite['query']>) => turn(() => query.apply(client, args))) as PGlite['query'];
   client.exec = (...args) => turn(() => exec.apply(client, args));
   client.transaction = ((...args: Parameters<PGlite['transaction']>) =>
     turn(() => transaction.apply(client, args))) as PGlite['transaction'];
+  return { waiting: turn.waiting };
 }

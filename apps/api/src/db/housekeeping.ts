@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './connect.ts';
 import { rowsOf } from './rows.ts';
 import { addLagosDays, lagosDay } from '../domain/calendar.ts';
 import type { Clock } from '../lib/clock.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Folds the counter shards of the days before yesterday (Lagos) into one row each (0009_compact_counts.sql). */
 export async function compactCounts(db: Database, clock: Clock): Promise<void> {
@@ -76,21 +75,11 @@ export async function vacuumLikeAutovacuum(db: Database): Promise<string[]> {
   return done;
 }
 
-/**
- * The server's background upkeep: now, then every hour; a failure is logged and retried the next
- * hour. `vacuum` (PGlite only: a PostgreSQL server has its autovacuum) adds vacuumLikeAutovacuum.
- */
-export function startHousekeeping(db: Database, clock: Clock, log: FastifyBaseLogger, options: { vacuum?: boolean } = {}): { stop(): void } {
-  const upkeep = async () => {
-    await compactCounts(db, clock);
-    if (options.vacuum) {
-      const done = await vacuumLikeAutovacuum(db);
-      if (done.length > 0) log.info({ tables: done }, 'vacuumed and analyzed');
-    }
-  };
-  const run = () => upkeep().catch((error: unknown) => log.warn({ err: error }, 'housekeeping failed; retrying in an hour'));
-  void run();
-  const timer = setInterval(run, HOUR_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+/** Deletes the idempotency keys older than the retention: a phone retries long before (captures are accepted 72 hours back at most). */
+export async function pruneIdempotencyKeys(db: Database, now: Date, retentionDays: number): Promise<number> {
+  const before = new Date(now.getTime() - retentionDays * DAY_MS);
+  const deleted = await rowsOf<{ n: number }>(db, sql`
+    WITH gone AS (DELETE FROM idempotency_keys WHERE created_at < ${before.toISOString()}::timestamptz RETURNING 1)
+    SELECT count(*)::int AS n FROM gone`);
+  return deleted[0].n;
 }

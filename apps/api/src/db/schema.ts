@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AgentRole, Department, RegistrationStatus, Role, UnionRole, VehicleType } from '@eticket/contracts';
 import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus } from '@eticket/contracts';
 
@@ -206,8 +206,18 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response'),
     createdAt: at('created_at').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.agentId, table.key] })],
+  (table) => [primaryKey({ columns: [table.agentId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
 );
+
+// ---- Periodic jobs (migrations/0030_job_runs.sql).
+
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  ranBy: text('ran_by').notNull(),
+  outcome: text('outcome'),
+});
 
 // ---- Allocation (migrations/0004_allocation.sql) and dashboards (0005_dashboards.sql).
 
