@@ -22,9 +22,7 @@ import { createExportTokens } from './modules/exports/token.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { createPeopleServices } from './modules/people/services.ts';
-import { profileRoutes } from './modules/profile/routes.ts';
-import { createProfileRepository } from './modules/profile/repository.ts';
-import { createProfileService } from './modules/profile/service.ts';
+import * as profile from './modules/profile/index.ts';
 import { createTicketServices, registerTicketRoutes } from './modules/ticketing.ts';
 import { registerFigureRoutes } from './modules/figures.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
@@ -118,7 +116,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       }),
     ),
   );
-  await app.register(profileRoutes(createProfileService({ repository: createProfileRepository(db), clock, fileUrl })));
+  profile.register(app, { db, clock, fileUrl });
   const people = createPeopleServices({ db, files: deps.files, clock, fileUrl });
   await app.register(peopleRoutes(people));
   await app.register(fileRoutes(deps.files, clock));

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@eticket/contracts';
+import { MESSAGES, endpoint } from '@eticket/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from './api.ts';
+import { ApiError, api, call } from './api.ts';
 import { onGlobalError } from './globalErrors.ts';
 import { readNextRoute, startSession } from './session.ts';
 import { fakeToken, memoryStorage } from './testing.ts';
@@ -73,6 +73,44 @@ describe('requests', () => {
     startSession(fakeToken());
     fetchMock.mockResolvedValue(new Response('', { status: 200 }));
     await expect(api.get('/api/profile')).rejects.toMatchObject({ message: MESSAGES.noDataInResponse });
+  });
+});
+
+describe('call(endpoint, input)', () => {
+  const update = endpoint({
+    method: 'POST',
+    path: '/api/profile/:id',
+    permission: { capability: 'profile', access: 'write' },
+    tags: [],
+    params: 'idParam',
+    query: 'listQuery',
+    body: 'profileUpdateRequest',
+    response: { 200: 'profileUpdateReply' },
+  });
+  const login = endpoint({ method: 'POST', path: '/api/login', permission: { public: true }, tags: [], body: 'loginRequest', response: { 200: 'loginResponse' } });
+
+  it('sends the declared method to the declared path, its params filled in and encoded, with the query and the JSON body', async () => {
+    const token = fakeToken();
+    startSession(token);
+    fetchMock.mockResolvedValue(json(200, { data: { id: 'a/b' }, message: 'saved' }));
+    const body = { fullName: 'ada', phone: '+2348012345678', maritalStatus: 'single', address: 'lagos' } as const;
+    await expect(call(update, { params: { id: 'a/b' }, query: { search: 'x y' }, body })).resolves.toEqual({ data: { id: 'a/b' }, message: 'saved' });
+    const { url, init, headers } = lastRequest();
+    expect(url).toBe('/api/profile/a%2Fb?search=x+y');
+    expect(init.method).toBe('POST');
+    expect(headers.authorization).toBe(`Bearer ${token}`);
+    expect(init.body).toBe(JSON.stringify(body));
+  });
+
+  it('sends no token to a public endpoint, even when signed in', async () => {
+    startSession(fakeToken());
+    fetchMock.mockResolvedValue(json(200, { token: 't', message: 'ok' }));
+    await call(login, { body: { userCode: 'a', password: 'b' } });
+    expect(lastRequest().headers.authorization).toBeUndefined();
+  });
+
+  it('refuses to call a path whose params are missing', () => {
+    expect(() => call(update, { params: { id: '' }, body: {} as never })).toThrow(/no value for :id/);
   });
 });
 

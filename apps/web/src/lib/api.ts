@@ -1,4 +1,4 @@
-import { MESSAGES, REQUEST_TIMEOUT_MS } from '@eticket/contracts';
+import { MESSAGES, REQUEST_TIMEOUT_MS, endpointPath, type Endpoint, type EndpointInput, type EndpointReply } from '@eticket/contracts';
 import { reportGlobalError } from './globalErrors.ts';
 import { readSession, saveNextRoute } from './session.ts';
 
@@ -139,3 +139,31 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
   delete: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** How a call is made, beside its input: cancelled by `signal`, signed with another `token`. */
+export type CallOptions = Pick<RequestOptions, 'signal' | 'token' | 'timeoutMs'>;
+
+type CallArguments<E extends Endpoint> = object extends EndpointInput<E>
+  ? [input?: EndpointInput<E>, options?: CallOptions]
+  : [input: EndpointInput<E>, options?: CallOptions];
+
+interface AnyInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+/**
+ * Calls a declared endpoint (packages/contracts/src/endpoints): its path, method and whether it
+ * needs the session come from the declaration, its input and reply types from the declared schemas.
+ */
+export function call<E extends Endpoint>(endpoint: E, ...[input, options]: CallArguments<E>): Promise<EndpointReply<E>> {
+  const { params, query, body } = (input ?? {}) as AnyInput;
+  return apiRequest<EndpointReply<E>>(endpointPath(endpoint, params), {
+    ...options,
+    method: endpoint.method,
+    query,
+    body,
+    auth: !('public' in endpoint.permission),
+  });
+}

@@ -38,3 +38,6 @@ export const profile = z.object({
   documents: z.array(documentItem),
 });
 export type Profile = z.infer<typeof profile>;
+
+export const profileReply = z.object({ data: profile });
+export const profileUpdateReply = z.object({ data: profile, message: z.string() });

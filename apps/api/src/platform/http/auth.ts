@@ -1,20 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, type Access, type Capability, type TokenUser } from '@eticket/contracts';
+import { can, type Endpoint, type EndpointPermission, type TokenUser } from '@eticket/contracts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { TokenService } from '../credentials/tokens.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
 
-/**
- * What a route needs from its caller. Every /api route declares one (see registerAuth):
- * - public: anyone, signed in or not;
- * - signedIn: any approved account; the service checks the object-level rules;
- * - capability: an approved account whose role may use one of these capabilities at this access.
- */
-export type RoutePermission =
-  | { public: true }
-  | { signedIn: true }
-  | { capability: Capability | readonly Capability[]; access: Access };
+/** What a route needs from its caller: its endpoint declares it (packages/contracts/src/endpoints). */
+export type RoutePermission = EndpointPermission;
 
 /** The signed-in caller, as the database has it now (not as the token remembered it). */
 export interface SessionUser extends TokenUser {
@@ -30,6 +22,8 @@ export interface SessionUserRecord extends SessionUser {
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /** The declaration the route was registered from (registerRoutes). */
+    endpoint?: Endpoint;
     /** A write that never changes anyone's account (a field scan or payment): it keeps the session cache. */
     leavesAccountsAlone?: true;
   }

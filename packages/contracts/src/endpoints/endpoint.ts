@@ -1,0 +1,95 @@
+/**
+ * An endpoint declared once, as data: the server registers its route from it (and documents it at
+ * /api/docs), the console calls it through one typed client. Schemas are named, not imported: a
+ * declaration is plain strings, so a screen that calls an endpoint does not load zod and every
+ * schema with it (the login screen's weight budget). The names are checked against the schemas
+ * module by type only.
+ */
+import type { z } from 'zod';
+import type { Access, Capability } from '../permissions.ts';
+import type * as Schemas from '../schemas/index.ts';
+
+type SchemaModule = typeof Schemas;
+
+/** The name of a schema exported by schemas/index.ts. */
+export type SchemaName = { [K in keyof SchemaModule]: SchemaModule[K] extends z.ZodType ? K : never }[keyof SchemaModule];
+export type SchemaOf<N extends SchemaName> = SchemaModule[N] & z.ZodType;
+
+/**
+ * Who may call an endpoint:
+ * - public: anyone, signed in or not;
+ * - signedIn: any approved account; the service checks the object-level rules;
+ * - capability: an approved account whose role may use one of these capabilities at this access (permissions.ts).
+ */
+export type EndpointPermission = { public: true } | { signedIn: true } | { capability: Capability | readonly Capability[]; access: Access };
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type SuccessStatus = 200 | 201;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** Fastify's form: `/api/profile/:id`. */
+  path: `/api/${string}`;
+  permission: EndpointPermission;
+  /** OpenAPI tags and description. */
+  tags: readonly string[];
+  description?: string;
+  params?: SchemaName;
+  query?: SchemaName;
+  headers?: SchemaName;
+  /** A schema name, or 'multipart' for a multipart/form-data body the handler reads itself. */
+  body?: SchemaName | 'multipart';
+  /** The reply per status; an endpoint without one answers something that is not JSON (a file, a CSV). */
+  response?: Partial<Record<SuccessStatus | ErrorStatus, SchemaName>>;
+  /** A write that never changes anyone's account (a field scan or payment): it keeps the session cache. */
+  leavesAccountsAlone?: true;
+  /**
+   * The list's rows can be downloaded whole as CSV (POST /api/exports names this path); the query
+   * is the list's own.
+   */
+  exportable?: true;
+}
+
+/** Declares an endpoint; keeps its literal types (method, path, schema names) for the client and the server. */
+export function endpoint<const E extends Endpoint>(declaration: E): E {
+  return declaration;
+}
+
+type Input<N> = N extends SchemaName ? z.input<SchemaOf<N>> : never;
+type Output<N> = N extends SchemaName ? z.output<SchemaOf<N>> : never;
+/** A part of the input that may be left out when every one of its fields may. */
+type Part<Key extends string, T> = [T] extends [never] ? unknown : object extends T ? { [K in Key]?: T } : { [K in Key]: T };
+
+/** What a caller sends: path params, query, body (FormData for a multipart one) and headers, as their schemas take them. */
+export type EndpointInput<E extends Endpoint> = Part<'params', Input<E['params']>> &
+  Part<'query', Input<E['query']>> &
+  Part<'body', E['body'] extends 'multipart' ? FormData : Input<E['body']>> &
+  Part<'headers', Input<E['headers']>>;
+
+type SuccessOf<E extends Endpoint> = E['response'] extends Partial<Record<number, SchemaName>>
+  ? E['response'][Extract<keyof E['response'], SuccessStatus>]
+  : never;
+
+/** What a successful call answers, as the client reads it. */
+export type EndpointReply<E extends Endpoint> = Output<SuccessOf<E>>;
+
+/** What the server's handler sees of a request once validated. */
+export interface EndpointRequest<E extends Endpoint> {
+  params: Output<E['params']>;
+  query: Output<E['query']>;
+  body: E['body'] extends SchemaName ? Output<E['body']> : unknown;
+  headers: Output<E['headers']>;
+}
+
+/** What the server's handler answers on success (before serialisation). */
+export type EndpointAnswer<E extends Endpoint> = Input<SuccessOf<E>>;
+
+/** The path with its params filled in (each encoded), e.g. `/api/profile/:id` → `/api/profile/3f…`. */
+export function endpointPath(declaration: Endpoint, params: Record<string, string | number> = {}): string {
+  return declaration.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`${declaration.method} ${declaration.path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
