@@ -3,11 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import type { AgentRole, Department, RegistrationStatus, Role, UnionRole } from '@eticket/contracts';
 import { buildApp } from '../src/app.ts';
-import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
-import { migrate } from '../src/db/migrate.ts';
+import type { DatabaseHandle } from '../src/db/connect.ts';
 import { users } from '../src/db/schema.ts';
 import type { BankProvider } from '../src/adapters/banks/index.ts';
 import { controlledClock, systemClock, type Clock } from '../src/lib/clock.ts';
@@ -15,6 +13,7 @@ import { newUserCode } from '../src/domain/codes.ts';
 import { createLocalFileStore } from '../src/adapters/files.ts';
 import { createMailer } from '../src/adapters/mail.ts';
 import { hashPassword } from '../src/platform/credentials/passwords.ts';
+import { pgliteTestDatabase, postgresTestDatabase, type TestDatabase } from './template-database.ts';
 
 /** Which database the API tests run against: set per Vitest project (see vitest.config.ts). */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -24,16 +23,25 @@ export interface TestContext {
   database: DatabaseHandle;
   clock: Clock;
   dataDir: string;
+  /** PostgreSQL only: the URL of this test file's database (for a second connection to it). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
-/** A fresh database (in-memory PGlite, or a schema of its own on TEST_DATABASE_URL), migrated, and the app on it. */
+/** A migrated database of the test's own: a copy of a template migrated once (see template-database.ts). */
+function freshDatabase(): Promise<TestDatabase> {
+  if (TEST_DB === 'pglite') return pgliteTestDatabase();
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  return postgresTestDatabase(url);
+}
+
+/** A fresh database (in-memory PGlite, or a database of its own on TEST_DATABASE_URL's server), migrated, and the app on it. */
 export async function createTestContext(
   options: { clock?: Clock; webDist?: string; banks?: BankProvider; rankingTtlMs?: number; sessionCacheMs?: number } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
-  const { database, dropDatabase } = await freshDatabase();
-  await migrate(database);
+  const { database, url: databaseUrl, drop: dropDatabase } = await freshDatabase();
   const clock = options.clock ?? systemClock;
   const secret = randomBytes(32).toString('hex');
   const app = await buildApp({
@@ -54,34 +62,12 @@ export async function createTestContext(
     database,
     clock,
     dataDir,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function freshDatabase(): Promise<{ database: DatabaseHandle; dropDatabase(): Promise<void> }> {
-  if (TEST_DB === 'pglite') {
-    return { database: await connectDatabase({}), dropDatabase: async () => {} };
-  }
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const database = await connectDatabase({ url, searchPath: schema, poolSize: 20 });
-  return {
-    database,
-    async dropDatabase() {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
-      await dropper.end();
     },
   };
 }

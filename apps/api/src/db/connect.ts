@@ -38,6 +38,8 @@ export interface DatabaseHandle {
   listen: Listen;
   stats(): DatabaseStats;
   close(): Promise<void>;
+  /** PGlite only: its data directory as a tarball (to start other databases from, see ConnectOptions.pgliteImage). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface ConnectOptions {
@@ -45,22 +47,24 @@ export interface ConnectOptions {
   url?: string;
   /** Folder for PGlite's files; unset means in memory. */
   pgliteDir?: string;
+  /** PGlite only: a dumped data directory to start from (dumpDataDir), instead of an empty database. */
+  pgliteImage?: Blob;
   /** Postgres only: the schema to use (tests isolate themselves this way). */
   searchPath?: string;
   poolSize?: number;
 }
 
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
-  return options.url ? connectPostgres(options.url, options) : connectPglite(options.pgliteDir);
+  return options.url ? connectPostgres(options.url, options) : connectPglite(options.pgliteDir, options.pgliteImage);
 }
 
 /** The app's Database on a PGlite client (the server's, or a tool's session on the same files). */
 export const databaseOnPglite = (client: PGlite): Database => drizzlePglite(client, { schema }) as unknown as Database;
 
-async function connectPglite(dir?: string): Promise<DatabaseHandle> {
+async function connectPglite(dir?: string, image?: Blob): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
   // Extensions the migrations create (pg_trgm: list search); a PostgreSQL server ships them as contrib.
-  const options = { extensions: { pg_trgm } };
+  const options = { extensions: { pg_trgm }, loadDataDir: image };
   const client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   const turns = takeFairTurns(client);
   const db = databaseOnPglite(client);
@@ -78,6 +82,7 @@ async function connectPglite(dir?: string): Promise<DatabaseHandle> {
     listen: listenOnPglite(client),
     stats: () => ({ total: 1, idle: turns.waiting() === 0 ? 1 : 0, waiting: turns.waiting() }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

@@ -137,7 +137,7 @@ describe('PreparedStatements: statements without values', () => {
   it.runIf(TEST_DB === 'postgres')('PostgreSQL keeps the named statement’s plan: planned once, then only executed', async () => {
     // One connection, so that the statement's runs and the look-up of its plans share a session.
     const [{ search_path: schema }] = await rowsOf<{ search_path: string }>(ctx.database, 'SHOW search_path');
-    const single = await connectDatabase({ url: process.env.TEST_DATABASE_URL, searchPath: schema, poolSize: 1 });
+    const single = await connectDatabase({ url: ctx.databaseUrl, searchPath: schema, poolSize: 1 });
     try {
       const statements = new PreparedStatements(single.db);
       for (let run = 0; run < 3; run += 1) {
@@ -160,7 +160,7 @@ describe('PreparedStatements: statements without values', () => {
 
   it.runIf(TEST_DB === 'postgres')('PostgreSQL keeps a statement planned once as one prepared statement, whatever its values', async () => {
     const [{ search_path: schema }] = await rowsOf<{ search_path: string }>(ctx.database, 'SHOW search_path');
-    const single = await connectDatabase({ url: process.env.TEST_DATABASE_URL, searchPath: schema, poolSize: 1 });
+    const single = await connectDatabase({ url: ctx.databaseUrl, searchPath: schema, poolSize: 1 });
     try {
       const statements = new PreparedStatements(single.db);
       for (let run = 0; run < 8; run += 1) {
