@@ -70,7 +70,8 @@ beforeAll(async () => {
   await query(`UPDATE users SET added_by = '${registrar.person.id}' WHERE id IN ('${motorists[2].id}', '${motorists[3].id}', '${motorists[4].id}')`);
   clock.set('2026-03-05T09:00:00Z');
   await call('POST', `/api/suspend/${motorists[0].id}`, admin);
-  await call('POST', `/api/deleted/${motorists[1].id}`, admin);
+  // an admin may not delete (spec section 6): the super-admin does
+  await call('POST', `/api/deleted/${motorists[1].id}`, await session(ctx, { role: 'super-admin' }));
 });
 afterAll(async () => ctx.close());
 

@@ -72,6 +72,11 @@ describe('list columns', () => {
     for (const list of ['admin', 'manager'] as const) expect(headers(list)).not.toContain('Unique ID');
   });
 
+  it('gives the managers list Department and the unions list Union Name and Role', () => {
+    expect(personCsvColumns('manager').map((column) => column.header)).toEqual(['Full Name', 'Department', 'Phone', 'Email', 'Last Login', 'Added By', 'Status']);
+    expect(personCsvColumns('union').map((column) => column.header)).toEqual(['Full Name', 'Unique ID', 'Union Name', 'Role', 'Phone', 'Email', 'Last Login', 'Added By', 'Status']);
+  });
+
   it('names who approved or suspended', () => {
     expect(personStatusLabel({ registrationStatus: 'approved', approvedByName: 'ada', suspendedByName: null })).toBe('Approved by ada');
     expect(personStatusLabel({ registrationStatus: 'suspended', approvedByName: null, suspendedByName: null })).toBe('Suspended by N/A');

@@ -3,7 +3,7 @@
  * export and the console's export of ticked rows both write them, so the files are the same.
  */
 import type { CsvColumn } from './csv.ts';
-import type { AgentRole } from './domain.ts';
+import { DEPARTMENT_LABELS, type AgentRole } from './domain.ts';
 import { formatDateTime, NOT_AVAILABLE } from './format.ts';
 import type { PersonRecord } from './schemas/people.ts';
 import type { PaymentRecord, ScanRecord } from './schemas/tickets.ts';
@@ -54,11 +54,24 @@ export type PersonListKind = 'admin' | 'manager' | 'union' | 'motorist' | AgentR
 /** Spec: the enforcer, remitter and union lists also show Unique ID; the motorist list has it second. */
 export const PERSON_LISTS_WITH_UNIQUE_ID: readonly PersonListKind[] = ['enforcer', 'remitter', 'union', 'motorist'];
 
-/** Spec "Staff and motorist lists": Full Name, [Unique ID], Phone, Email, Last Login, Added By, Status. */
+/** What staff expect beyond the spec's columns: a manager's department, a union user's union name and role (issue 26). */
+export function personListOwnColumns(list: PersonListKind): readonly CsvColumn<PersonRecord>[] {
+  if (list === 'manager') return [{ header: 'Department', value: (row) => (row.department ? DEPARTMENT_LABELS[row.department] : NOT_AVAILABLE) }];
+  if (list === 'union') {
+    return [
+      { header: 'Union Name', value: (row) => row.unionName ?? NOT_AVAILABLE },
+      { header: 'Role', value: (row) => row.unionRole ?? NOT_AVAILABLE },
+    ];
+  }
+  return [];
+}
+
+/** Spec "Staff and motorist lists": Full Name, [Unique ID], [the list's own], Phone, Email, Last Login, Added By, Status. */
 export function personCsvColumns(list: PersonListKind): readonly CsvColumn<PersonRecord>[] {
   return [
     { header: 'Full Name', value: (row) => row.fullName },
     ...(PERSON_LISTS_WITH_UNIQUE_ID.includes(list) ? [{ header: 'Unique ID', value: (row: PersonRecord) => row.userCode }] : []),
+    ...personListOwnColumns(list),
     { header: 'Phone', value: (row) => row.phone },
     { header: 'Email', value: (row) => row.email },
     { header: 'Last Login', value: (row) => formatDateTime(row.lastLogin) },

@@ -35,6 +35,8 @@ export const CAPABILITIES = [
   'field-scan',
   'field-payment',
   'audit',
+  // deleting people (spec section 6: hidden for the admin, manager, union and user viewer)
+  'delete-people',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -62,14 +64,14 @@ const CONSOLE_ADMIN: Partial<Record<Capability, Access>> = {
  */
 export const PERMISSIONS: Record<Principal, Partial<Record<Capability, Access>>> = {
   // audit: the log of every staff change is read by the super-admin alone, and written only by the services.
-  'super-admin': { ...CONSOLE_ADMIN, admins: 'write', unions: 'write', allocation: 'write', audit: 'read' },
+  'super-admin': { ...CONSOLE_ADMIN, admins: 'write', unions: 'write', allocation: 'write', audit: 'read', 'delete-people': 'write' },
   admin: CONSOLE_ADMIN,
   'registrar-manager': { dashboard: 'read', profile: 'read', registrars: 'write' },
   'enforcer-manager': { dashboard: 'read', profile: 'read', enforcers: 'write' },
   'remitter-manager': { dashboard: 'read', profile: 'read', remitters: 'write' },
   union: { dashboard: 'read', profile: 'read' },
   user: { dashboard: 'read', profile: 'read', motorists: 'read' },
-  registrar: { dashboard: 'read', profile: 'read', motorists: 'write' },
+  registrar: { dashboard: 'read', profile: 'read', motorists: 'write', 'delete-people': 'write' },
   enforcer: { profile: 'read', 'field-scan': 'write' },
   remitter: { profile: 'read', 'field-payment': 'write' },
   motorist: { profile: 'read' },
@@ -118,4 +120,15 @@ export const CAPABILITY_FOR_ROLE: Record<Role, Capability | null> = {
 export function mayManage(actor: PrincipalSource, targetRole: Role): boolean {
   const capability = CAPABILITY_FOR_ROLE[targetRole];
   return capability !== null && can(actor, capability, 'write');
+}
+
+/** Accounts that are never deleted, whoever asks (spec section 4). */
+export const NOT_DELETABLE_ROLES: readonly Role[] = ['super-admin', 'admin', 'manager', 'union', 'user'];
+
+/**
+ * Whether `actor` may delete a person of `targetRole`: the viewer rule (spec section 6, the
+ * 'delete-people' capability), the target rule (spec section 4) and the role the actor manages.
+ */
+export function mayDelete(actor: PrincipalSource, targetRole: Role): boolean {
+  return can(actor, 'delete-people', 'write') && !NOT_DELETABLE_ROLES.includes(targetRole) && mayManage(actor, targetRole);
 }

@@ -5,6 +5,7 @@ import {
   DEPARTMENT_AGENT_ROLE,
   UNION_ROLES,
   can,
+  mayDelete,
   mayManage,
   type Department,
   type PrincipalSource,
@@ -68,7 +69,7 @@ const isDepartment = (source: PrincipalSource, department: Department) => source
 const OBJECT_RULES: Record<string, (caller: Caller, victimRole: Role) => boolean> = {
   'POST /api/approve/:id': (c, victim) => mayManage(c.source, victim),
   'POST /api/suspend/:id': (c, victim) => mayManage(c.source, victim),
-  'POST /api/deleted/:id': (c, victim) => mayManage(c.source, victim) && !NOT_DELETABLE.includes(victim),
+  'POST /api/deleted/:id': (c, victim) => mayManage(c.source, victim) && !NOT_DELETABLE.includes(victim) && mayDelete(c.source, victim),
   'POST /api/logout/:id': (c, victim) => mayManage(c.source, victim),
   'GET /api/user/:id/details': (c, victim) => can(c.source, CAPABILITY_TO_READ[victim]!, 'read'),
   'GET /api/admindashboard': (c) => isAdmin(c.source),

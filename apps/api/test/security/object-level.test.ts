@@ -61,7 +61,10 @@ describe('a manager department acting on another department\'s agent', () => {
       expect((await call('POST', `/api/approve/${pending.id}`, manager.headers)).statusCode).toBe(200);
       expect((await call('POST', `/api/logout/${agent.person.id}`, manager.headers)).statusCode).toBe(200);
       expect((await call('POST', `/api/suspend/${agent.person.id}`, manager.headers)).statusCode).toBe(200);
-      expect((await call('POST', `/api/deleted/${agent.person.id}`, manager.headers)).statusCode).toBe(200);
+      // spec section 6: Delete is hidden for (and refused to) a manager viewer; a super-admin deletes the agent
+      expectRefused(await call('POST', `/api/deleted/${agent.person.id}`, manager.headers), 'delete by a manager');
+      const superAdmin = await signedInPerson(ctx, { role: 'super-admin' });
+      expect((await call('POST', `/api/deleted/${agent.person.id}`, superAdmin.headers)).statusCode).toBe(200);
     });
   }
 

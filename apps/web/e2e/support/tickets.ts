@@ -34,6 +34,18 @@ export interface RegisteredMotorist {
 export async function registerApprovedMotorist(
   request: APIRequestContext,
   staffToken: string,
+  motorist: { fullName: string; vehicleType: VehicleType; plan: Plan['name'] },
+): Promise<RegisteredMotorist> {
+  const registered = await registerMotorist(request, staffToken, motorist);
+  const approved = await request.post(`/api/approve/${registered.id}`, { headers: bearer(staffToken) });
+  expect(approved.status(), await approved.text()).toBe(200);
+  return registered;
+}
+
+/** Registers a motorist through POST /api/motorist/register, left pending. */
+export async function registerMotorist(
+  request: APIRequestContext,
+  staffToken: string,
   { fullName, vehicleType, plan }: { fullName: string; vehicleType: VehicleType; plan: Plan['name'] },
 ): Promise<RegisteredMotorist> {
   const tag = unique();
@@ -63,8 +75,6 @@ export async function registerApprovedMotorist(
   });
   expect(reply.status(), await reply.text()).toBe(201);
   const { id, userCode } = (await reply.json()).data as { id: string; userCode: string };
-  const approved = await request.post(`/api/approve/${id}`, { headers: bearer(staffToken) });
-  expect(approved.status(), await approved.text()).toBe(200);
   return { id, userCode, fullName: fullName.toLowerCase(), plateNumber };
 }
 

@@ -316,5 +316,6 @@ export const PEOPLE_MESSAGES = {
   alreadySuspended: 'User is already suspended',
   notOnYourself: 'You cannot do this to your own account',
   notDeletable: 'Admin, manager, union and user accounts cannot be deleted',
+  mayNotDelete: 'Only a super-admin or a registrar may delete people',
   notMultipart: 'Send the form as multipart/form-data',
 } as const;

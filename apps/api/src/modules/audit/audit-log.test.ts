@@ -84,7 +84,8 @@ describe('people', () => {
       after: { registrationStatus: 'suspended', suspendedBy: admin.person.id, online: false },
     });
 
-    const deleted = await oneRow(() => call('POST', `/api/deleted/${motorist.id}`, admin.headers), admin.person.id);
+    // an admin may not delete (spec section 6): the super-admin does
+    const deleted = await oneRow(() => call('POST', `/api/deleted/${motorist.id}`, superAdmin.headers), superAdmin.person.id);
     expect(deleted).toMatchObject({ action: 'person.deleted', before: { isDeleted: false }, after: { isDeleted: true, online: false } });
   });
 
@@ -93,7 +94,7 @@ describe('people', () => {
     const otherAdmin = await createPerson(ctx, { role: 'admin' });
     await noRow(() => call('POST', `/api/approve/${approved.id}`, admin.headers), 409);
     await noRow(() => call('POST', `/api/suspend/${otherAdmin.id}`, admin.headers), 403);
-    await noRow(() => call('POST', `/api/deleted/${crypto.randomUUID()}`, admin.headers), 404);
+    await noRow(() => call('POST', `/api/deleted/${crypto.randomUUID()}`, superAdmin.headers), 404);
   });
 
   it('forced logout: one row (online before → false); an own logout is not audited', async () => {

@@ -7,10 +7,11 @@ import type { PeopleActionService } from './action-service.ts';
 /** Whoever manages some kind of person; the service checks the person's own role. */
 const MANAGES_PEOPLE: readonly Capability[] = ['admins', 'managers', 'remitters', 'enforcers', 'registrars', 'unions', 'motorists'];
 
+/** Deleting also needs the viewer's 'delete-people' (spec section 6: not for admin, manager, union, user). */
 const ACTIONS = [
-  { path: 'approve', run: 'approve', message: PEOPLE_MESSAGES.approved },
-  { path: 'suspend', run: 'suspend', message: PEOPLE_MESSAGES.suspended },
-  { path: 'deleted', run: 'remove', message: PEOPLE_MESSAGES.deleted },
+  { path: 'approve', run: 'approve', message: PEOPLE_MESSAGES.approved, capability: MANAGES_PEOPLE },
+  { path: 'suspend', run: 'suspend', message: PEOPLE_MESSAGES.suspended, capability: MANAGES_PEOPLE },
+  { path: 'deleted', run: 'remove', message: PEOPLE_MESSAGES.deleted, capability: ['delete-people'] as readonly Capability[] },
 ] as const;
 
 /** POST /api/approve/{id}, /api/suspend/{id}, /api/deleted/{id} (forced logout is /api/logout/{id}, in auth). */
@@ -21,7 +22,7 @@ export function actionRoutes(service: PeopleActionService) {
       app.post(
         `/api/${action.path}/:id`,
         {
-          config: { permission: { capability: MANAGES_PEOPLE, access: 'write' } },
+          config: { permission: { capability: action.capability, access: 'write' } },
           schema: { tags: ['people'], params: personIdParam, response: { 200: personActionResponse } },
         },
         async (request) => ({

@@ -1,13 +1,10 @@
-import { PEOPLE_MESSAGES, mayManage, type PersonRecord, type Role } from '@eticket/contracts';
+import { NOT_DELETABLE_ROLES, PEOPLE_MESSAGES, can, mayManage, type PersonRecord } from '@eticket/contracts';
 import type { SessionUser } from '../../platform/http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { PersonQuery } from './person-query.ts';
 import type { PersonRecords } from './person-records.ts';
 import type { ActionTarget, PeopleQueries, PeopleRepository } from './repository.ts';
-
-/** Accounts that are never deleted (spec: delete only for roles other than these). */
-const NOT_DELETABLE: readonly Role[] = ['super-admin', 'admin', 'manager', 'union', 'user'];
 
 const changedMeanwhile = () => conflict('This person was changed meanwhile; reload and try again');
 
@@ -79,10 +76,14 @@ export function createPeopleActionService(deps: Dependencies) {
         return { registrationStatus: 'suspended', suspendedBy: actor.id, online: false };
       }),
 
-    /** Soft-deletes and ends the person's sessions; admins, managers, unions and users are never deleted. */
+    /**
+     * Soft-deletes and ends the person's sessions; admins, managers, unions and users are never
+     * deleted, nor do they delete (the route's 'delete-people' capability; checked here again).
+     */
     remove: (actor: SessionUser, id: string): Promise<PersonRecord> =>
       act(actor, id, 'person.deleted', async (target, repo, at) => {
-        if (NOT_DELETABLE.includes(target.role)) throw forbidden(PEOPLE_MESSAGES.notDeletable);
+        if (!can(actor, 'delete-people', 'write')) throw forbidden(PEOPLE_MESSAGES.mayNotDelete);
+        if (NOT_DELETABLE_ROLES.includes(target.role)) throw forbidden(PEOPLE_MESSAGES.notDeletable);
         if (!(await repo.softDelete(id, at))) throw changedMeanwhile();
         return { isDeleted: true, online: false };
       }),

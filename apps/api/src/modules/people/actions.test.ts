@@ -95,7 +95,7 @@ describe('POST /api/suspend/{id}', () => {
 describe('POST /api/deleted/{id}', () => {
   it('soft-deletes a field agent, ends its sessions, and drops it from lists and lookups', async () => {
     const { person, token } = await signedInTarget({ role: 'remitter', fullName: 'to be deleted' });
-    const reply = await act('deleted', person.id);
+    const reply = await act('deleted', person.id, superAdmin.headers);
     expect(reply.statusCode).toBe(200);
     expect(reply.json().message).toBe('User deleted successfully');
     expect(reply.json().data).toMatchObject({ id: person.id, isDeleted: true, online: false });
@@ -106,7 +106,7 @@ describe('POST /api/deleted/{id}', () => {
     expect(list.json().data).toEqual([]);
     const detail = await ctx.app.inject({ method: 'GET', url: `/api/user/${person.id}/details`, headers: remitterManager.headers });
     expect(detail.statusCode).toBe(404);
-    expect((await act('deleted', person.id)).statusCode).toBe(404);
+    expect((await act('deleted', person.id, superAdmin.headers)).statusCode).toBe(404);
     expect((await act('approve', person.id)).statusCode).toBe(404);
   });
 
@@ -124,17 +124,38 @@ describe('POST /api/deleted/{id}', () => {
   });
 
   it('deletes motorists and agents when the caller manages them', async () => {
-    const admin = await signedInPerson(ctx, { role: 'admin' });
     for (const role of ['motorist', 'enforcer', 'registrar'] as const) {
       const target = await createPerson(ctx, { role });
-      expect((await act('deleted', target.id, admin.headers)).statusCode).toBe(200);
+      expect((await act('deleted', target.id, superAdmin.headers)).statusCode).toBe(200);
+    }
+    const registrar = await signedInPerson(ctx, { role: 'registrar' });
+    const motorist = await createPerson(ctx, { role: 'motorist' });
+    expect((await act('deleted', motorist.id, registrar.headers)).statusCode).toBe(200);
+  });
+
+  it.each([
+    { role: 'admin' },
+    { role: 'manager', department: 'remitter-manager' },
+    { role: 'manager', department: 'registrar-manager' },
+    { role: 'manager', department: 'enforcer-manager' },
+    { role: 'union', unionRole: 'government' },
+    { role: 'user' },
+  ] as const)('spec section 6: a $role $department viewer may not delete, even whom it manages (403, nothing changes)', async (viewer) => {
+    const caller = await signedInPerson(ctx, viewer);
+    for (const role of ['motorist', 'remitter', 'registrar', 'enforcer'] as const) {
+      const target = await createPerson(ctx, { role });
+      const reply = await act('deleted', target.id, caller.headers);
+      expect(reply.statusCode, role).toBe(403);
+      expect(reply.json().data).toBeUndefined();
+      expect((await stateOf(target.id)).isDeleted).toBe(false);
     }
   });
 });
 
 describe('rules every action shares', () => {
   it.each(['approve', 'suspend', 'deleted'] as const)('%s: nobody acts on themselves or on a super-admin', async (action) => {
-    const admin = await signedInPerson(ctx, { role: 'admin' });
+    // an admin may not delete at all (spec section 6), so deleting is tried by a second super-admin
+    const admin = await signedInPerson(ctx, { role: action === 'deleted' ? 'super-admin' : 'admin' });
     const own = await act(action, admin.person.id, admin.headers);
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toBe('You cannot do this to your own account');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, Box, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@eticket/contracts';
@@ -36,6 +36,8 @@ export interface DataTableProps<Row> {
   initialSearch?: string;
   /** What the search box says it matches, for lists not searched by name (e.g. records). */
   searchPlaceholder?: string;
+  /** Actions on the ticked rows of the page (e.g. bulk approve), shown while some are ticked. */
+  selectionActions?: (rows: Row[], clearSelection: () => void) => ReactNode;
 }
 
 /**
@@ -104,6 +106,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               downloading={downloading}
               selectedCount={selected.size}
             />
+            {props.selectionActions && selected.size > 0 && props.selectionActions((rows ?? []).filter((row) => selected.has(rowKey(row))), () => setSelected(new Set()))}
           </Group>
           <DateFilter startDate={table.state.startDate} endDate={table.state.endDate} onApply={table.setRange} />
         </Group>

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Stack } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { can, mayManage, type PersonRecord } from '@eticket/contracts';
@@ -8,6 +8,7 @@ import { useSignedInUser } from '../../lib/useSession.ts';
 import { EditProfileModal } from './details/EditProfileModal.tsx';
 import { GuarantorBlock } from './details/GuarantorBlock.tsx';
 import { IdentificationBlock } from './details/IdentificationBlock.tsx';
+import { PersonActionButtons } from './details/PersonActionButtons.tsx';
 import { PersonalBlock } from './details/PersonalBlock.tsx';
 import { PersonSummary } from './details/PersonSummary.tsx';
 import { QrBlock } from './details/QrBlock.tsx';
@@ -46,7 +47,15 @@ export function PersonDetailsPage() {
     <>
       <PageHeader title="User Details" actions={back} />
       <Stack gap="lg">
-        <PersonSummary person={person} actions={mayEdit && <EditProfileModal person={person} />} />
+        <PersonSummary
+          person={person}
+          actions={
+            <Group gap="xs" wrap="wrap" justify="flex-end">
+              {mayEdit && <EditProfileModal person={person} />}
+              <PersonActionButtons person={person} />
+            </Group>
+          }
+        />
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="lg">

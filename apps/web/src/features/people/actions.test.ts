@@ -14,7 +14,7 @@ const person = (overrides: Partial<PersonRecord> = {}) => ({
 });
 
 describe('availableActions', () => {
-  const admin = tokenUser({ role: 'admin' });
+  const admin = tokenUser({ role: 'super-admin' });
   it('offers approve, suspend and delete on a pending motorist', () => {
     expect(availableActions(admin, person())).toEqual(['approve', 'suspend', 'delete']);
   });
@@ -33,10 +33,16 @@ describe('availableActions', () => {
   });
   it('offers nothing on oneself or on people the viewer does not manage', () => {
     expect(availableActions(admin, person({ id: admin.id }))).toEqual([]);
-    expect(availableActions(admin, person({ role: 'admin' }))).toEqual([]);
+    expect(availableActions(tokenUser({ role: 'admin' }), person({ role: 'admin' }))).toEqual([]);
     const enforcerManager = tokenUser({ role: 'manager', department: 'enforcer-manager' });
     expect(availableActions(enforcerManager, person({ role: 'remitter' }))).toEqual([]);
-    expect(availableActions(enforcerManager, person({ role: 'enforcer' }))).toEqual(['approve', 'suspend', 'delete']);
+    expect(availableActions(enforcerManager, person({ role: 'enforcer' }))).toEqual(['approve', 'suspend']);
+  });
+  it('offers delete to the super-admin and the registrar only (spec section 6: hidden for admin, manager, union, user)', () => {
+    expect(availableActions(tokenUser({ role: 'admin' }), person())).toEqual(['approve', 'suspend']);
+    expect(availableActions(tokenUser({ role: 'registrar', agentRole: 'registrar' }), person())).toEqual(['approve', 'suspend', 'delete']);
+    const registrarManager = tokenUser({ role: 'manager', department: 'registrar-manager' });
+    expect(availableActions(registrarManager, person({ role: 'registrar' }))).toEqual(['approve', 'suspend']);
   });
   it('hides the Actions column, and every action, for union and user', () => {
     expect(showsActionsColumn(tokenUser({ role: 'union' }))).toBe(false);

@@ -1,8 +1,5 @@
-import { mayManage, type PersonRecord, type Role, type TokenUser } from '@eticket/contracts';
+import { mayDelete, mayManage, type PersonRecord, type TokenUser } from '@eticket/contracts';
 import type { PersonAction } from './queries.ts';
-
-/** Spec section 4: delete is never offered for these roles (nor for super-admins). */
-const NOT_DELETABLE: readonly Role[] = ['super-admin', 'admin', 'manager', 'union', 'user'];
 
 /** Spec section 6: the Actions column is hidden for union and user. */
 export function showsActionsColumn(viewer: Pick<TokenUser, 'role'>): boolean {
@@ -13,7 +10,7 @@ type ActionSource = Pick<PersonRecord, 'id' | 'role' | 'registrationStatus' | 'i
 
 /**
  * The actions a row offers: approve unless approved, suspend unless suspended, delete unless
- * deleted and only for deletable roles, force logout only when online; none on oneself or on people
+ * deleted, only for deletable roles and only to viewers who may delete (spec sections 4 and 6), force logout only when online; none on oneself or on people
  * the viewer may not manage (the server refuses those, so the console does not offer them).
  */
 export function availableActions(viewer: TokenUser, person: ActionSource): PersonAction[] {
@@ -21,7 +18,7 @@ export function availableActions(viewer: TokenUser, person: ActionSource): Perso
   const actions: PersonAction[] = [];
   if (person.registrationStatus !== 'approved') actions.push('approve');
   if (person.registrationStatus !== 'suspended') actions.push('suspend');
-  if (!person.isDeleted && !NOT_DELETABLE.includes(person.role)) actions.push('delete');
+  if (!person.isDeleted && mayDelete(viewer, person.role)) actions.push('delete');
   if (person.online) actions.push('logout');
   return actions;
 }

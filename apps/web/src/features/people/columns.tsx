@@ -1,4 +1,4 @@
-import type { PersonRecord, TokenUser } from '@eticket/contracts';
+import { personListOwnColumns, type PersonListKind, type PersonRecord, type TokenUser } from '@eticket/contracts';
 import type { Column } from '../../components/DataTable/index.ts';
 import { formatDateTime, NOT_AVAILABLE } from '../../lib/format.ts';
 import { showsActionsColumn } from './actions.ts';
@@ -22,9 +22,10 @@ const actions: PersonColumn = { header: 'Actions', cell: (row) => <PersonActions
 /**
  * Spec "Staff and motorist lists": Full Name, Phone, Email, Last Login, Added By, Status, Actions;
  * Unique ID too on the enforcer, remitter and union lists, and second on the motorist list. Actions
- * is hidden for union and user.
+ * is hidden for union and user. Managers also show Department; unions Union Name and Role.
  */
 export function personColumns(kind: PeopleKind, viewer: TokenUser): PersonColumn[] {
-  const columns = [fullName, ...(KINDS[kind].showsUniqueId ? [uniqueId] : []), phone, email, lastLogin, addedBy, status];
+  const list: PersonListKind = KINDS[kind].agentRole ?? (kind as PersonListKind);
+  const columns = [fullName, ...(KINDS[kind].showsUniqueId ? [uniqueId] : []), ...personListOwnColumns(list), phone, email, lastLogin, addedBy, status];
   return showsActionsColumn(viewer) ? [...columns, actions] : columns;
 }

@@ -3,9 +3,11 @@ import { personCsvColumns, type PersonRecord } from '@eticket/contracts';
 import { DataTable, type TableDownload } from '../../../components/DataTable/index.ts';
 import type { TableMode } from '../../../components/DataTable/tableState.ts';
 import { useSignedInUser } from '../../../lib/useSession.ts';
+import { showsActionsColumn } from '../actions.ts';
 import { personColumns } from '../columns.tsx';
 import { KINDS, type PeopleKind } from '../kinds.ts';
 import { peopleFetcher, peopleKeys } from '../queries.ts';
+import { BulkPersonActions } from './BulkPersonActions.tsx';
 
 interface PeopleTableProps {
   kind: PeopleKind;
@@ -17,6 +19,7 @@ interface PeopleTableProps {
 
 const rowKey = (row: PersonRecord) => row.id;
 const rowLabel = (row: PersonRecord) => row.fullName;
+const bulkActions = (rows: PersonRecord[], clearSelection: () => void) => <BulkPersonActions rows={rows} clearSelection={clearSelection} />;
 
 /** Download of a people list: its list call (agents: by role) and the list's CSV columns. */
 function peopleDownload(kind: PeopleKind): TableDownload<PersonRecord> {
@@ -42,6 +45,7 @@ export function PeopleTable({ kind, mode, initialSearch, statusFilter }: PeopleT
       mode={mode}
       initialSearch={initialSearch}
       statusFilter={statusFilter}
+      selectionActions={showsActionsColumn(viewer) ? bulkActions : undefined}
     />
   );
 }

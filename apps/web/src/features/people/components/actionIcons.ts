@@ -1,0 +1,3 @@
+import { IconCheck, IconLogout, IconPlayerPause, IconTrash } from '@tabler/icons-react';
+
+export const ACTION_ICONS = { approve: IconCheck, suspend: IconPlayerPause, delete: IconTrash, logout: IconLogout } as const;
