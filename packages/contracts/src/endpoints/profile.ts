@@ -21,3 +21,14 @@ export const update = endpoint({
   body: 'profileUpdateRequest',
   response: { 200: 'profileUpdateReply' },
 });
+
+export const changePassword = endpoint({
+  method: 'POST',
+  path: '/api/profile/password',
+  // Everyone signed in has their own profile: the password changed is the caller's own.
+  permission: { capability: 'profile', access: 'read' },
+  tags,
+  description: "Changes the caller's own password (the current one must match); every other session ends and the reply carries the caller's new token.",
+  body: 'passwordChangeRequest',
+  response: { 200: 'passwordChangeResponse' },
+});

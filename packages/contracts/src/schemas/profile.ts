@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MARITAL_STATUSES } from '../domain.ts';
+import { PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 
 const required = (field: string) =>
@@ -41,3 +42,18 @@ export type Profile = z.infer<typeof profile>;
 
 export const profileReply = z.object({ data: profile });
 export const profileUpdateReply = z.object({ data: profile, message: z.string() });
+
+/** POST /api/profile/password: the signed-in person's own password; every other session ends. */
+export const passwordChangeRequest = z
+  .object({
+    currentPassword: z.string({ message: 'currentPassword is required' }).min(1, 'currentPassword is required').max(200, 'currentPassword is too long'),
+    newPassword: z
+      .string({ message: 'newPassword is required' })
+      .min(PASSWORD_MIN_LENGTH, `newPassword must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(200, 'newPassword is too long'),
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, { message: MESSAGES.newPasswordSame, path: ['newPassword'] });
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
+/** The caller's new token: the one it sent ended with the others. */
+export const passwordChangeResponse = z.object({ message: z.string(), token: z.string() });
+export type PasswordChangeResponse = z.infer<typeof passwordChangeResponse>;

@@ -59,6 +59,22 @@ export function authQueries(db: Database) {
     },
 
     /** Ends every session of the person: earlier tokens stop working. Returns false when no such person. */
+    /** The signed-in person's own row, for checking the current password. */
+    async findActiveById(id: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(and(eq(users.id, id), eq(users.isDeleted, false))).limit(1);
+      return row ?? null;
+    },
+
+    /** Sets a new password and ends every session; answers the new token version (null: no such person). */
+    async changePassword(id: string, passwordHash: string, at: Date): Promise<number | null> {
+      const [row] = await db
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
+        .where(and(eq(users.id, id), eq(users.isDeleted, false)))
+        .returning({ tokenVersion: users.tokenVersion });
+      return row?.tokenVersion ?? null;
+    },
+
     async endSessions(id: string, at: Date): Promise<boolean> {
       const rows = await db
         .update(users)

@@ -8,9 +8,11 @@ import {
   loginRequest,
   loginResponse,
   messageResponse,
+  profileEndpoints,
   passwordResetRequest,
 } from '@eticket/contracts';
 import { requireUser } from '../../platform/http/auth.ts';
+import { implement, registerRoutes } from '../../platform/http/endpoints.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_TTL_DAYS } from './device-cookie.ts';
 import type { AuthService } from './service.ts';
 
@@ -53,6 +55,13 @@ export function authRoutes(service: AuthService) {
         return { message: MESSAGES.loggedOut };
       },
     );
+
+    registerRoutes(app, [
+      implement(profileEndpoints.changePassword, async (request) => {
+        const token = await service.changePassword(requireUser(request), request.body.currentPassword, request.body.newPassword);
+        return { message: MESSAGES.passwordChanged, token };
+      }),
+    ]);
 
     app.post(
       '/api/forgot-password',

@@ -26,6 +26,8 @@ export const SIGN_IN_LIMITS = { perAddress: 20, perAccountAndAddress: 5, perAcco
  * the per-email limit is what bounds the guesses at one account, whatever number of addresses the
  * guesser uses (see RESET_GUESS_BOUND_PER_DAY).
  */
+/** Wrong current passwords per account before a password change is refused for a while (a borrowed session guessing). */
+export const PASSWORD_CHANGE_LIMIT = { perAccount: 5, windowMs: FIFTEEN_MINUTES };
 export const RESET_REQUEST_LIMIT = { perAddress: 10, windowMs: FIFTEEN_MINUTES, perAccount: 3, perAccountWindowMs: 60 * 60 * 1000 };
 /** Digits of a reset code. */
 export const RESET_CODE_DIGITS = 6;
@@ -146,6 +148,27 @@ export function createAuthService(deps: Dependencies) {
           at: now,
         });
       });
+    },
+
+    /**
+     * The caller's own password: the current one must match. Every session ends (the version
+     * moves on); the caller's browser goes on with the token answered here.
+     */
+    async changePassword(actor: SessionUser, currentPassword: string, newPassword: string): Promise<string> {
+      const now = clock.now();
+      const rules: ThrottleRule[] = [{ key: `password:acct:${actor.id}`, limit: PASSWORD_CHANGE_LIMIT.perAccount, windowMs: PASSWORD_CHANGE_LIMIT.windowMs }];
+      const blocked = await throttle.blockedUntil(rules.map((rule) => rule.key), now);
+      if (blocked) throw tooManyAttempts(blocked, now);
+      const person = await repository.findActiveById(actor.id);
+      if (!person) throw unauthorized();
+      if (!(await verifyPassword(person.passwordHash, currentPassword))) {
+        await throttle.recordFailure(rules, now);
+        throw badRequest(MESSAGES.currentPasswordWrong);
+      }
+      const version = await repository.changePassword(actor.id, await hashPassword(newPassword), now);
+      if (version === null) throw unauthorized();
+      await throttle.clear(rules.map((rule) => rule.key));
+      return tokens.sign(tokenUserOf(person), version, now);
     },
 
     /** Mails a reset code when the email is known; answers alike either way. Returns the reset id. */
