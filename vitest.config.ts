@@ -7,6 +7,8 @@ const apiProject = (name: string, env: Record<string, string>) => ({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, 'test/resilience/**'],
     env,
+    // Migrates once per run (a template each test file's database is copied from; test/template-database.ts).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -36,7 +36,7 @@ export async function pgliteTestDatabase(): Promise<TestDatabase> {
   return { database, drop: async () => {} };
 }
 
-async function pgliteTemplate(): Promise<Blob> {
+export async function pgliteTemplate(): Promise<Blob> {
   const dir = path.join(tmpdir(), 'eticket-test-templates');
   const file = path.join(dir, `pglite-${migrationsHash}.tar`);
   try {
@@ -78,7 +78,7 @@ export async function postgresTestDatabase(url: string): Promise<TestDatabase> {
   };
 }
 
-async function postgresTemplate(url: string): Promise<string> {
+export async function postgresTemplate(url: string): Promise<string> {
   const name = `eticket_template_${migrationsHash}`;
   const exists = await withAdmin(url, (admin) => admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]));
   if (exists.rowCount) return name;
