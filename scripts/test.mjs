@@ -1,6 +1,7 @@
-// npm test: type-checks, runs every unit and API test (PGlite, and PostgreSQL when TEST_DATABASE_URL
-// is set), builds the product and runs the end-to-end journeys in Chromium. Stops at the first red step.
-import { spawnSync } from 'node:child_process';
+// npm test: type-checks and builds the product (side by side), runs every unit and API test (PGlite,
+// and PostgreSQL when TEST_DATABASE_URL is set) and the end-to-end journeys in Chromium. Stops at the
+// first red step.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,29 @@ function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status === 0;
+}
+
+/** Runs steps at the same time; each one's output is printed whole when it ends, so they do not interleave. */
+async function runTogether(steps) {
+  console.log(`\n▶ ${steps.map((step) => step.title).join(' and ')} (side by side)`);
+  const results = await Promise.all(
+    steps.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => {
+            console.log(`\n▶ ${title} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+            process.stdout.write(Buffer.concat(output));
+            resolve({ title, ok: code === 0 });
+          });
+        }),
+    ),
+  );
+  return results.filter((result) => !result.ok).map((result) => result.title);
 }
 
 function checkPrerequisites() {
@@ -54,14 +78,16 @@ function addPlaywrightTotals(file) {
 
 const chromium = checkPrerequisites();
 
-if (!run('Type-check', 'npm', ['run', '--silent', 'typecheck'])) fail('Type-check failed.');
+const failedFirst = await runTogether([
+  { title: 'Type-check', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { title: 'Build', command: 'npm', args: ['run', '--silent', 'build'] },
+]);
+if (failedFirst.length) fail(`${failedFirst.join(' and ')} failed.`);
 
 const vitestReport = path.join(reports, 'vitest.json');
 const unitOk = run('Unit and API tests (Vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 addVitestTotals(vitestReport);
 if (!unitOk) fail('Unit or API tests failed.');
-
-if (!run('Build', 'npm', ['run', '--silent', 'build'])) fail('Build failed.');
 
 const playwrightReport = path.join(reports, 'playwright.json');
 const e2eOk = run('End-to-end journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
