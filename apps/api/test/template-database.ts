@@ -78,6 +78,17 @@ export async function postgresTestDatabase(url: string): Promise<TestDatabase> {
   };
 }
 
+/** A database with no tables at all (not from the template), for tests of migrations themselves. */
+export async function emptyTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DB !== 'postgres') return { database: await connectDatabase({}), drop: async () => {} };
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `eticket_empty_${randomBytes(6).toString('hex')}`;
+  await withAdmin(url, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  const database = await connectDatabase({ url: databaseUrl(url, name), poolSize: 2 });
+  return { database, drop: () => withAdmin(url, async (admin) => void (await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))) };
+}
+
 export async function postgresTemplate(url: string): Promise<string> {
   const name = `eticket_template_${migrationsHash}`;
   const exists = await withAdmin(url, (admin) => admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]));

@@ -64,7 +64,7 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
   await found.getByLabel('New Penalty Amount').fill('2000');
   await found.getByRole('button', { name: 'Update Penalty' }).click();
   await expect(found).toContainText('₦2,000.00');
-  await payPenalty(request, remitter, { userCode: motorist.userCode, amount: 500, modeOfPayment: 'cash' });
+  const penaltyPaid = await payPenalty(request, remitter, { userCode: motorist.userCode, amount: 500, modeOfPayment: 'cash' });
 
   // 5. The enforcer scans the motorist: active, owing what is left.
   const enforcer = await apiToken(request, ACCOUNTS.enforcer);
@@ -85,10 +85,11 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
     'Status',
     'Remitted By',
     'Created At',
+    'Receipt No',
   ]);
   const transactions = await rowsFor(page, 'Transaction History', motorist.userCode);
   await expect(transactions).toHaveCount(1);
-  await expect(transactions.getByRole('cell')).toHaveText(['', 'Gtbank', 'POS', motorist.userCode, 'Weekly', '₦1,500.00', 'Bike', 'Success', 'Remy Remitter', /\d{4} at \d{2}:\d{2}$/]);
+  await expect(transactions.getByRole('cell')).toHaveText(['', 'Gtbank', 'POS', motorist.userCode, 'Weekly', '₦1,500.00', 'Bike', 'Success', 'Remy Remitter', /\d{4} at \d{2}:\d{2}$/, paid.data.payment.receiptNo]);
 
   // 7. Scan Record: the scan, with the subscription as it stood.
   await page.goto('/scan');
@@ -111,7 +112,7 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
   await page.goto('/penaltyHistory');
   const penalties = await rowsFor(page, 'Penalty Payment History', motorist.userCode);
   await expect(penalties).toHaveCount(1);
-  await expect(penalties.getByRole('cell')).toHaveText(['', 'N/A', 'Cash', motorist.userCode, 'Weekly', '₦500.00', 'Bike', 'Success', 'Remy Remitter', /\d{4} at/]);
+  await expect(penalties.getByRole('cell')).toHaveText(['', 'N/A', 'Cash', motorist.userCode, 'Weekly', '₦500.00', 'Bike', 'Success', 'Remy Remitter', /\d{4} at/, penaltyPaid.data.payment.receiptNo]);
 
   // 9. The motorist's details: the subscription block, then pause and resume with the popup message.
   await page.goto(`/${motorist.id}/details`);
@@ -119,6 +120,7 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
   await expect(subscription).toContainText(/active/i);
   await expect(subscription).toContainText(/1 × weekly/i);
   await expect(subscription).toContainText('₦1,500.00');
+  await expect(subscription).toContainText(paid.data.payment.receiptNo);
   await subscription.getByRole('button', { name: 'Pause Subscription' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Subscription paused successfully' })).toBeVisible();
   await expect(subscription.getByRole('button', { name: 'Resume Subscription' })).toBeVisible();

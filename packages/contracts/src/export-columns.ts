@@ -19,7 +19,7 @@ export const SCAN_CSV_COLUMNS: readonly CsvColumn<ScanRecord>[] = [
   { header: 'Scanned Date', value: (row) => row.createdAt },
 ];
 
-/** Transaction History ('Price') and Penalty Payment History ('Amount'), spec. */
+/** Transaction History ('Price') and Penalty Payment History ('Amount'), spec; then the receipt number (issue 23). */
 export function paymentCsvColumns(amountHeader: 'Price' | 'Amount'): readonly CsvColumn<PaymentRecord>[] {
   return [
     { header: 'Bank Name', value: (row) => row.bankName ?? NOT_AVAILABLE },
@@ -31,6 +31,7 @@ export function paymentCsvColumns(amountHeader: 'Price' | 'Amount'): readonly Cs
     { header: 'Status', value: (row) => row.status },
     { header: 'Remitted By', value: (row) => row.addedBy.fullName },
     { header: 'Created At', value: (row) => row.createdAt },
+    { header: 'Receipt No', value: (row) => row.receiptNo },
   ];
 }
 

@@ -4,6 +4,7 @@ export * from './messages.ts';
 export * from './permissions.ts';
 export * from './csv.ts';
 export * from './format.ts';
+export * from './receipts.ts';
 export * from './export-columns.ts';
 export * from './schemas/index.ts';
 export * from './endpoints/index.ts';

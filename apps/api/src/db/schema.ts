@@ -171,6 +171,8 @@ export const ticketSubscriptions = pgTable(
     createdAt: at('created_at').notNull(),
     renewedAt: at('renewed_at'),
     updatedAt: at('updated_at').notNull(),
+    /** The receipt of the last subscription payment (0018_receipt_numbers.sql). */
+    lastReceiptNo: text('last_receipt_no'),
   },
   (t) => [
     index('ticket_subscriptions_expires_idx').on(t.expiresAt),
@@ -250,9 +252,12 @@ export const subscriptionPayments = pgTable(
     expiresAfter: at('expires_after').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: at('created_at').notNull(),
+    /** See packages/contracts/src/receipts.ts; the default is for bulk inserts (0018_receipt_numbers.sql). */
+    receiptNo: text('receipt_no').notNull().default(sql`new_receipt_no('S')`),
   },
   (t) => [
     ...paymentIndexes('subscription_payments', t),
+    uniqueIndex('subscription_payments_receipt_no_unique').on(t.receiptNo),
   ],
 );
 
@@ -274,9 +279,11 @@ export const penaltyPayments = pgTable(
     outstandingAfterKobo: kobo('outstanding_after_kobo').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: at('created_at').notNull(),
+    receiptNo: text('receipt_no').notNull().default(sql`new_receipt_no('P')`),
   },
   (t) => [
     ...paymentIndexes('penalty_payments', t),
+    uniqueIndex('penalty_payments_receipt_no_unique').on(t.receiptNo),
   ],
 );
 

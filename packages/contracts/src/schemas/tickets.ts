@@ -210,6 +210,8 @@ export const ticketSubscription = z.object({
   /** The renewal date: the last payment, else when the subscription was opened. */
   createdAt: z.string(),
   renewedAt: z.string().nullable(),
+  /** The receipt number of the last subscription payment; null before the first. */
+  lastReceiptNo: z.string().nullable(),
   /** The plan last paid for (or asked for at registration). */
   subscription: z.object({ _id: z.string(), id: z.string(), name: z.enum(PLAN_NAMES), vehicleType: z.enum(VEHICLE_TYPES), price: z.number() }).nullable(),
 });
@@ -321,6 +323,8 @@ export type ScanRecord = z.infer<typeof scanRecord>;
 export const paymentRecord = z.object({
   _id: z.string(),
   id: z.string(),
+  /** See receipts.ts, e.g. S7KQ-2M9X-D4HP. */
+  receiptNo: z.string(),
   bankName: z.string().nullable(),
   modeOfPayment: z.enum(MODES_OF_PAYMENT),
   motorist: z.object({ _id: z.string(), uniqueId: z.string(), fullName: z.string() }),

@@ -15,7 +15,7 @@ import {
   vehicles,
   type TicketSubscriptionRow,
 } from '../../db/schema.ts';
-import { DEFAULT_GRACE_PERIOD_DAYS, type PlanName } from '@eticket/contracts';
+import { DEFAULT_GRACE_PERIOD_DAYS, newReceiptNo, type PlanName, type ReceiptKind } from '@eticket/contracts';
 import { DAY_IN_MS } from '../../domain/calendar.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
 import { penaltyQueries, type PenaltyQueries } from '../penalties/repository.ts';
@@ -59,8 +59,25 @@ const agentUser = alias(users, 'agent');
 const requestedPlan = alias(subscriptionPlans, 'requested_plan');
 
 export type NewScan = Omit<typeof scans.$inferInsert, 'id'>;
-export type NewSubscriptionPayment = Omit<typeof subscriptionPayments.$inferInsert, 'id' | 'status'>;
-export type NewPenaltyPayment = Omit<typeof penaltyPayments.$inferInsert, 'id' | 'status'>;
+export type NewSubscriptionPayment = Omit<typeof subscriptionPayments.$inferInsert, 'id' | 'status' | 'receiptNo'>;
+export type NewPenaltyPayment = Omit<typeof penaltyPayments.$inferInsert, 'id' | 'status' | 'receiptNo'>;
+export interface InsertedPayment {
+  id: string;
+  receiptNo: string;
+}
+
+/**
+ * Inserts a payment under a new random receipt number. The unique index on receipt_no decides: a
+ * number already taken (about 1 in 10^8 at ten million payments) inserts nothing (ON CONFLICT DO
+ * NOTHING keeps the transaction usable), and a new number is drawn.
+ */
+async function withReceiptNo(kind: ReceiptKind, insert: (receiptNo: string) => Promise<InsertedPayment[]>): Promise<InsertedPayment> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const [row] = await insert(newReceiptNo(kind));
+    if (row) return row;
+  }
+  throw new Error('no free receipt number after 5 draws');
+}
 
 export function fieldQueries(db: Database) {
   return {
@@ -163,14 +180,25 @@ export function fieldQueries(db: Database) {
       return rows[0]?.id ?? null;
     },
 
-    async insertSubscriptionPayment(values: NewSubscriptionPayment): Promise<string> {
-      const [row] = await db.insert(subscriptionPayments).values({ ...values, status: 'success' }).returning({ id: subscriptionPayments.id });
-      return row.id;
+    /** Writes a subscription payment under a new receipt number (see withReceiptNo). */
+    insertSubscriptionPayment(values: NewSubscriptionPayment): Promise<InsertedPayment> {
+      return withReceiptNo('subscription', (receiptNo) =>
+        db
+          .insert(subscriptionPayments)
+          .values({ ...values, receiptNo, status: 'success' })
+          .onConflictDoNothing({ target: subscriptionPayments.receiptNo })
+          .returning({ id: subscriptionPayments.id, receiptNo: subscriptionPayments.receiptNo }),
+      );
     },
 
-    async insertPenaltyPayment(values: NewPenaltyPayment): Promise<string> {
-      const [row] = await db.insert(penaltyPayments).values({ ...values, status: 'success' }).returning({ id: penaltyPayments.id });
-      return row.id;
+    insertPenaltyPayment(values: NewPenaltyPayment): Promise<InsertedPayment> {
+      return withReceiptNo('penalty', (receiptNo) =>
+        db
+          .insert(penaltyPayments)
+          .values({ ...values, receiptNo, status: 'success' })
+          .onConflictDoNothing({ target: penaltyPayments.receiptNo })
+          .returning({ id: penaltyPayments.id, receiptNo: penaltyPayments.receiptNo }),
+      );
     },
 
     // ---- idempotency keys

@@ -193,8 +193,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           renewedAt: now,
           updatedAt: now,
         };
-        await unit.subscriptions.update(subscription.id, changes);
-        const payment: Omit<PaymentRow, 'id'> = {
+        const payment: Omit<PaymentRow, 'id' | 'receiptNo'> = {
           createdAt: now,
           bankName: input.bankName || null,
           modeOfPayment: input.modeOfPayment,
@@ -206,7 +205,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           motorist: personOf(motorist),
           remitter: context.agent,
         };
-        const id = await unit.field.insertSubscriptionPayment({
+        const inserted = await unit.field.insertSubscriptionPayment({
           motoristId: motorist.id,
           remitterId: agent.id,
           subscriptionId: subscription.id,
@@ -221,14 +220,16 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           idempotencyKey: key,
           createdAt: now,
         });
+        const updated = { ...changes, lastReceiptNo: inserted.receiptNo };
+        await unit.subscriptions.update(subscription.id, updated);
         const view = toTicketSubscription(
-          { subscription: { ...subscription, ...changes }, plan: { id: plan.id, name: plan.name, vehicleType: plan.vehicleType, priceKobo: plan.priceKobo } },
+          { subscription: { ...subscription, ...updated }, plan: { id: plan.id, name: plan.name, vehicleType: plan.vehicleType, priceKobo: plan.priceKobo } },
           now,
           context.graceMs,
         );
         return {
           statusCode: 201,
-          body: { message: TICKET_MESSAGES.subscriptionPaymentRecorded, data: { payment: toPaymentRecord({ id, ...payment }), ticketSubscription: view } },
+          body: { message: TICKET_MESSAGES.subscriptionPaymentRecorded, data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view } },
         };
       });
     },
@@ -248,7 +249,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
         }
         const changes = { outstandingPenaltyKobo: owed - amountKobo, updatedAt: now };
         await unit.subscriptions.update(subscription.id, changes);
-        const payment: Omit<PaymentRow, 'id'> = {
+        const payment: Omit<PaymentRow, 'id' | 'receiptNo'> = {
           createdAt: now,
           bankName: input.bankName || null,
           modeOfPayment: input.modeOfPayment,
@@ -260,7 +261,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           motorist: personOf(motorist),
           remitter: context.agent,
         };
-        const id = await unit.field.insertPenaltyPayment({
+        const inserted = await unit.field.insertPenaltyPayment({
           motoristId: motorist.id,
           remitterId: agent.id,
           subscriptionId: subscription.id,
@@ -278,7 +279,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
         const view = toTicketSubscription({ subscription: { ...subscription, ...changes }, plan: current.plan }, now, context.graceMs);
         return {
           statusCode: 201,
-          body: { message: TICKET_MESSAGES.penaltyPaymentRecorded, data: { payment: toPaymentRecord({ id, ...payment }), ticketSubscription: view } },
+          body: { message: TICKET_MESSAGES.penaltyPaymentRecorded, data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view } },
         };
       });
     },

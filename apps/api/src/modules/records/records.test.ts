@@ -134,6 +134,7 @@ describe('GET /api/sub-history', () => {
     expect(body.data[1]).toEqual({
       _id: ids.p2,
       id: ids.p2,
+      receiptNo: expect.stringMatching(/^S[0-9A-HJKMNP-TV-Y]{3}-[0-9A-HJKMNP-TV-Y]{4}-[0-9A-HJKMNP-TV-Y]{4}$/),
       bankName: 'access bank',
       modeOfPayment: 'transfer',
       motorist: { _id: m2.id, uniqueId: m2.userCode, fullName: 'ngozi bus' },
@@ -167,6 +168,7 @@ describe('GET /api/penalty-history', () => {
       {
         _id: ids.q1,
         id: ids.q1,
+        receiptNo: expect.stringMatching(/^P[0-9A-HJKMNP-TV-Y]{3}-[0-9A-HJKMNP-TV-Y]{4}-[0-9A-HJKMNP-TV-Y]{4}$/),
         bankName: null,
         modeOfPayment: 'cash',
         motorist: { _id: m1.id, uniqueId: m1.userCode, fullName: 'musa keke' },

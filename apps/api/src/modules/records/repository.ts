@@ -47,6 +47,7 @@ export interface ScanRow {
 
 export interface PaymentRow {
   id: string;
+  receiptNo: string;
   createdAt: Date;
   bankName: string | null;
   modeOfPayment: ModeOfPayment;
@@ -212,6 +213,7 @@ export function recordQueries(db: Database) {
         .select({
           ...extra,
           id: table.id,
+          receiptNo: table.receiptNo,
           createdAt: table.createdAt,
           bankName: table.bankName,
           modeOfPayment: table.modeOfPayment,

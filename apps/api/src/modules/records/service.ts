@@ -83,6 +83,7 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
   return {
     _id: row.id,
     id: row.id,
+    receiptNo: row.receiptNo,
     bankName: row.bankName,
     modeOfPayment: row.modeOfPayment,
     motorist: { _id: row.motorist.id, uniqueId: row.motorist.userCode, fullName: row.motorist.fullName },

@@ -46,6 +46,7 @@ export function toTicketSubscription({ subscription: s, plan }: SubscriptionWith
     pausedAt: s.pausedAt?.toISOString() ?? null,
     createdAt: (s.renewedAt ?? s.createdAt).toISOString(),
     renewedAt: s.renewedAt?.toISOString() ?? null,
+    lastReceiptNo: s.lastReceiptNo,
     subscription: plan ? { _id: plan.id, id: plan.id, name: plan.name, vehicleType: plan.vehicleType, price: toNaira(plan.priceKobo) } : null,
   };
 }

@@ -8,7 +8,7 @@ import { modeOfPaymentLabel } from './paymentStatus.ts';
 
 /**
  * The columns of Transaction History and Penalty Payment History (spec): Bank Name, Mode Of Payment,
- * Unique ID, Plan Type, the amount (headed `amountHeader`), Vehicle Type, Status, Remitted By, Created At.
+ * Unique ID, Plan Type, the amount (headed `amountHeader`), Vehicle Type, Status, Remitted By, Created At; then Receipt No (issue 23).
  */
 export function paymentColumns(amountHeader: 'Price' | 'Amount'): Column<PaymentRecord>[] {
   return [
@@ -25,6 +25,7 @@ export function paymentColumns(amountHeader: 'Price' | 'Amount'): Column<Payment
     { header: 'Status', value: (row) => row.status, cell: (row) => <PaymentStatusBadge status={row.status} /> },
     { header: 'Remitted By', value: (row) => row.addedBy.fullName, cell: (row) => titleCase(row.addedBy.fullName) },
     { header: 'Created At', value: (row) => row.createdAt, cell: (row) => <NoWrap>{formatDateTime(row.createdAt)}</NoWrap> },
+    { header: 'Receipt No', value: (row) => row.receiptNo, cell: (row) => <NoWrap>{row.receiptNo}</NoWrap> },
   ];
 }
 

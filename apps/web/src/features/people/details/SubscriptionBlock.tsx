@@ -8,7 +8,7 @@ import { SubscriptionActions } from './SubscriptionActions.tsx';
 /** Spec section 4: active shows green, paused red; anything else known by name; otherwise Unknown. */
 const STATUS_COLORS: Record<string, string> = { active: 'green', grace: 'yellow', expired: 'gray', paused: 'red' };
 
-/** A motorist's ticket subscription: status, expiry, payments, plan, penalty and renewal date. */
+/** A motorist's ticket subscription: status, expiry, payments, plan, penalty, renewal date and the last receipt number. */
 export function SubscriptionBlock({ person }: { person: PersonRecord }) {
   const subscription = person.ticketSubscription;
   if (!subscription) {
@@ -37,6 +37,7 @@ export function SubscriptionBlock({ person }: { person: PersonRecord }) {
         <DetailItem label="Payment plan" value={plan} capitalize />
         <DetailItem label="Penalty charges" value={formatNaira(subscription.outstandingPayment)} />
         <DetailItem label="Renewal date" value={formatShortDate(subscription.createdAt)} />
+        <DetailItem label="Last receipt" value={subscription.lastReceiptNo} />
       </DetailGrid>
     </DetailSection>
   );
