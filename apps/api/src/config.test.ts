@@ -29,9 +29,24 @@ describe('configuration', () => {
     ['SMTP_URL', 'http://mail'],
     ['RANKING_CACHE_SECONDS', '-1'],
     ['SESSION_CACHE_MS', '60000'],
+    ['FILE_STORE', 'ftp'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_BUCKET', 'Not_A_Bucket'],
+    ['S3_FORCE_PATH_STYLE', 'yes'],
+    ['METRICS_TOKEN', 'short'],
+    ['IDEMPOTENCY_RETENTION_DAYS', '2'],
   ])('stops with a message naming %s when it is invalid', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('needs a bucket for FILE_STORE=s3, and both S3 keys or neither', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), FILE_STORE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), FILE_STORE: 's3', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    const config = loadConfig({ DATA_DIR: dataDir(), FILE_STORE: 's3', S3_BUCKET: 'uploads', S3_FORCE_PATH_STYLE: 'true' });
+    expect(config).toMatchObject({ FILE_STORE: 's3', S3_BUCKET: 'uploads', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ FILE_STORE: 'local', IDEMPOTENCY_RETENTION_DAYS: 7 });
+    expect(loadConfig({ DATA_DIR: dataDir() }).METRICS_TOKEN).toBeUndefined();
   });
 
   it('treats an empty variable as unset', () => {

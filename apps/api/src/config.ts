@@ -34,6 +34,18 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0, 'must be 0 or more').max(10_000, 'must be at most 10000').default(1000),
   /** How long the idempotency keys of field scans and payments are kept (an offline phone retries within this). */
   IDEMPOTENCY_RETENTION_DAYS: z.coerce.number().int().min(4, 'must be at least 4 (captures are accepted 72 hours back)').max(365, 'must be at most 365').default(7),
+  /** Where uploaded images live: DATA_DIR/uploads, or an S3-compatible bucket (needed by more than one process). */
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  /** The store's address (MinIO, Garage, s3rver…); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z.string().regex(/^https?:\/\/[^\s/]+(:\d+)?\/?$/, 'must be an http:// or https:// address').optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lowercase letters, digits, dots, dashes)').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset: the AWS SDK's own chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** Bearer token of GET /metrics (Prometheus); unset: /metrics is off. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Paystack secret key (server only); unset: the offline bank list and directory. */
   PAYSTACK_SECRET_KEY: z
     .string()
@@ -47,9 +59,10 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'TRUST_PROXY'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'TRUST_PROXY' | 'S3_FORCE_PATH_STYLE'> {
   JWT_SECRET: string;
   TRUST_PROXY: boolean;
+  S3_FORCE_PATH_STYLE: boolean;
   outboxDir: string;
   uploadsDir: string;
   pgliteDir: string;
@@ -66,12 +79,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
+  if (values.FILE_STORE === 's3' && !values.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: is needed when FILE_STORE=s3');
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
     ...values,
     DATA_DIR: dataDir,
     TRUST_PROXY: values.TRUST_PROXY === 'true',
+    S3_FORCE_PATH_STYLE: values.S3_FORCE_PATH_STYLE === 'true',
     JWT_SECRET: values.JWT_SECRET ?? persistedSecret(dataDir),
     outboxDir: path.join(dataDir, 'outbox'),
     uploadsDir: path.join(dataDir, 'uploads'),

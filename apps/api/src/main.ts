@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { createBankProvider } from './adapters/banks/index.ts';
-import { createLocalFileStore } from './adapters/files.ts';
+import { createFileStore } from './adapters/file-store.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { createMailer } from './adapters/mail.ts';
 import { seedSuperAdmin } from './seed-admin.ts';
@@ -38,7 +38,7 @@ async function start(config: Config): Promise<void> {
   const app = await buildApp({
     database,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.outboxDir, from: config.MAIL_FROM }),
-    files: createLocalFileStore(config.uploadsDir, config.JWT_SECRET),
+    files: await createFileStore(config),
     jwtSecret: config.JWT_SECRET,
     jwtTtlSeconds: config.JWT_TTL_SECONDS,
     webDist: config.WEB_DIST,

@@ -10,7 +10,7 @@ import { users } from '../src/db/schema.ts';
 import type { BankProvider } from '../src/adapters/banks/index.ts';
 import { controlledClock, systemClock, type Clock } from '../src/lib/clock.ts';
 import { newUserCode } from '../src/domain/codes.ts';
-import { createLocalFileStore } from '../src/adapters/files.ts';
+import { createLocalFileStore, type FileStore } from '../src/adapters/files.ts';
 import { createMailer } from '../src/adapters/mail.ts';
 import { hashPassword } from '../src/platform/credentials/passwords.ts';
 import { pgliteTestDatabase, postgresTestDatabase, type TestDatabase } from './template-database.ts';
@@ -38,7 +38,15 @@ function freshDatabase(): Promise<TestDatabase> {
 
 /** A fresh database (in-memory PGlite, or a database of its own on TEST_DATABASE_URL's server), migrated, and the app on it. */
 export async function createTestContext(
-  options: { clock?: Clock; webDist?: string; banks?: BankProvider; rankingTtlMs?: number; sessionCacheMs?: number } = {},
+  options: {
+    clock?: Clock;
+    webDist?: string;
+    banks?: BankProvider;
+    rankingTtlMs?: number;
+    sessionCacheMs?: number;
+    /** The file store, given the server's secret; unset: a folder in the test's data folder. */
+    files?: (secret: string) => FileStore;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
   const { database, url: databaseUrl, drop: dropDatabase } = await freshDatabase();
@@ -47,7 +55,7 @@ export async function createTestContext(
   const app = await buildApp({
     database,
     mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'test@eticketing.local' }),
-    files: createLocalFileStore(path.join(dataDir, 'uploads'), secret),
+    files: options.files?.(secret) ?? createLocalFileStore(path.join(dataDir, 'uploads'), secret),
     jwtSecret: secret,
     jwtTtlSeconds: 3600,
     clock,

@@ -1,6 +1,6 @@
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
@@ -32,18 +32,49 @@ export async function checkImage(field: string, bytes: Buffer): Promise<ImageTyp
   return mime;
 }
 
+export interface StoredFile {
+  stream: Readable;
+  type: ImageType;
+  size: number;
+}
+
 export interface FileStore {
+  /** Where the files are, for messages: a folder, or s3://bucket. */
+  describe(): string;
   /** Stores checked image bytes under a new random key. */
   save(bytes: Buffer, type: ImageType): Promise<string>;
-  open(key: string): Promise<{ stream: Readable; type: ImageType; size: number } | null>;
+  open(key: string): Promise<StoredFile | null>;
   /** Deletes a stored file (a save whose record was never written); a missing file is no error. */
   remove(key: string): Promise<void>;
   /** A URL that opens the file without a bearer token, for a short while. */
   signedUrl(key: string, now: Date): string;
   verifySignature(key: string, expires: number, signature: string, now: Date): boolean;
+  /** Every stored key (backups). */
+  keys(): AsyncIterable<string>;
+  /** A file's bytes, or null when there is none (backups). */
+  read(key: string): Promise<Buffer | null>;
+  /** Stores bytes under a key the store made before (restores). */
+  write(key: string, bytes: Buffer): Promise<void>;
+  /** Throws when the store cannot be reached (readiness). */
+  check(): Promise<void>;
 }
 
-export function createLocalFileStore(dir: string, secret: string): FileStore {
+/** Whether a name is one the stores make (no path parts, a known extension). */
+export const isStoredKey = (key: string): boolean => KEY_PATTERN.test(key);
+export const typeOfKey = (key: string): ImageType => TYPE_OF_EXTENSION[key.split('.')[1]];
+export const newKey = (type: ImageType): string => `${randomBytes(16).toString('hex')}.${EXTENSIONS[type]}`;
+
+export interface LinkSigner {
+  signedUrl(key: string, now: Date): string;
+  verifySignature(key: string, expires: number, signature: string, now: Date): boolean;
+}
+
+/**
+ * Signed links of every store: served through the API at /api/files/{key}, signed with the server's
+ * secret (HMAC), whichever store holds the bytes. See docs/scale-out.md for why not the store's own
+ * pre-signed URLs.
+ */
+export function createLinkSigner(secret: string): LinkSigner {
   const hmacKey = createSecretKey(Buffer.from(`files:${secret}`));
   const sign = (key: string, expires: number) => createHmac('sha256', hmacKey).update(`${key}:${expires}`).digest('base64url');
   // Only links this server makes are kept (never ones it is asked to check); the oldest goes first.
@@ -57,24 +88,7 @@ export function createLocalFileStore(dir: string, secret: string): FileStore {
     }
     return signature;
   };
-
   return {
-    async save(bytes, type) {
-      await mkdir(dir, { recursive: true });
-      const key = `${randomBytes(16).toString('hex')}.${EXTENSIONS[type]}`;
-      await writeFile(path.join(dir, key), bytes, { flag: 'wx' });
-      return key;
-    },
-    async open(key) {
-      if (!KEY_PATTERN.test(key)) return null;
-      const file = path.join(dir, key);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) return null;
-      return { stream: createReadStream(file), type: TYPE_OF_EXTENSION[key.split('.')[1]], size: info.size };
-    },
-    async remove(key) {
-      if (KEY_PATTERN.test(key)) await rm(path.join(dir, key), { force: true });
-    },
     signedUrl(key, now) {
       const latest = Math.floor(now.getTime() / 1000) + SIGNED_URL_TTL_SECONDS;
       const expires = latest - (latest % EXPIRY_STEP_SECONDS);
@@ -85,6 +99,47 @@ export function createLocalFileStore(dir: string, secret: string): FileStore {
       const expected = Buffer.from(sign(key, expires));
       const given = Buffer.from(signature);
       return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+/** The default store: a folder (DATA_DIR/uploads). */
+export function createLocalFileStore(dir: string, secret: string): FileStore {
+  const fileOf = (key: string) => path.join(dir, key);
+  return {
+    ...createLinkSigner(secret),
+    describe: () => dir,
+    async save(bytes, type) {
+      await mkdir(dir, { recursive: true });
+      const key = newKey(type);
+      await writeFile(fileOf(key), bytes, { flag: 'wx' });
+      return key;
+    },
+    async open(key) {
+      if (!isStoredKey(key)) return null;
+      const info = await stat(fileOf(key)).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { stream: createReadStream(fileOf(key)), type: typeOfKey(key), size: info.size };
+    },
+    async remove(key) {
+      if (isStoredKey(key)) await rm(fileOf(key), { force: true });
+    },
+    async *keys() {
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const entry of entries) if (entry.isFile() && isStoredKey(entry.name)) yield entry.name;
+    },
+    async read(key) {
+      if (!isStoredKey(key)) return null;
+      return readFile(fileOf(key)).catch(() => null);
+    },
+    async write(key, bytes) {
+      if (!isStoredKey(key)) throw new Error(`Not a stored file's name: ${key}`);
+      await mkdir(dir, { recursive: true });
+      await writeFile(fileOf(key), bytes);
+    },
+    async check() {
+      await mkdir(dir, { recursive: true });
+      await access(dir, constants.W_OK);
     },
   };
 }

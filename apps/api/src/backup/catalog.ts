@@ -5,9 +5,12 @@
  *   {"table":"users","columns":[…]}            then one {"row":{…}} line per row of that table
  *   {"sequence":"…","lastValue":"…","isCalled":true}
  *   {"file":"<stored name>","data":"<base64>"} one per uploaded file
- *   {"end":true,"rows":{"users":12,…},"files":3} (a file without it is incomplete and is refused)
+ *   {"end":true,"rows":{"users":12,…},"files":3,"missingFiles":[…]} (a file without it is incomplete and is refused;
+ *      missingFiles: stored names the database holds and the store did not, in a backup told --allow-missing-files)
  * Tables come in foreign-key order (a table after every table it references).
  */
+import { createLocalFileStore, type FileStore } from '../adapters/files.ts';
+
 export const BACKUP_FORMAT = 'eticketing-backup';
 export const BACKUP_VERSION = 1;
 
@@ -23,7 +26,26 @@ export interface BackupEnd {
   end: true;
   rows: Record<string, number>;
   files: number;
+  missingFiles?: string[];
 }
+
+/** Every column that holds a stored file's name (adapters/files.ts), as table and column. */
+export const FILE_COLUMNS = [
+  ['user_profiles', 'id_front_file'],
+  ['user_profiles', 'id_back_file'],
+  ['user_profiles', 'portrait_file'],
+  ['guarantors', 'front_file'],
+  ['guarantors', 'back_file'],
+] as const;
+
+/** The stored files the database names. */
+export async function namedFiles(query: Query): Promise<Set<string>> {
+  const union = FILE_COLUMNS.map(([table, column]) => `SELECT ${ident(column)} AS name FROM ${ident(table)} WHERE ${ident(column)} IS NOT NULL`).join(' UNION ');
+  return new Set((await query<{ name: string }>(union)).map((row) => row.name));
+}
+
+/** A local store for a folder given by name (the tools' and tests' older form). */
+export const storeOf = (files: FileStore | string): FileStore => (typeof files === 'string' ? createLocalFileStore(files, 'backup') : files);
 
 type Query = <T>(sqlText: string, params?: unknown[]) => Promise<T[]>;
 

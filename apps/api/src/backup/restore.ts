@@ -1,19 +1,20 @@
 /**
  * `npm run restore -- <file> [--force]`: loads a backup written by `npm run backup` into the
  * database the server is configured with (DATABASE_URL, or DATA_DIR's PGlite) and its uploaded
- * files into DATA_DIR/uploads. The database is brought to the backup's migrations, the rows are
+ * files into the server's file store (DATA_DIR/uploads, or the bucket of FILE_STORE=s3). The database is brought to the backup's migrations, the rows are
  * loaded in one transaction (all or nothing), then any newer migrations of this code run. It refuses
- * a database that holds any record, or an uploads folder that holds any file, unless --force is
- * given: then every table is emptied and the uploads folder replaced by the backup's files.
+ * a database that holds any record, or a file store that holds any file, unless --force is
+ * given: then every table is emptied and the store's files replaced by the backup's.
  * Stop the server first (PGlite allows one process; on PostgreSQL, no writes may race the restore).
  */
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import { loadConfig } from '../config.ts';
+import { createFileStore } from '../adapters/file-store.ts';
+import { isStoredKey, type FileStore } from '../adapters/files.ts';
 import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
 import { migrate, readMigrations } from '../db/migrate.ts';
 import {
@@ -21,6 +22,7 @@ import {
   BACKUP_VERSION,
   appliedMigrations,
   ident,
+  storeOf,
   tablesInDependencyOrder,
   writableColumns,
   type BackupEnd,
@@ -37,8 +39,6 @@ export interface RestoreSummary {
 const BATCH_ROWS = 500;
 /** Tables the migrations fill on their own: rows in them alone do not make a database non-empty. */
 const SEEDED_BY_MIGRATIONS = ['settings', 'bank_accounts_directory'];
-/** A stored upload's name: as the file store makes them (no path parts can come from a backup). */
-const STORED_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)?$/;
 
 type Line =
   | BackupHeader
@@ -64,11 +64,14 @@ async function readHeader(file: string): Promise<BackupHeader> {
   throw new RestoreRefused(`${file} is empty`);
 }
 
-async function storedFiles(uploadsDir: string): Promise<string[]> {
-  return (await readdir(uploadsDir, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isFile()).map((entry) => entry.name);
+async function storedFiles(store: FileStore): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of store.keys()) keys.push(key);
+  return keys;
 }
 
-export async function restoreFrom(database: DatabaseHandle, uploadsDir: string, file: string, options: { force?: boolean } = {}): Promise<RestoreSummary> {
+export async function restoreFrom(database: DatabaseHandle, files: FileStore | string, file: string, options: { force?: boolean } = {}): Promise<RestoreSummary> {
+  const store = storeOf(files);
   const header = await readHeader(file);
   const known = readMigrations();
   const unknown = header.migrations.filter((name) => !known.some((migration) => migration.name === name));
@@ -81,9 +84,9 @@ export async function restoreFrom(database: DatabaseHandle, uploadsDir: string, 
   if (newer.length > 0) throw new RestoreRefused(`The database already has migrations newer than the backup (${newer.join(', ')}): restore into an empty database`);
   await migrate(database, known.filter((migration) => header.migrations.includes(migration.name)));
 
-  const existingFiles = await storedFiles(uploadsDir);
+  const existingFiles = await storedFiles(store);
   if (!options.force && existingFiles.length > 0) {
-    throw new RestoreRefused(`${uploadsDir} already holds ${existingFiles.length} files: restore refuses to overwrite them without --force`);
+    throw new RestoreRefused(`${store.describe()} already holds ${existingFiles.length} files: restore refuses to overwrite them without --force`);
   }
 
   const rows: Record<string, number> = {};
@@ -134,7 +137,7 @@ export async function restoreFrom(database: DatabaseHandle, uploadsDir: string, 
         await query(`SELECT setval($1::regclass, $2::bigint, $3)`, [ident(line.sequence), line.lastValue, line.isCalled]);
       } else if ('file' in line) {
         await flush();
-        if (!STORED_NAME.test(line.file)) throw new RestoreRefused(`The backup has a file whose name is not a stored file's: ${line.file}`);
+        if (!isStoredKey(line.file)) throw new RestoreRefused(`The backup has a file whose name is not a stored file's: ${line.file}`);
         uploads.push(line);
       } else if ('end' in line) {
         await flush();
@@ -151,10 +154,12 @@ export async function restoreFrom(database: DatabaseHandle, uploadsDir: string, 
   });
   await migrate(database);
 
-  await mkdir(uploadsDir, { recursive: true });
   const keep = new Set(uploads.map((upload) => upload.file));
-  for (const name of existingFiles) if (!keep.has(name)) await rm(path.join(uploadsDir, name), { force: true });
-  for (const upload of uploads) await writeFile(path.join(uploadsDir, upload.file), Buffer.from(upload.data, 'base64'));
+  for (const name of existingFiles) if (!keep.has(name)) await store.remove(name);
+  for (const upload of uploads) await store.write(upload.file, Buffer.from(upload.data, 'base64'));
+  if (end && (end as BackupEnd).missingFiles?.length) {
+    console.warn(`WARNING: this backup was taken without ${(end as BackupEnd).missingFiles!.length} file(s) its database names: ${(end as BackupEnd).missingFiles!.join(', ')}`);
+  }
   return { rows, files: uploads.length };
 }
 
@@ -165,7 +170,7 @@ async function main(argv: string[]): Promise<void> {
   const config = loadConfig();
   const database = await connectDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolSize: 2 });
   try {
-    const summary = await restoreFrom(database, config.uploadsDir, path.resolve(files[0]), { force });
+    const summary = await restoreFrom(database, await createFileStore(config), path.resolve(files[0]), { force });
     const total = Object.values(summary.rows).reduce((sum, n) => sum + n, 0);
     console.log(`Restored into ${database.kind}: ${total} rows in ${Object.keys(summary.rows).length} tables and ${summary.files} uploaded files`);
   } finally {
