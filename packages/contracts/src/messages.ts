@@ -31,6 +31,7 @@ export const MESSAGES = {
   passwordsDiffer: 'Passwords do not match',
   passwordReset: 'Password reset successfully, please login',
   profileUpdated: 'Profile updated successfully',
+  signedOutByStaff: 'You were signed out by an administrator',
   passwordChanged: 'Password changed; you were signed out on every other device',
   currentPasswordWrong: 'The current password is wrong',
   newPasswordSame: 'The new password must differ from the current one',

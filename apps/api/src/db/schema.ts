@@ -32,6 +32,8 @@ export const users = pgTable(
     approvedBy: uuid('approved_by'),
     suspendedBy: uuid('suspended_by'),
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The last end of sessions was a forced logout by staff (0035_signed_out_by_staff.sql). */
+    signedOutByStaff: boolean('signed_out_by_staff').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
     /** Generated: lower-cased full name, email, phone and Unique ID, for list search (0002_people.sql). */
@@ -106,9 +108,11 @@ export const vehicles = pgTable(
     vehicleType: text('vehicle_type').$type<VehicleType>().notNull(),
     /** The plan asked for at registration (0002_people.sql). */
     requestedPlan: text('requested_plan').$type<import('@eticket/contracts').PlanName>(),
+    /** The owner's deletion (0034_plate_reuse.sql): the plate is unique among vehicles not deleted. */
+    isDeleted: boolean('is_deleted').notNull().default(false),
   },
   (t) => [
-    uniqueIndex('vehicles_plate_number_unique').on(t.plateNumber),
+    uniqueIndex('vehicles_plate_number_unique').on(t.plateNumber).where(sql`NOT is_deleted`),
     index('vehicles_type_idx').on(t.vehicleType),
   ],
 );

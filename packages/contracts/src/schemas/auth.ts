@@ -9,6 +9,8 @@ export { normaliseIdentifier } from '../identifier.ts';
 export const loginRequest = z.object({
   userCode: z.string({ message: MESSAGES.loginRequired }).transform(normaliseIdentifier).pipe(z.string().min(1, MESSAGES.loginRequired)),
   password: z.string({ message: MESSAGES.loginRequired }).min(1, MESSAGES.loginRequired),
+  /** The app signing in: 'console' refuses those who may not use it (spec section 5) before they are marked online. */
+  app: z.enum(['console', 'field'], { message: 'app must be console or field' }).optional(),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 export const loginResponse = z.object({ token: z.string(), message: z.string() });

@@ -45,6 +45,7 @@ export function authQueries(db: Database) {
           unionRole: users.unionRole,
           unionName: users.unionName,
           tokenVersion: users.tokenVersion,
+          signedOutByStaff: users.signedOutByStaff,
           registrationStatus: users.registrationStatus,
           isDeleted: users.isDeleted,
         })
@@ -69,16 +70,17 @@ export function authQueries(db: Database) {
     async changePassword(id: string, passwordHash: string, at: Date): Promise<number | null> {
       const [row] = await db
         .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, signedOutByStaff: false, updatedAt: at })
         .where(and(eq(users.id, id), eq(users.isDeleted, false)))
         .returning({ tokenVersion: users.tokenVersion });
       return row?.tokenVersion ?? null;
     },
 
-    async endSessions(id: string, at: Date): Promise<boolean> {
+    /** `byStaff`: a forced logout (the refused browser says so). */
+    async endSessions(id: string, at: Date, byStaff = false): Promise<boolean> {
       const rows = await db
         .update(users)
-        .set({ online: false, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
+        .set({ online: false, tokenVersion: sql`${users.tokenVersion} + 1`, signedOutByStaff: byStaff, updatedAt: at })
         .where(eq(users.id, id))
         .returning({ id: users.id });
       return rows.length > 0;
@@ -150,6 +152,7 @@ export function authQueries(db: Database) {
             passwordHash: input.passwordHash,
             online: false,
             tokenVersion: sql`${users.tokenVersion} + 1`,
+            signedOutByStaff: false,
             updatedAt: input.at,
           })
           .where(eq(users.id, input.userId));

@@ -31,8 +31,8 @@ export function authRoutes(service: AuthService) {
         schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse } },
       },
       async (request, reply) => {
-        const { userCode, password } = request.body;
-        const { token, device } = await service.login(userCode, password, request.ip, request.cookies[DEVICE_COOKIE]);
+        const { userCode, password, app: signingInTo } = request.body;
+        const { token, device } = await service.login(userCode, password, request.ip, request.cookies[DEVICE_COOKIE], signingInTo);
         reply.setCookie(DEVICE_COOKIE, device, {
           path: DEVICE_COOKIE_PATH,
           httpOnly: true,

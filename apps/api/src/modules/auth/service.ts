@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { MESSAGES, RESET_CODE_MAX_TRIES, RESET_CODE_TTL_MINUTES, mayManage, type TokenUser } from '@eticket/contracts';
+import { MESSAGES, RESET_CODE_MAX_TRIES, RESET_CODE_TTL_MINUTES, mayManage, mayUseConsole, type TokenUser } from '@eticket/contracts';
 import type { UserRow } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -97,8 +97,11 @@ export function createAuthService(deps: Dependencies) {
   }
 
   return {
-    /** `deviceCookie`: the browser's device cookie, if it sent one. */
-    async login(identifier: string, password: string, address: string, deviceCookie?: string): Promise<SignedIn> {
+    /**
+     * `deviceCookie`: the browser's device cookie, if it sent one. `app` 'console': someone who may
+     * not use the console (enforcer, remitter, motorist) is refused and not marked online.
+     */
+    async login(identifier: string, password: string, address: string, deviceCookie?: string, app?: 'console' | 'field'): Promise<SignedIn> {
       const now = clock.now();
       const candidate = await repository.findSignInCandidate(identifier);
       const device = devices.verify(deviceCookie, now);
@@ -115,6 +118,7 @@ export function createAuthService(deps: Dependencies) {
         throw unauthorized(MESSAGES.invalidCredentials);
       }
       if (candidate.registrationStatus !== 'approved') throw forbidden(MESSAGES.accountNotApproved);
+      if (app === 'console' && !mayUseConsole(candidate)) throw forbidden(MESSAGES.cannotLogin);
 
       // The owner's own failures from here, or on this device, are forgiven; the account's overall count is not.
       await throttle.clear([trusted ? rules[0].key : rules[1].key]);
@@ -137,7 +141,7 @@ export function createAuthService(deps: Dependencies) {
         const target = await repo.lockPersonRole(targetId);
         if (!target || target.isDeleted) throw notFound('User not found');
         if (!mayManage(actor, target.role)) throw forbidden();
-        await repo.endSessions(targetId, now);
+        await repo.endSessions(targetId, now, true);
         await audit({
           actorId: actor.id,
           action: 'session.forced_logout',

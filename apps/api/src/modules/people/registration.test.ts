@@ -311,6 +311,16 @@ describe('duplicates: 409 naming the field, nothing written', () => {
     const again = { ...FORMS.motorist(), plateNumber: first.plateNumber.toUpperCase().replace(' ', '   ') };
     await expectNothingWritten(() => postForm('motorist', again, IMAGES.motorist), 409, 'plateNumber is already in use');
   });
+
+  it('a deleted motorist\'s plate number may be registered again (DESIGN.md "People"), and is then taken', async () => {
+    const first = FORMS.motorist();
+    const created = await postForm('motorist', first);
+    expect(created.statusCode).toBe(201);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/deleted/${created.json().data.id}`, headers: superAdmin.headers })).statusCode).toBe(200);
+    const again = { ...FORMS.motorist(), plateNumber: first.plateNumber };
+    expect((await postForm('motorist', again)).statusCode).toBe(201);
+    await expectNothingWritten(() => postForm('motorist', { ...FORMS.motorist(), plateNumber: first.plateNumber }, IMAGES.motorist), 409, 'plateNumber is already in use');
+  });
 });
 
 describe('who may register whom (permission matrix)', () => {

@@ -122,6 +122,8 @@ export function peopleQueries(db: Database) {
         .set({ isDeleted: true, ...endedSessions(at) })
         .where(and(eq(users.id, id), eq(users.isDeleted, false)))
         .returning({ id: users.id });
+      // Frees the plate number for a new registration.
+      await db.update(vehicles).set({ isDeleted: true }).where(eq(vehicles.userId, id));
       return rows.length > 0;
     },
   };
@@ -129,5 +131,5 @@ export function peopleQueries(db: Database) {
 
 /** Earlier tokens stop working (they carry the old token version) and the person shows offline. */
 function endedSessions(at: Date) {
-  return { online: false, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at };
+  return { online: false, tokenVersion: sql`${users.tokenVersion} + 1`, signedOutByStaff: false, updatedAt: at };
 }

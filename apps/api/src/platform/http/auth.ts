@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, type Endpoint, type EndpointPermission, type TokenUser } from '@eticket/contracts';
+import { MESSAGES, can, type Endpoint, type EndpointPermission, type TokenUser } from '@eticket/contracts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { TokenService } from '../credentials/tokens.ts';
@@ -17,6 +17,8 @@ export interface SessionUser extends TokenUser {
 export interface SessionUserRecord extends SessionUser {
   registrationStatus: string;
   isDeleted: boolean;
+  /** The sessions of earlier versions were ended by staff (a forced logout). */
+  signedOutByStaff?: boolean;
 }
 
 declare module 'fastify' {
@@ -74,8 +76,9 @@ async function authenticate(request: FastifyRequest, deps: AuthDependencies, loa
   if (!token) throw unauthorized();
   const claims = await deps.tokens.verify(token, deps.clock.now());
   if (!claims) throw unauthorized();
-  const user = activeUser(await loadSessionUser(claims.user.id), claims.tv);
-  if (!user) throw unauthorized();
+  const record = await loadSessionUser(claims.user.id);
+  const user = activeUser(record, claims.tv);
+  if (!user) throw unauthorized(record?.signedOutByStaff && record.tokenVersion !== claims.tv ? MESSAGES.signedOutByStaff : undefined);
   return user;
 }
 

@@ -4,6 +4,7 @@ import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { Outlet } from 'react-router';
+import { RefusedPageNotice } from '../guards/RefusedPageNotice.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -35,6 +36,7 @@ export function SignedInLayout() {
           <Sidebar onClose={close} />
         </AppShell.Navbar>
         <AppShell.Main>
+          <RefusedPageNotice />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

@@ -7,11 +7,12 @@ import { acceptLoginToken, startSession } from '../../lib/session.ts';
  * POST /api/login, then the token's checks (spec section 5). On success the session starts and the
  * login screen's guard moves on to the saved next route. A refused token (enforcer, remitter,
  * motorist) is simply dropped: logging it out would also end that person's field-app sessions.
+ * The call says it is the console's, so the server refuses such a person before marking them online.
  */
 export function useLogin() {
   return useMutation({
     mutationFn: async (credentials: LoginRequest) => {
-      const { token } = await api.post<LoginResponse>('/api/login', credentials, { auth: false });
+      const { token } = await api.post<LoginResponse>('/api/login', { ...credentials, app: 'console' }, { auth: false });
       acceptLoginToken(token);
       startSession(token);
     },

@@ -7,6 +7,7 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSignedInUser } from '../../lib/useSession.ts';
 import { DocumentsList } from './DocumentsList.tsx';
+import { PasswordChangeForm } from './PasswordChangeForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { useOwnProfile } from './queries.ts';
 
@@ -63,6 +64,8 @@ export function ProfilePage() {
           <ProfileForm key={person.id} profile={person} editing={editing} onSaved={() => setEditing(false)} />
           <Divider />
           <DocumentsList documents={person.documents} />
+          <Divider />
+          <PasswordChangeForm />
         </Stack>
       </Card>
     </>
