@@ -112,7 +112,7 @@ export const vehicles = pgTable(
     isDeleted: boolean('is_deleted').notNull().default(false),
   },
   (t) => [
-    uniqueIndex('vehicles_plate_number_unique').on(t.plateNumber).where(sql`NOT is_deleted`),
+    uniqueIndex('vehicles_plate_number_unique').on(t.plateNumber).where(live),
     index('vehicles_type_idx').on(t.vehicleType),
   ],
 );
