@@ -60,6 +60,8 @@ export interface AppDependencies {
   rankingTtlMs?: number;
   /** How long a caller's account record is reused across its requests; unset: 0, read every time (SESSION_CACHE_MS). */
   sessionCacheMs?: number;
+  /** Whether account changes announced by PostgreSQL (LISTEN/NOTIFY) clear the session cache; unset: true. */
+  sessionNotifications?: boolean;
   /** How long the idempotency keys of field calls are kept (IDEMPOTENCY_RETENTION_DAYS); unset: 7 days. */
   idempotencyRetentionDays?: number;
 }
@@ -98,7 +100,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const tokens = createTokenService(deps.jwtSecret, deps.jwtTtlSeconds);
   const { db } = deps.database;
   const authRepository = createAuthRepository(db);
-  registerAuth(app, { tokens, clock, loadSessionUser: authRepository.loadSessionUser, sessionCacheMs: deps.sessionCacheMs });
+  registerAuth(app, {
+    tokens,
+    clock,
+    loadSessionUser: authRepository.loadSessionUser,
+    sessionCacheMs: deps.sessionCacheMs,
+    listen: deps.sessionNotifications === false ? undefined : deps.database.listen,
+  });
 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

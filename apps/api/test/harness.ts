@@ -44,6 +44,8 @@ export async function createTestContext(
     banks?: BankProvider;
     rankingTtlMs?: number;
     sessionCacheMs?: number;
+    /** false: account changes made elsewhere are not announced to this app (see AppDependencies). */
+    sessionNotifications?: boolean;
     /** The file store, given the server's secret; unset: a folder in the test's data folder. */
     files?: (secret: string) => FileStore;
   } = {},
@@ -63,6 +65,7 @@ export async function createTestContext(
     banks: options.banks,
     rankingTtlMs: options.rankingTtlMs ?? 0,
     sessionCacheMs: options.sessionCacheMs ?? 0,
+    sessionNotifications: options.sessionNotifications,
   });
   await app.ready();
   return {

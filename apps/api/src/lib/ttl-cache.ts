@@ -22,6 +22,11 @@ export function ttlCache<T>(options: { ttlMs: number; maxEntries: number; clock:
       return value;
     },
 
+    /** Forgets one key's result (computed or being computed). */
+    delete(key: string): void {
+      entries.delete(key);
+    },
+
     clear(): void {
       entries.clear();
     },

@@ -7,7 +7,7 @@ import { users } from '../../db/schema.ts';
 // SESSION_CACHE_MS: a caller's account is reused between its requests; this process's writes forget it.
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ clock: controlledClock('2026-03-02T09:00:00Z'), sessionCacheMs: 60_000 });
+  ctx = await createTestContext({ clock: controlledClock('2026-03-02T09:00:00Z'), sessionCacheMs: 60_000, sessionNotifications: false });
 });
 afterAll(async () => ctx.close());
 

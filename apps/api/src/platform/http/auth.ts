@@ -4,6 +4,7 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { TokenService } from '../credentials/tokens.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
+import type { Listen } from '../../db/listen.ts';
 
 /** What a route needs from its caller: its endpoint declares it (packages/contracts/src/endpoints). */
 export type RoutePermission = EndpointPermission;
@@ -55,7 +56,16 @@ export interface AuthDependencies {
    * change made by another process applies within this time.
    */
   sessionCacheMs?: number;
+  /**
+   * Listens for changes to accounts made anywhere (db/listen.ts, migration 0031): the person named is
+   * forgotten at once on this process; while the listening connection is down the cache is not used,
+   * and it is emptied when it comes back. Unset: only this process's writes clear the cache.
+   */
+  listen?: Listen;
 }
+
+/** The NOTIFY channel of account changes (migrations/0031_session_notify.sql). */
+export const SESSION_CHANNEL = 'eticketing_sessions';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -123,7 +133,30 @@ export function registerAuth(app: FastifyInstance, deps: AuthDependencies): void
 
   // Real time, not the app's clock (which tests may stop): this is a cache, not a business rule.
   const sessions = ttlCache<SessionUserRecord | null>({ ttlMs: deps.sessionCacheMs ?? 0, maxEntries: 10_000, clock: systemClock });
-  const loadSessionUser = (id: string) => sessions.get(id, () => deps.loadSessionUser(id));
+  // Without a listener, a change made elsewhere is only seen when the entry expires; while the
+  // listener is down, nothing is reused.
+  let trusted = !deps.listen;
+  const loadSessionUser = (id: string) => (trusted ? sessions.get(id, () => deps.loadSessionUser(id)) : deps.loadSessionUser(id));
+  if (deps.listen && (deps.sessionCacheMs ?? 0) > 0) {
+    const listen = deps.listen;
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = await listen(SESSION_CHANNEL, {
+        onMessage: (id) => sessions.delete(id),
+        onDown: () => {
+          trusted = false;
+          sessions.clear();
+        },
+        onUp: () => {
+          sessions.clear();
+          trusted = true;
+        },
+      });
+    });
+    app.addHook('onClose', async () => stop?.());
+  } else {
+    trusted = true;
+  }
   // Before the answer leaves: its client may send the next request as soon as it has it. Every
   // write clears, not only the account-changing ones by name, so a new one cannot be forgotten here.
   app.addHook('onSend', async (request) => {
