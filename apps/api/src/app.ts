@@ -64,6 +64,8 @@ export interface AppDependencies {
   sessionNotifications?: boolean;
   /** How long the idempotency keys of field calls are kept (IDEMPOTENCY_RETENTION_DAYS); unset: 7 days. */
   idempotencyRetentionDays?: number;
+  /** How old a field capture may be when it reaches the server (FIELD_CAPTURE_MAX_AGE_HOURS); unset: 72. */
+  captureMaxAgeHours?: number;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -128,7 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const people = createPeopleServices({ db, files: deps.files, clock, fileUrl });
   await app.register(peopleRoutes(people));
   await app.register(fileRoutes(deps.files, clock));
-  const tickets = createTicketServices(db, clock);
+  const tickets = createTicketServices(db, clock, { captureMaxAgeHours: deps.captureMaxAgeHours, fileUrl });
   await registerTicketRoutes(app, tickets);
   await registerFigureRoutes(app, { db, clock, banks: deps.banks, rankingTtlMs: deps.rankingTtlMs });
   const audit = createAuditService({ repository: createAuditRepository(db) });

@@ -46,6 +46,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   /** Bearer token of GET /metrics (Prometheus); unset: /metrics is off. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How old a scan or payment captured on a phone may be when it reaches the server (hours). */
+  FIELD_CAPTURE_MAX_AGE_HOURS: z.coerce.number().int().min(1, 'must be at least 1').max(24 * 30, 'must be at most 720').default(72),
   /** Paystack secret key (server only); unset: the offline bank list and directory. */
   PAYSTACK_SECRET_KEY: z
     .string()

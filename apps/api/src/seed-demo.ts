@@ -370,7 +370,7 @@ async function main(): Promise<void> {
             events.push({
               at: at(random.int(7, 18)),
               run: async (services) => {
-                const scan = await services.field.scan({ id: enforcer.id }, m.userCode);
+                const scan = (await services.field.scan({ id: enforcer.id }, { userCode: m.userCode })).body;
                 stats.scans += 1;
                 if (scan.penaltyAdded > 0) stats.penalties += 1;
                 m.outstandingKobo = toKobo(scan.outstandingPayment);

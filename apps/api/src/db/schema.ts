@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type ExtraConfigColumn, bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type ExtraConfigColumn, bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AgentRole, Department, RegistrationStatus, Role, UnionRole, VehicleType } from '@eticket/contracts';
 import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus } from '@eticket/contracts';
 
@@ -114,6 +114,8 @@ export const vehicles = pgTable(
   (t) => [
     uniqueIndex('vehicles_plate_number_unique').on(t.plateNumber).where(live),
     index('vehicles_type_idx').on(t.vehicleType),
+    // 0022: a plate typed in any case and spacing (the field app's lookup).
+    index('vehicles_plate_key_idx').using('btree', sql`(upper(regexp_replace(${t.plateNumber}, '[[:space:]-]+', '', 'g')))`),
   ],
 );
 
@@ -181,6 +183,8 @@ export const ticketSubscriptions = pgTable(
   (t) => [
     index('ticket_subscriptions_expires_idx').on(t.expiresAt),
     index('ticket_subscriptions_plan_idx').on(t.planId),
+    // 0022: the compliance list's refresh (changes since).
+    index('ticket_subscriptions_updated_idx').on(t.updatedAt),
   ],
 );
 export type TicketSubscriptionRow = typeof ticketSubscriptions.$inferSelect;
@@ -215,7 +219,13 @@ export const scans = pgTable(
     penaltyAddedKobo: kobo('penalty_added_kobo').notNull().default(0),
     /** Lagos day (YYYY-MM-DD) when this scan added a penalty; unique per motorist. */
     penaltyDay: date('penalty_day'),
+    /** When the scan was made (the phone's capture time, 0022); the rules apply at this time. */
     createdAt: at('created_at').notNull(),
+    /** When the server recorded it (0022); null for scans recorded before. */
+    receivedAt: at('received_at'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    locationAccuracy: real('location_accuracy'),
   },
   (t) => [
     index('scans_agent_created_idx').on(t.agentId, t.createdAt.desc().nullsFirst()),
@@ -255,9 +265,12 @@ export const subscriptionPayments = pgTable(
     expiresBefore: at('expires_before').notNull(),
     expiresAfter: at('expires_after').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** When the money was taken (the phone's capture time, 0022). */
     createdAt: at('created_at').notNull(),
     /** See packages/contracts/src/receipts.ts; the default is for bulk inserts (0018_receipt_numbers.sql). */
     receiptNo: text('receipt_no').notNull().default(sql`new_receipt_no('S')`),
+    /** When the server recorded it (0022); null for payments recorded before. */
+    receivedAt: at('received_at'),
   },
   (t) => [
     ...paymentIndexes('subscription_payments', t),
@@ -282,8 +295,11 @@ export const penaltyPayments = pgTable(
     outstandingBeforeKobo: kobo('outstanding_before_kobo').notNull(),
     outstandingAfterKobo: kobo('outstanding_after_kobo').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** When the money was taken (the phone's capture time, 0022). */
     createdAt: at('created_at').notNull(),
     receiptNo: text('receipt_no').notNull().default(sql`new_receipt_no('P')`),
+    /** When the server recorded it (0022); null for payments recorded before. */
+    receivedAt: at('received_at'),
   },
   (t) => [
     ...paymentIndexes('penalty_payments', t),

@@ -5,9 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect.ts';
 import type { Clock } from '../lib/clock.ts';
+import { agentReadsRoutes } from './field/agent-reads-routes.ts';
+import { createAgentReadsRepository } from './field/agent-reads-repository.ts';
+import { createAgentReadsService } from './field/agent-reads-service.ts';
 import { fieldRoutes } from './field/routes.ts';
 import { createFieldRepository } from './field/repository.ts';
-import { createFieldService } from './field/service.ts';
+import { createFieldService, type FieldOptions } from './field/service.ts';
 import { penaltyRoutes } from './penalties/routes.ts';
 import { createPenaltiesRepository } from './penalties/repository.ts';
 import { createPenaltiesService } from './penalties/service.ts';
@@ -18,12 +21,13 @@ import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { createSubscriptionsRepository } from './subscriptions/repository.ts';
 import { createSubscriptionsService } from './subscriptions/service.ts';
 
-export function createTicketServices(db: Database, clock: Clock) {
+export function createTicketServices(db: Database, clock: Clock, fieldOptions: FieldOptions = {}) {
   const subscriptions = createSubscriptionsService({ repository: createSubscriptionsRepository(db), clock });
   return {
     subscriptions,
     penalties: createPenaltiesService({ repository: createPenaltiesRepository(db), subscriptions, clock }),
-    field: createFieldService({ repository: createFieldRepository(db), clock }),
+    field: createFieldService({ repository: createFieldRepository(db), clock, options: fieldOptions }),
+    agentReads: createAgentReadsService({ repository: createAgentReadsRepository(db), subscriptions, clock, fileUrl: fieldOptions.fileUrl }),
     records: createRecordsService({ repository: recordQueries(db) }),
   };
 }
@@ -33,5 +37,6 @@ export async function registerTicketRoutes(app: FastifyInstance, services: Ticke
   await app.register(subscriptionRoutes(services.subscriptions));
   await app.register(penaltyRoutes(services.penalties));
   await app.register(fieldRoutes(services.field));
+  await app.register(agentReadsRoutes(services.agentReads));
   await app.register(recordRoutes(services.records));
 }

@@ -10,3 +10,4 @@ export * from './allocation.ts';
 export * from './dashboard.ts';
 export * from './audit.ts';
 export * from './exports.ts';
+export * from './field.ts';

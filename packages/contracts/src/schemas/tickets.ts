@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { PLAN_NAMES, VEHICLE_TYPES } from '../domain.ts';
+import { capturedAtField, captureLocation } from './capture.ts';
 import { normaliseIdentifier } from './auth.ts';
 import { listQuery } from './common.ts';
 
@@ -223,8 +224,19 @@ export const subscriptionActionResponse = z.object({ message: z.string(), data: 
 // ---------------------------------------------------------------------------------------------
 // Field-agent calls
 
-/** POST /api/field/scan (enforcer) */
-export const fieldScanRequest = z.object({ userCode: userCodeField });
+/**
+ * POST /api/field/scan (enforcer): the motorist by userCode (or, typed on a phone, by plateNumber);
+ * from the field app also when (capturedAt) and where (location) the scan was made, and an
+ * optional Idempotency-Key header.
+ */
+export const fieldScanRequest = z
+  .object({
+    userCode: userCodeField.optional(),
+    plateNumber: z.string({ error: 'plateNumber must be text' }).trim().max(20, 'plateNumber is too long').optional(),
+    capturedAt: capturedAtField,
+    location: captureLocation,
+  })
+  .refine((body) => body.userCode !== undefined || !!body.plateNumber, { message: 'userCode is required', path: ['userCode'] });
 export type FieldScanRequest = z.input<typeof fieldScanRequest>;
 
 export const fieldMotorist = z.object({
@@ -250,6 +262,8 @@ export const fieldScanResponse = z.object({
     /** naira: what this scan added (the vehicle type's penalty charge, at most once per Lagos day). */
     penaltyAdded: z.number(),
     ticketSubscription: ticketSubscription,
+    /** Signed link to the motorist's portrait (short-lived); null when there is none. */
+    photoUrl: z.string().nullable().optional(),
   }),
 });
 export type FieldScanResponse = z.infer<typeof fieldScanResponse>;
@@ -264,13 +278,13 @@ const bankNameRule = { message: 'bankName is required unless modeOfPayment is ca
 
 /** POST /api/field/subscription-payment (remitter); header Idempotency-Key. subscriptionId is the plan's id. */
 export const subscriptionPaymentRequest = z
-  .object({ userCode: userCodeField, subscriptionId: uuidField('subscriptionId'), ...paymentMeans })
+  .object({ userCode: userCodeField, subscriptionId: uuidField('subscriptionId'), ...paymentMeans, capturedAt: capturedAtField })
   .refine(bankNameUnlessCash, bankNameRule);
 export type SubscriptionPaymentRequest = z.input<typeof subscriptionPaymentRequest>;
 
 /** POST /api/field/penalty-payment (remitter); header Idempotency-Key. */
 export const penaltyPaymentRequest = z
-  .object({ userCode: userCodeField, amount: nairaAmount('amount'), ...paymentMeans })
+  .object({ userCode: userCodeField, amount: nairaAmount('amount'), ...paymentMeans, capturedAt: capturedAtField })
   .refine(bankNameUnlessCash, bankNameRule);
 export type PenaltyPaymentRequest = z.input<typeof penaltyPaymentRequest>;
 
@@ -281,6 +295,11 @@ export const idempotencyHeaders = z.looseObject({
     .trim()
     .min(1, TICKET_MESSAGES.idempotencyKeyRequired)
     .max(200, 'Idempotency-Key header is too long (200 characters at most)'),
+});
+
+/** A scan's Idempotency-Key header: optional (the field app always sends one). */
+export const optionalIdempotencyHeaders = z.looseObject({
+  'idempotency-key': z.string().trim().min(1, 'Idempotency-Key header is empty').max(200, 'Idempotency-Key header is too long (200 characters at most)').optional(),
 });
 
 // ---------------------------------------------------------------------------------------------

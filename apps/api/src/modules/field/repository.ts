@@ -11,6 +11,7 @@ import {
   subscriptionPayments,
   subscriptionPlans,
   ticketSubscriptions,
+  userProfiles,
   users,
   vehicles,
   type TicketSubscriptionRow,
@@ -53,7 +54,12 @@ export interface FieldContext {
   agent: { id: string; fullName: string; userCode: string };
   /** The plan asked for by id (a payment's subscriptionId), when one was asked for and exists. */
   requestedPlan: { id: string; name: PlanName; vehicleType: VehicleType; priceKobo: Kobo; isDeleted: boolean } | null;
+  /** The stored key of the motorist's portrait, if any. */
+  portraitFile: string | null;
 }
+
+/** A plate as the field app types it, against vehicles_plate_key_idx (0022). */
+export const plateKeyOf = (column: typeof vehicles.plateNumber) => sql<string>`upper(regexp_replace(${column}, '[[:space:]-]+', '', 'g'))`;
 
 const agentUser = alias(users, 'agent');
 const requestedPlan = alias(subscriptionPlans, 'requested_plan');
@@ -101,6 +107,18 @@ export function fieldQueries(db: Database) {
       return row ?? null;
     },
 
+    /** The Unique ID of the motorist (not deleted) whose plate, typed in any case and spacing, is this one. */
+    async findUserCodeByPlate(key: string): Promise<string | null> {
+      if (!key) return null;
+      const [row] = await db
+        .select({ userCode: users.userCode })
+        .from(vehicles)
+        .innerJoin(users, eq(users.id, vehicles.userId))
+        .where(and(eq(plateKeyOf(vehicles.plateNumber), key), eq(users.role, 'motorist'), eq(users.isDeleted, false)))
+        .limit(1);
+      return row?.userCode ?? null;
+    },
+
     /** See FieldContext. Null when the motorist, its vehicle or its subscription is missing. */
     async lockContext(userCode: string, agentId: string, planId?: string): Promise<FieldContext | null> {
       const [row] = await db
@@ -121,6 +139,7 @@ export function fieldQueries(db: Database) {
           planVehicleType: subscriptionPlans.vehicleType,
           planPriceKobo: subscriptionPlans.priceKobo,
           penaltyChargeKobo: penaltyCharges.priceKobo,
+          portraitFile: userProfiles.portraitFile,
           graceDays: sql<unknown>`(SELECT ${settings.value} FROM ${settings} WHERE ${settings.key} = ${GRACE_SETTING_KEY})`,
           agent: { id: agentUser.id, fullName: agentUser.fullName, userCode: agentUser.userCode },
           requested: {
@@ -135,6 +154,7 @@ export function fieldQueries(db: Database) {
         .innerJoin(vehicles, eq(vehicles.userId, users.id))
         .innerJoin(ticketSubscriptions, eq(ticketSubscriptions.userId, users.id))
         .innerJoin(agentUser, eq(agentUser.id, agentId))
+        .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
         .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, ticketSubscriptions.planId))
         .leftJoin(penaltyCharges, eq(penaltyCharges.vehicleType, vehicles.vehicleType))
         .leftJoin(requestedPlan, planId ? eq(requestedPlan.id, planId) : sql`false`)
@@ -162,6 +182,7 @@ export function fieldQueries(db: Database) {
         graceMs: graceDays * DAY_IN_MS,
         agent: row.agent,
         requestedPlan: row.requested ? { ...row.requested, priceKobo: koboOf(row.requested.priceKobo) } : null,
+        portraitFile: row.portraitFile,
       };
     },
 

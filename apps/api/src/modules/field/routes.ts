@@ -4,6 +4,7 @@ import {
   fieldScanRequest,
   fieldScanResponse,
   idempotencyHeaders,
+  optionalIdempotencyHeaders,
   paymentResponse,
   penaltyPaymentRequest,
   subscriptionPaymentRequest,
@@ -32,13 +33,19 @@ export function fieldRoutes(service: FieldService) {
         schema: {
           tags,
           description:
-            "An enforcer scans a motorist's QR code (userCode). Writes a scan record; for an expired subscription adds the vehicle type's penalty charge to the outstanding payment, at most once per motorist per Lagos day.",
+            "An enforcer scans a motorist's QR code (userCode), or types the plate (plateNumber). Writes a scan record as the subscription stood at capturedAt (the phone's time; unset: now; at most 5 minutes ahead and 72 hours back, FIELD_CAPTURE_MAX_AGE_HOURS); for an expired subscription adds the vehicle type's penalty charge to the outstanding payment, at most once per motorist per Lagos day of capture. location: where the phone was, when the agent allows it. An optional Idempotency-Key header makes a repeat answer the first result and record nothing new.",
+          headers: optionalIdempotencyHeaders,
           body: fieldScanRequest,
           response: { 201: fieldScanResponse },
         },
       },
-      async (request, reply) =>
-        reply.code(201).send({ message: TICKET_MESSAGES.scanRecorded, data: await service.scan(requireUser(request), request.body.userCode) }),
+      async (request, reply) => {
+        const result = await service.scan(requireUser(request), request.body, request.headers['idempotency-key']);
+        return reply
+          .code(201)
+          .header(REPLAYED_HEADER, String(result.replayed))
+          .send({ message: TICKET_MESSAGES.scanRecorded, data: result.body });
+      },
     );
 
     app.post(
@@ -47,7 +54,7 @@ export function fieldRoutes(service: FieldService) {
         config: { permission: { capability: 'field-payment', access: 'write' }, leavesAccountsAlone: true },
         schema: {
           tags,
-          description: `A remitter records a subscription payment (subscriptionId: the plan's id) at the plan's price; the subscription is extended from max(now, its expiry). ${IDEMPOTENCY_HELP}`,
+          description: `A remitter records a subscription payment (subscriptionId: the plan's id) at the plan's price; the subscription is extended from max(capturedAt, its expiry); capturedAt: when the money was taken, by the phone (unset: now; at most 5 minutes ahead and 72 hours back). ${IDEMPOTENCY_HELP}`,
           headers: idempotencyHeaders,
           body: subscriptionPaymentRequest,
           response: { 201: paymentResponse },
@@ -65,7 +72,7 @@ export function fieldRoutes(service: FieldService) {
         config: { permission: { capability: 'field-payment', access: 'write' }, leavesAccountsAlone: true },
         schema: {
           tags,
-          description: `A remitter records a penalty payment (amount in naira); more than the motorist owes is refused. ${IDEMPOTENCY_HELP}`,
+          description: `A remitter records a penalty payment (amount in naira); more than the motorist owes is refused. capturedAt: when the money was taken, by the phone (unset: now). ${IDEMPOTENCY_HELP}`,
           headers: idempotencyHeaders,
           body: penaltyPaymentRequest,
           response: { 201: paymentResponse },

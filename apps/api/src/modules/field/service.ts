@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
+  CAPTURE_MESSAGES,
+  CAPTURE_SKEW_MS,
+  DEFAULT_CAPTURE_MAX_AGE_HOURS,
+  FIELD_MESSAGES,
   TICKET_MESSAGES,
+  fieldScanRequest,
+  plateKey,
   type FieldScanResponse,
   type PaymentResponse,
   penaltyPaymentRequest,
@@ -20,6 +26,28 @@ import type { FieldContext, FieldRepository, FieldUnit } from './repository.ts';
 
 type SubscriptionPaymentInput = z.output<typeof subscriptionPaymentRequest>;
 type PenaltyPaymentInput = z.output<typeof penaltyPaymentRequest>;
+type ScanInput = z.output<typeof fieldScanRequest>;
+
+export interface FieldOptions {
+  /** How old a capture may be when it arrives (FIELD_CAPTURE_MAX_AGE_HOURS); unset: 72 hours. */
+  captureMaxAgeHours?: number;
+  /** A short-lived link to a stored file (the motorist's portrait on a scan's verdict). */
+  fileUrl?: (key: string) => string;
+}
+
+/**
+ * The time the levy's rules apply at: the phone's capture time, or the server's when there is none.
+ * A capture ahead of the server by more than a small clock skew, or older than the allowed age, is
+ * refused (the agent fixes the phone's clock, or the capture stays in the phone's queue with the
+ * message).
+ */
+export function captureTime(capturedAt: string | undefined, received: Date, maxAgeHours: number): Date {
+  if (capturedAt === undefined) return received;
+  const at = new Date(capturedAt);
+  if (at.getTime() > received.getTime() + CAPTURE_SKEW_MS) throw badRequest(CAPTURE_MESSAGES.captureInFuture);
+  if (at.getTime() < received.getTime() - maxAgeHours * 3600_000) throw new HttpError(422, CAPTURE_MESSAGES.captureTooOld(maxAgeHours));
+  return at > received ? received : at;
+}
 
 /** The answer of a call that took an Idempotency-Key, and whether it is a repeat of an earlier one. */
 export interface IdempotentResult<T> {
@@ -57,8 +85,77 @@ class KeyTaken extends Error {}
 
 const requestHash = (operation: string, request: unknown) => createHash('sha256').update(JSON.stringify({ operation, request })).digest('hex');
 
-export function createFieldService(deps: { repository: FieldRepository; clock: Clock }) {
+
+async function motoristCode(unit: FieldUnit, input: ScanInput): Promise<string> {
+  if (input.userCode !== undefined) return input.userCode;
+  const code = await unit.field.findUserCodeByPlate(plateKey(input.plateNumber ?? ''));
+  if (!code) throw notFound(FIELD_MESSAGES.noMotoristForQuery);
+  return code;
+}
+
+export function createFieldService(deps: { repository: FieldRepository; clock: Clock; options?: FieldOptions }) {
   const { repository, clock } = deps;
+  const maxAgeHours = deps.options?.captureMaxAgeHours ?? DEFAULT_CAPTURE_MAX_AGE_HOURS;
+  const fileUrl = deps.options?.fileUrl;
+
+  async function scanIn(unit: FieldUnit, agent: FieldAgent, input: ScanInput, received: Date): Promise<FieldScanResponse['data']> {
+    const now = captureTime(input.capturedAt, received, maxAgeHours);
+    const { motorist, current, penaltyChargeKobo, graceMs, portraitFile } = await lockedContext(unit, await motoristCode(unit, input), agent.id);
+    const subscription = current.subscription;
+    const status = statusAt(subscription, now, graceMs);
+    const base = {
+      motoristId: motorist.id,
+      agentId: agent.id,
+      subscriptionId: subscription.id,
+      vehicleType: motorist.vehicleType,
+      plateNumber: motorist.plateNumber,
+      subscriptionStatus: status,
+      expiresAt: effectiveExpiry(subscription, now),
+      createdAt: now,
+      receivedAt: received,
+      latitude: input.location?.latitude ?? null,
+      longitude: input.location?.longitude ?? null,
+      locationAccuracy: input.location?.accuracy ?? null,
+    };
+
+    let outstanding = subscription.outstandingPenaltyKobo;
+    let penaltyAdded = 0;
+    let scanId: string | null = null;
+    if (status === 'expired' && penaltyChargeKobo) {
+      scanId = await unit.field.insertScan({
+        ...base,
+        outstandingKobo: outstanding + penaltyChargeKobo,
+        penaltyAddedKobo: penaltyChargeKobo,
+        penaltyDay: lagosDay(now),
+      });
+      if (scanId) {
+        // updated_at is the server's time: the compliance list's refresh finds the change by it.
+        outstanding = await unit.subscriptions.addPenalty(subscription.id, penaltyChargeKobo, received);
+        penaltyAdded = penaltyChargeKobo;
+      }
+    }
+    scanId ??= await unit.field.insertScan({ ...base, outstandingKobo: outstanding, penaltyAddedKobo: 0, penaltyDay: null });
+    if (!scanId) throw new Error('scan was not written');
+
+    return {
+      scanId,
+      scannedAt: now.toISOString(),
+      motorist: {
+        _id: motorist.id,
+        id: motorist.id,
+        userCode: motorist.userCode,
+        fullName: motorist.fullName,
+        phone: motorist.phone,
+        registrationStatus: motorist.registrationStatus,
+      },
+      vehicle: { plateNumber: motorist.plateNumber ?? '', vehicleModel: motorist.vehicleModel, vehicleType: motorist.vehicleType },
+      subscriptionStatus: status,
+      outstandingPayment: toNaira(outstanding),
+      penaltyAdded: toNaira(penaltyAdded),
+      ticketSubscription: toTicketSubscription({ subscription: { ...subscription, outstandingPenaltyKobo: outstanding }, plan: current.plan }, now, graceMs),
+      photoUrl: portraitFile && fileUrl ? fileUrl(portraitFile) : null,
+    };
+  }
 
   /**
    * Runs `work` once per (agent, key). The answer is stored under the key in the transaction that
@@ -112,63 +209,15 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
 
   return {
     /**
-     * An enforcer scans a motorist: writes a scan record with the subscription as it stands and, if
-     * it is expired, adds the vehicle type's penalty charge to the outstanding payment, at most once
-     * per motorist per Lagos day (enforced by a unique index, not by reading first).
+     * An enforcer scans a motorist: writes a scan record with the subscription as it stood at the
+     * capture time and, if it was expired then, adds the vehicle type's penalty charge to the
+     * outstanding payment, at most once per motorist per Lagos day of capture (enforced by a unique
+     * index, not by reading first). With an Idempotency-Key, a repeat records nothing new.
      */
-    async scan(agent: FieldAgent, userCode: string): Promise<FieldScanResponse['data']> {
-      return repository.transaction(async (unit) => {
-        const { motorist, current, penaltyChargeKobo, graceMs } = await lockedContext(unit, userCode, agent.id);
-        const subscription = current.subscription;
-        const now = clock.now();
-        const status = statusAt(subscription, now, graceMs);
-        const base = {
-          motoristId: motorist.id,
-          agentId: agent.id,
-          subscriptionId: subscription.id,
-          vehicleType: motorist.vehicleType,
-          plateNumber: motorist.plateNumber,
-          subscriptionStatus: status,
-          expiresAt: effectiveExpiry(subscription, now),
-          createdAt: now,
-        };
-
-        let outstanding = subscription.outstandingPenaltyKobo;
-        let penaltyAdded = 0;
-        let scanId: string | null = null;
-        if (status === 'expired' && penaltyChargeKobo) {
-          scanId = await unit.field.insertScan({
-            ...base,
-            outstandingKobo: outstanding + penaltyChargeKobo,
-            penaltyAddedKobo: penaltyChargeKobo,
-            penaltyDay: lagosDay(now),
-          });
-          if (scanId) {
-            outstanding = await unit.subscriptions.addPenalty(subscription.id, penaltyChargeKobo, now);
-            penaltyAdded = penaltyChargeKobo;
-          }
-        }
-        scanId ??= await unit.field.insertScan({ ...base, outstandingKobo: outstanding, penaltyAddedKobo: 0, penaltyDay: null });
-        if (!scanId) throw new Error('scan was not written');
-
-        return {
-          scanId,
-          scannedAt: now.toISOString(),
-          motorist: {
-            _id: motorist.id,
-            id: motorist.id,
-            userCode: motorist.userCode,
-            fullName: motorist.fullName,
-            phone: motorist.phone,
-            registrationStatus: motorist.registrationStatus,
-          },
-          vehicle: { plateNumber: motorist.plateNumber ?? '', vehicleModel: motorist.vehicleModel, vehicleType: motorist.vehicleType },
-          subscriptionStatus: status,
-          outstandingPayment: toNaira(outstanding),
-          penaltyAdded: toNaira(penaltyAdded),
-          ticketSubscription: toTicketSubscription({ subscription: { ...subscription, outstandingPenaltyKobo: outstanding }, plan: current.plan }, now, graceMs),
-        };
-      });
+    async scan(agent: FieldAgent, input: ScanInput, key?: string): Promise<IdempotentResult<FieldScanResponse['data']>> {
+      const work = async (unit: FieldUnit, received: Date) => ({ statusCode: 201, body: await scanIn(unit, agent, input, received) });
+      if (key) return idempotent(agent, key, 'scan', input, work);
+      return repository.transaction(async (unit) => ({ ...(await work(unit, clock.now())), replayed: false }));
     },
 
     /**
@@ -176,7 +225,8 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
      * max(now, current expiry) by one plan period; accumulated + 1; accumulatedAmount + price.
      */
     async paySubscription(agent: FieldAgent, key: string, input: SubscriptionPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
-      return idempotent(agent, key, 'subscription-payment', input, async (unit, now) => {
+      return idempotent(agent, key, 'subscription-payment', input, async (unit, received) => {
+        const now = captureTime(input.capturedAt, received, maxAgeHours);
         const context = await lockedContext(unit, input.userCode, agent.id, input.subscriptionId);
         const { motorist, requestedPlan: plan } = context;
         if (!plan || plan.isDeleted) throw notFound('No plan has that subscriptionId');
@@ -191,7 +241,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           accumulated: subscription.accumulated + 1,
           accumulatedAmountKobo: subscription.accumulatedAmountKobo + plan.priceKobo,
           renewedAt: now,
-          updatedAt: now,
+          updatedAt: received,
         };
         const payment: Omit<PaymentRow, 'id' | 'receiptNo'> = {
           createdAt: now,
@@ -219,6 +269,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           expiresAfter,
           idempotencyKey: key,
           createdAt: now,
+          receivedAt: received,
         });
         const updated = { ...changes, lastReceiptNo: inserted.receiptNo };
         await unit.subscriptions.update(subscription.id, updated);
@@ -237,7 +288,8 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     /** A remitter records a penalty payment: lowers the outstanding payment; more than is owed is refused. */
     async payPenalty(agent: FieldAgent, key: string, input: PenaltyPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
       const amountKobo = toKobo(input.amount);
-      return idempotent(agent, key, 'penalty-payment', input, async (unit, now) => {
+      return idempotent(agent, key, 'penalty-payment', input, async (unit, received) => {
+        const now = captureTime(input.capturedAt, received, maxAgeHours);
         const context = await lockedContext(unit, input.userCode, agent.id);
         const { motorist, current } = context;
         const subscription = current.subscription;
@@ -247,7 +299,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
             owed === 0 ? 'amount: this motorist owes no penalty' : `amount is more than the outstanding penalty of ${formatNaira(owed)}`,
           );
         }
-        const changes = { outstandingPenaltyKobo: owed - amountKobo, updatedAt: now };
+        const changes = { outstandingPenaltyKobo: owed - amountKobo, updatedAt: received };
         await unit.subscriptions.update(subscription.id, changes);
         const payment: Omit<PaymentRow, 'id' | 'receiptNo'> = {
           createdAt: now,
@@ -275,6 +327,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           outstandingAfterKobo: owed - amountKobo,
           idempotencyKey: key,
           createdAt: now,
+          receivedAt: received,
         });
         const view = toTicketSubscription({ subscription: { ...subscription, ...changes }, plan: current.plan }, now, context.graceMs);
         return {

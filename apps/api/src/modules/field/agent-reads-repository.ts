@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import type { ModeOfPayment, VehicleType } from '@eticket/contracts';
+import type { Database } from '../../db/connect.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { GRACE_SETTING_KEY } from '../subscriptions/repository.ts';
+
+export interface AgentMotoristRow {
+  id: string;
+  user_code: string;
+  full_name: string;
+  registration_status: string;
+  plate_number: string;
+  vehicle_model: string | null;
+  vehicle_type: VehicleType;
+  portrait_file: string | null;
+}
+
+export interface ComplianceRow {
+  user_code: string;
+  expires_at: Date | string;
+  paused: boolean;
+  owes: boolean;
+}
+
+export interface DayTotalsRow {
+  scans: number | string;
+  penalties: number | string;
+  penalty_kobo: number | string;
+}
+
+export interface DayPaymentsRow {
+  mode: ModeOfPayment;
+  count: number | string;
+  kobo: number | string;
+}
+
+export interface DayItemRow {
+  kind: 'scan' | 'subscription-payment' | 'penalty-payment';
+  id: string;
+  at: Date | string;
+  user_code: string;
+  full_name: string;
+  plate_number: string | null;
+  detail: string;
+  kobo: number | string;
+}
+
+const MOTORIST = sql`u.role = 'motorist' AND NOT u.is_deleted`;
+
+/** What the field app reads: a motorist for an agent, the compliance list, the agent's day. */
+export function createAgentReadsRepository(db: Database) {
+  const motoristWhere = async (condition: ReturnType<typeof sql>) => {
+    const [row] = await rowsOf<AgentMotoristRow>(
+      db,
+      sql`SELECT u.id, u.user_code, u.full_name, u.registration_status, v.plate_number, v.vehicle_model, v.vehicle_type, p.portrait_file
+          FROM users u JOIN vehicles v ON v.user_id = u.id LEFT JOIN user_profiles p ON p.user_id = u.id
+          WHERE ${MOTORIST} AND ${condition} LIMIT 1`,
+    );
+    return row ?? null;
+  };
+
+  return {
+    /** The grace period setting as stored (the caller applies the default). */
+    async graceDays(): Promise<unknown> {
+      const [row] = await rowsOf<{ value: unknown }>(db, sql`SELECT value FROM settings WHERE key = ${GRACE_SETTING_KEY}`);
+      return row?.value;
+    },
+
+    byUserCode: (code: string) => motoristWhere(sql`u.user_code = ${code}`),
+    /** By plate typed in any case and spacing (vehicles_plate_key_idx, 0022). */
+    byPlateKey: (key: string) => motoristWhere(sql`upper(regexp_replace(v.plate_number, '[[:space:]-]+', '', 'g')) = ${key}`),
+
+    /** A page of the whole list, by Unique ID (users' unique index on user_code). */
+    async compliancePage(after: string, limit: number): Promise<ComplianceRow[]> {
+      return rowsOf<ComplianceRow>(
+        db,
+        sql`SELECT u.user_code, s.expires_at, s.paused_at IS NOT NULL AS paused, s.outstanding_penalty_kobo > 0 AS owes
+            FROM users u JOIN ticket_subscriptions s ON s.user_id = u.id
+            WHERE ${MOTORIST} AND u.user_code > ${after}
+            ORDER BY u.user_code LIMIT ${limit}`,
+      );
+    },
+
+    /** Entries whose subscription changed after `since` (ticket_subscriptions_updated_idx, 0022), at most limit + 1. */
+    async complianceChanges(since: Date, limit: number): Promise<ComplianceRow[]> {
+      return rowsOf<ComplianceRow>(
+        db,
+        sql`SELECT u.user_code, s.expires_at, s.paused_at IS NOT NULL AS paused, s.outstanding_penalty_kobo > 0 AS owes
+            FROM ticket_subscriptions s JOIN users u ON u.id = s.user_id
+            WHERE s.updated_at > ${since.toISOString()}::timestamptz AND ${MOTORIST}
+            ORDER BY s.updated_at LIMIT ${limit + 1}`,
+      );
+    },
+
+    /** Scans the agent made in [from, to) (scans_agent_created_idx). */
+    async scanTotals(agentId: string, from: Date, to: Date): Promise<DayTotalsRow> {
+      const [row] = await rowsOf<DayTotalsRow>(
+        db,
+        sql`SELECT count(*) AS scans, count(*) FILTER (WHERE penalty_added_kobo > 0) AS penalties, coalesce(sum(penalty_added_kobo), 0) AS penalty_kobo
+            FROM scans WHERE agent_id = ${agentId} AND created_at >= ${from.toISOString()}::timestamptz AND created_at < ${to.toISOString()}::timestamptz`,
+      );
+      return row;
+    },
+
+    /** Payments the remitter took in [from, to), by mode (the payments' remitter_created indexes). */
+    async paymentsByMode(agentId: string, from: Date, to: Date): Promise<DayPaymentsRow[]> {
+      const range = sql`remitter_id = ${agentId} AND created_at >= ${from.toISOString()}::timestamptz AND created_at < ${to.toISOString()}::timestamptz`;
+      return rowsOf<DayPaymentsRow>(
+        db,
+        sql`SELECT mode, sum(n) AS count, sum(kobo) AS kobo FROM (
+              SELECT mode_of_payment AS mode, count(*) AS n, sum(amount_kobo) AS kobo FROM subscription_payments WHERE ${range} GROUP BY 1
+              UNION ALL
+              SELECT mode_of_payment, count(*), sum(amount_kobo) FROM penalty_payments WHERE ${range} GROUP BY 1
+            ) t GROUP BY mode ORDER BY mode`,
+      );
+    },
+
+    /** The agent's latest scans and payments in [from, to), newest first. */
+    async recent(agentId: string, from: Date, to: Date, limit: number): Promise<DayItemRow[]> {
+      const f = sql`${from.toISOString()}::timestamptz`;
+      const t = sql`${to.toISOString()}::timestamptz`;
+      return rowsOf<DayItemRow>(
+        db,
+        sql`SELECT x.kind, x.id, x.at, u.user_code, u.full_name, x.plate_number, x.detail, x.kobo FROM (
+              (SELECT 'scan' AS kind, id, created_at AS at, motorist_id, plate_number, subscription_status AS detail, penalty_added_kobo AS kobo
+                 FROM scans WHERE agent_id = ${agentId} AND created_at >= ${f} AND created_at < ${t} ORDER BY created_at DESC LIMIT ${limit})
+              UNION ALL
+              (SELECT 'subscription-payment', id, created_at, motorist_id, NULL, mode_of_payment, amount_kobo
+                 FROM subscription_payments WHERE remitter_id = ${agentId} AND created_at >= ${f} AND created_at < ${t} ORDER BY created_at DESC LIMIT ${limit})
+              UNION ALL
+              (SELECT 'penalty-payment', id, created_at, motorist_id, NULL, mode_of_payment, amount_kobo
+                 FROM penalty_payments WHERE remitter_id = ${agentId} AND created_at >= ${f} AND created_at < ${t} ORDER BY created_at DESC LIMIT ${limit})
+            ) x JOIN users u ON u.id = x.motorist_id
+            ORDER BY x.at DESC LIMIT ${limit}`,
+      );
+    },
+  };
+}
+export type AgentReadsRepository = ReturnType<typeof createAgentReadsRepository>;

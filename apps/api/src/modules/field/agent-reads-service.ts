@@ -1,0 +1,126 @@
+import {
+  COMPLIANCE_FLAGS,
+  COMPLIANCE_PAGE_SIZE,
+  DEFAULT_GRACE_PERIOD_DAYS,
+  FIELD_MESSAGES,
+  codeKey,
+  plateKey,
+  type ComplianceEntry,
+  type ComplianceReply,
+  type FieldMotoristView,
+  type FieldPlan,
+  type MyDay,
+  type VehicleType,
+} from '@eticket/contracts';
+import type { SessionUser } from '../../platform/http/auth.ts';
+import { lagosDay, startOfLagosDay, startOfNextLagosDay } from '../../domain/calendar.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { toNaira } from '../../domain/money.ts';
+import type { SubscriptionsService } from '../subscriptions/service.ts';
+import type { AgentReadsRepository, ComplianceRow } from './agent-reads-repository.ts';
+
+/** A change committed a moment after its updated_at was stamped is still found by the next refresh. */
+const REFRESH_OVERLAP_MS = 60_000;
+const RECENT_ITEMS = 30;
+
+const seconds = (at: Date | string) => Math.floor(new Date(at).getTime() / 1000);
+
+function toEntry(row: ComplianceRow): ComplianceEntry {
+  const flags = (row.owes ? COMPLIANCE_FLAGS.owesPenalty : 0) | (row.paused ? COMPLIANCE_FLAGS.paused : 0);
+  return [row.user_code, row.paused ? 0 : seconds(row.expires_at), flags];
+}
+
+export function createAgentReadsService(deps: {
+  repository: AgentReadsRepository;
+  subscriptions: Pick<SubscriptionsService, 'viewsForUsers' | 'listPlans'>;
+  clock: Clock;
+  fileUrl?: (key: string) => string;
+}) {
+  const { repository, subscriptions, clock } = deps;
+
+  async function graceDays(): Promise<number> {
+    const value = await repository.graceDays();
+    return typeof value === 'number' && value >= 0 ? value : DEFAULT_GRACE_PERIOD_DAYS;
+  }
+
+  return {
+    /** A motorist by Unique ID, else by plate (any case and spacing), with what an agent needs and no more. */
+    async lookup(q: string): Promise<FieldMotoristView> {
+      const row = (await repository.byUserCode(codeKey(q))) ?? (await repository.byPlateKey(plateKey(q)));
+      if (!row) throw notFound(FIELD_MESSAGES.noMotoristForQuery);
+      const view = (await subscriptions.viewsForUsers([row.id], { open: true })).get(row.id);
+      if (!view) throw notFound(FIELD_MESSAGES.noMotoristForQuery);
+      return {
+        id: row.id,
+        userCode: row.user_code,
+        fullName: row.full_name,
+        registrationStatus: row.registration_status,
+        photoUrl: row.portrait_file && deps.fileUrl ? deps.fileUrl(row.portrait_file) : null,
+        plateNumber: row.plate_number,
+        vehicleModel: row.vehicle_model,
+        vehicleType: row.vehicle_type,
+        subscriptionStatus: view.subscriptionStatus,
+        expiresAt: view.subscriptionExpiryDate,
+        planName: view.subscription?.name ?? null,
+        outstandingPayment: view.outstandingPayment,
+      };
+    },
+
+    async plans(vehicleType: VehicleType): Promise<FieldPlan[]> {
+      return (await subscriptions.listPlans(vehicleType)).map(({ id, name, vehicleType: type, price }) => ({ id, name, vehicleType: type, price }));
+    },
+
+    /**
+     * The compliance list: a page of the whole list after `after`, or with `since` the entries
+     * changed since (complete: false when they do not fit in one page: the phone fetches it whole).
+     */
+    async compliance(query: { after?: string; since?: string }): Promise<ComplianceReply> {
+      const asOf = new Date(clock.now().getTime() - REFRESH_OVERLAP_MS).toISOString();
+      const grace = await graceDays();
+      if (query.since) {
+        const rows = await repository.complianceChanges(new Date(query.since), COMPLIANCE_PAGE_SIZE);
+        const complete = rows.length <= COMPLIANCE_PAGE_SIZE;
+        return { asOf, graceDays: grace, entries: complete ? rows.map(toEntry) : [], next: null, complete };
+      }
+      const rows = await repository.compliancePage(query.after ?? '', COMPLIANCE_PAGE_SIZE);
+      const next = rows.length === COMPLIANCE_PAGE_SIZE ? rows[rows.length - 1].user_code : null;
+      return { asOf, graceDays: grace, entries: rows.map(toEntry), next, complete: true };
+    },
+
+    /** The agent's current Lagos day: scans, payments by mode, cash to hand in, the latest items. */
+    async myDay(agent: Pick<SessionUser, 'id'>): Promise<MyDay> {
+      const day = lagosDay(clock.now());
+      const from = startOfLagosDay(day);
+      const to = startOfNextLagosDay(day);
+      const [scans, modes, recent] = await Promise.all([
+        repository.scanTotals(agent.id, from, to),
+        repository.paymentsByMode(agent.id, from, to),
+        repository.recent(agent.id, from, to, RECENT_ITEMS),
+      ]);
+      const byMode = modes.map((m) => ({ modeOfPayment: m.mode, count: Number(m.count), amount: toNaira(Number(m.kobo)) }));
+      const cashKobo = Number(modes.find((m) => m.mode === 'cash')?.kobo ?? 0);
+      return {
+        day,
+        scans: { count: Number(scans.scans), penaltiesAdded: Number(scans.penalties), penaltyAmount: toNaira(Number(scans.penalty_kobo)) },
+        payments: {
+          count: byMode.reduce((sum, m) => sum + m.count, 0),
+          total: toNaira(modes.reduce((sum, m) => sum + Number(m.kobo), 0)),
+          byMode,
+          cashToHandIn: toNaira(cashKobo),
+        },
+        recent: recent.map((r) => ({
+          kind: r.kind,
+          id: r.id,
+          at: new Date(r.at).toISOString(),
+          userCode: r.user_code,
+          fullName: r.full_name,
+          plateNumber: r.plate_number,
+          detail: r.detail,
+          amount: toNaira(Number(r.kobo)),
+        })),
+      };
+    },
+  };
+}
+export type AgentReadsService = ReturnType<typeof createAgentReadsService>;

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPLIANCE_FLAGS, FIELD_MESSAGES } from '@eticket/contracts';
+import { controlledClock, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
+
+const clock = controlledClock('2026-07-01T09:00:00Z');
+let ctx: TestContext;
+let admin: Session;
+let enforcer: Session;
+let remitter: Session;
+let registrar: Session;
+const plans: Record<string, string> = {};
+
+beforeAll(async () => {
+  ctx = await createTestContext({ clock });
+  admin = await session(ctx, { role: 'admin' });
+  enforcer = await session(ctx, { role: 'enforcer', fullName: 'eze enforcer' });
+  remitter = await session(ctx, { role: 'remitter', fullName: 'remi remitter' });
+  registrar = await session(ctx, { role: 'registrar' });
+  for (const [name, vehicleType, price] of [['weekly', 'keke', 1000], ['daily', 'keke', 200], ['daily', 'bus', 300]] as const) {
+    const reply = await ctx.app.inject({ method: 'POST', url: '/api/subscription', headers: await admin.headers(), payload: { name, vehicleType, price } });
+    plans[`${name}-${vehicleType}`] = reply.json().data.id;
+  }
+  await ctx.app.inject({ method: 'POST', url: '/api/penalty', headers: await admin.headers(), payload: { vehicleType: 'keke', price: 500 } });
+});
+afterAll(async () => ctx.close());
+
+const get = async (url: string, who: Session) => ctx.app.inject({ method: 'GET', url, headers: await who.headers() });
+const pay = async (userCode: string, planKey: string, modeOfPayment: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/field/subscription-payment',
+    headers: await remitter.headers({ 'idempotency-key': newKey() }),
+    payload: { userCode, subscriptionId: plans[planKey], modeOfPayment, ...(modeOfPayment === 'cash' ? {} : { bankName: 'gtbank' }) },
+  });
+
+describe('GET /api/field/motorist', () => {
+  it('finds a motorist by Unique ID or by plate in any case and spacing, with what an agent needs and no phone', async () => {
+    const motorist = await createMotorist(ctx, 'keke', { fullName: 'ada keke' });
+    for (const q of [motorist.userCode.toUpperCase(), ` ${motorist.plateNumber.toLowerCase().replace(/-/g, ' ')} `]) {
+      const reply = await get(`/api/field/motorist?q=${encodeURIComponent(q)}`, enforcer);
+      expect(reply.statusCode, q).toBe(200);
+      const data = reply.json().data;
+      expect(data).toMatchObject({
+        id: motorist.id,
+        userCode: motorist.userCode,
+        fullName: 'ada keke',
+        plateNumber: motorist.plateNumber,
+        vehicleType: 'keke',
+        subscriptionStatus: 'grace',
+        outstandingPayment: 0,
+        photoUrl: null,
+      });
+      expect(Object.keys(data).sort()).toEqual(
+        ['expiresAt', 'fullName', 'id', 'outstandingPayment', 'photoUrl', 'planName', 'plateNumber', 'registrationStatus', 'subscriptionStatus', 'userCode', 'vehicleModel', 'vehicleType'],
+      );
+    }
+    expect((await get(`/api/field/motorist?q=${motorist.userCode}`, remitter)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for no match, 400 naming q when it is missing, 403 for others than enforcers and remitters', async () => {
+    const none = await get('/api/field/motorist?q=nobody999', enforcer);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe(FIELD_MESSAGES.noMotoristForQuery);
+    const missing = await get('/api/field/motorist', enforcer);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/^q is required/);
+    for (const who of [admin, registrar]) expect((await get('/api/field/motorist?q=abc', who)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/field/plans', () => {
+  it("lists the plans of a vehicle type with prices for a remitter, and no one else's", async () => {
+    const reply = await get('/api/field/plans?vehicleType=KEKE', remitter);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().data).toEqual([
+      { id: plans['daily-keke'], name: 'daily', vehicleType: 'keke', price: 200 },
+      { id: plans['weekly-keke'], name: 'weekly', vehicleType: 'keke', price: 1000 },
+    ]);
+    const bad = await get('/api/field/plans?vehicleType=boat', remitter);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('vehicleType must be one of keke, bus, bike');
+    expect((await get('/api/field/plans?vehicleType=keke', enforcer)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/field/compliance', () => {
+  it('gives Unique ID, paid-until and flags, no names; a refresh since asOf gives only the changes', async () => {
+    const paid = await createMotorist(ctx, 'keke');
+    const owing = await createMotorist(ctx, 'keke');
+    clock.set('2026-07-05T09:00:00Z');
+    expect((await pay(paid.userCode, 'weekly-keke', 'cash')).statusCode).toBe(201);
+    const scan = await ctx.app.inject({ method: 'POST', url: '/api/field/scan', headers: await enforcer.headers(), payload: { userCode: owing.userCode } });
+    expect(scan.json().data.penaltyAdded).toBe(500);
+
+    // asOf is a minute behind the reply (a change committed just after its stamp is found again, harmlessly).
+    clock.set('2026-07-05T09:30:00Z');
+    const whole = await get('/api/field/compliance', enforcer);
+    expect(whole.statusCode).toBe(200);
+    const list = whole.json().data;
+    expect(list).toMatchObject({ graceDays: 3, next: null, complete: true });
+    expect(JSON.stringify(list)).not.toContain('ada keke');
+    const entry = (code: string) => list.entries.find((e: [string]) => e[0] === code);
+    expect(entry(paid.userCode)).toEqual([paid.userCode, Date.parse('2026-07-12T09:00:00Z') / 1000, 0]);
+    expect(entry(owing.userCode)).toEqual([owing.userCode, Date.parse('2026-07-01T09:00:00Z') / 1000, COMPLIANCE_FLAGS.owesPenalty]);
+    const codes = list.entries.map((e: [string]) => e[0]);
+    expect(codes).toEqual([...codes].sort());
+
+    clock.set('2026-07-05T10:00:00Z');
+    expect((await pay(owing.userCode, 'daily-keke', 'cash')).statusCode).toBe(201);
+    const changes = (await get(`/api/field/compliance?since=${encodeURIComponent(list.asOf)}`, enforcer)).json().data;
+    expect(changes.complete).toBe(true);
+    expect(changes.entries.map((e: [string]) => e[0])).toEqual([owing.userCode]);
+
+    const paged = (await get(`/api/field/compliance?after=${encodeURIComponent(codes[0])}`, enforcer)).json().data;
+    expect(paged.entries.map((e: [string]) => e[0])).toEqual(codes.slice(1));
+    expect((await get('/api/field/compliance', remitter)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/field/my-day', () => {
+  it("counts the agent's own scans and payments of the current Lagos day, by mode, with the cash to hand in", async () => {
+    clock.set('2026-07-06T08:00:00Z');
+    const motorist = await createMotorist(ctx, 'keke', { fullName: 'obi keke' });
+    await pay(motorist.userCode, 'weekly-keke', 'cash');
+    await pay(motorist.userCode, 'daily-keke', 'cash');
+    await pay(motorist.userCode, 'daily-keke', 'transfer');
+    // 23:30 the evening before in Lagos: another day.
+    const yesterday = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/field/subscription-payment',
+      headers: await remitter.headers({ 'idempotency-key': newKey() }),
+      payload: { userCode: motorist.userCode, subscriptionId: plans['daily-keke'], modeOfPayment: 'cash', capturedAt: '2026-07-05T22:30:00Z' },
+    });
+    expect(yesterday.statusCode).toBe(201);
+
+    const day = (await get('/api/field/my-day', remitter)).json().data;
+    expect(day).toMatchObject({
+      day: '2026-07-06',
+      scans: { count: 0 },
+      payments: {
+        count: 3,
+        total: 1400,
+        byMode: [
+          { modeOfPayment: 'cash', count: 2, amount: 1200 },
+          { modeOfPayment: 'transfer', count: 1, amount: 200 },
+        ],
+        cashToHandIn: 1200,
+      },
+    });
+    expect(day.recent).toHaveLength(3);
+    expect(day.recent[0]).toMatchObject({ kind: 'subscription-payment', fullName: 'obi keke', userCode: motorist.userCode });
+
+    const scanned = await ctx.app.inject({ method: 'POST', url: '/api/field/scan', headers: await enforcer.headers(), payload: { userCode: motorist.userCode } });
+    expect(scanned.statusCode).toBe(201);
+    const enforcerDay = (await get('/api/field/my-day', enforcer)).json().data;
+    expect(enforcerDay.scans).toEqual({ count: 1, penaltiesAdded: 0, penaltyAmount: 0 });
+    expect(enforcerDay.payments.count).toBe(0);
+    expect((await get('/api/field/my-day', admin)).statusCode).toBe(403);
+  });
+});
