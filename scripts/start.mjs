@@ -32,6 +32,7 @@ function build(workspace) {
 
 const contracts = at('packages/contracts/src');
 if (stale(at('apps/web/dist/index.html'), [at('apps/web/src'), at('apps/web/index.html'), contracts])) build('apps/web');
+if (stale(at('apps/field/dist/index.html'), [at('apps/field/src'), at('apps/field/index.html'), at('apps/field/public'), contracts])) build('apps/field');
 if (stale(at('apps/api/dist/main.js'), [at('apps/api/src'), contracts])) build('apps/api');
 
 const server = spawn(process.execPath, ['--enable-source-maps', at('apps/api/dist/main.js')], { stdio: 'inherit' });

@@ -101,4 +101,16 @@ try {
 }
 if (!e2eOk) fail('End-to-end journeys failed.');
 
+const fieldReport = path.join(reports, 'playwright-field.json');
+const fieldOk = run('Field app journeys (Playwright, Chromium, phone emulation)', 'npx', ['playwright', 'test', '-c', 'apps/field/playwright.config.ts'], {
+  CHROMIUM_PATH: chromium,
+  PLAYWRIGHT_JSON_OUTPUT_NAME: fieldReport,
+});
+try {
+  addPlaywrightTotals(fieldReport);
+} catch {
+  if (!fieldOk) fail('Field app journeys failed before reporting.');
+}
+if (!fieldOk) fail('Field app journeys failed.');
+
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

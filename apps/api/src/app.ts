@@ -54,6 +54,8 @@ export interface AppDependencies {
   banks?: BankProvider;
   /** Folder of the built console; served at / when present. */
   webDist?: string;
+  /** Folder of the built field app; served at /field/ when present. */
+  fieldDist?: string;
   trustProxy?: boolean;
   logLevel?: string;
   /** How long a top-agents ranking is reused; unset: a minute (RANKING_CACHE_SECONDS; tests: 0, always fresh). */
@@ -147,12 +149,40 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ),
   );
 
-  await registerConsole(app, deps.webDist);
+  const hasFieldApp = await registerFieldApp(app, deps.fieldDist, !(deps.webDist && existsSync(path.join(deps.webDist, 'index.html'))));
+  await registerConsole(app, deps.webDist, hasFieldApp ? deps.fieldDist : undefined);
   return app;
 }
 
-/** The built console at /, with every unknown non-API path answered by its index.html. */
-async function registerConsole(app: FastifyInstance, webDist?: string): Promise<void> {
+/** Hashed build files may be kept for good; the page, the service worker and its manifest are revalidated. */
+function cacheHeaders(dist: string) {
+  return (reply: { header(name: string, value: string): unknown }, filePath: string) => {
+    if (filePath.startsWith(path.join(dist, 'assets', path.sep))) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    else if (/^(index\.html|sw\.js|workbox-|manifest\.webmanifest)/.test(path.basename(filePath))) reply.header('cache-control', 'no-cache');
+  };
+}
+
+/** The built field app (apps/field) at /field/; true when it is there. */
+async function registerFieldApp(app: FastifyInstance, fieldDist: string | undefined, decorateReply: boolean): Promise<boolean> {
+  if (fieldDist === undefined || !existsSync(path.join(fieldDist, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: fieldDist,
+    prefix: '/field/',
+    decorateReply,
+    wildcard: false,
+    index: ['index.html'],
+    maxAge: '1h',
+    preCompressed: true,
+    setHeaders: cacheHeaders(fieldDist),
+  });
+  return true;
+}
+
+/**
+ * The built console at /, with every unknown non-API path answered by its index.html (under /field/,
+ * the field app's).
+ */
+async function registerConsole(app: FastifyInstance, webDist?: string, fieldDist?: string): Promise<void> {
   const hasConsole = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
   if (hasConsole) {
     await app.register(fastifyStatic, {
@@ -172,6 +202,9 @@ async function registerConsole(app: FastifyInstance, webDist?: string): Promise<
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    if (fieldDist && request.method === 'GET' && (request.url === '/field' || request.url.startsWith('/field/'))) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', fieldDist);
+    }
     if (request.url.startsWith('/api') || request.method !== 'GET' || !hasConsole) {
       return reply.code(404).send({ message: MESSAGES.notFound });
     }

@@ -6,6 +6,8 @@ import { z } from 'zod';
 
 /** The built console, next to this file's package in the source tree and in the bundle alike. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+/** The built field app, likewise. */
+const DEFAULT_FIELD_DIST = fileURLToPath(new URL('../../field/dist/', import.meta.url));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -23,6 +25,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('E-Ticketing <no-reply@eticketing.local>'),
   WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
+  FIELD_DIST: z.string().min(1).default(DEFAULT_FIELD_DIST),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a dashboard's ranking of top agents is reused (0: ranked on every call). */

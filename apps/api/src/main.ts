@@ -42,6 +42,7 @@ async function start(config: Config): Promise<void> {
     jwtSecret: config.JWT_SECRET,
     jwtTtlSeconds: config.JWT_TTL_SECONDS,
     webDist: config.WEB_DIST,
+    fieldDist: config.FIELD_DIST,
     trustProxy: config.TRUST_PROXY,
     logLevel: config.LOG_LEVEL,
     rankingTtlMs: config.RANKING_CACHE_SECONDS * 1000,

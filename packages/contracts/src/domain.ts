@@ -51,3 +51,13 @@ export type Gender = (typeof GENDERS)[number];
 
 export const PLAN_NAMES = ['daily', 'weekly', 'monthly', '3 months', '6 months', 'yearly'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
+
+/** Derived from time (active → grace → expired), or frozen by an admin (paused). */
+export const SUBSCRIPTION_STATUSES = ['active', 'grace', 'expired', 'paused'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['success', 'pending', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const MODES_OF_PAYMENT = ['cash', 'transfer', 'pos', 'card'] as const;
+export type ModeOfPayment = (typeof MODES_OF_PAYMENT)[number];

@@ -100,6 +100,12 @@ export function mayUseConsole(user: { role: Role; agentRole?: AgentRole | null; 
   return user.agentRole !== 'enforcer' && user.agentRole !== 'remitter';
 }
 
+/** Who signs in to the field app (DESIGN.md): enforcers, remitters and registrars (approval is the server's check). */
+export function mayUseFieldApp(user: { role: Role; agentRole?: AgentRole | null }): boolean {
+  const role = user.agentRole ?? user.role;
+  return role === 'enforcer' || role === 'remitter' || role === 'registrar';
+}
+
 /** Union roles that see every union's figures (spec: tabs across unions). */
 export const UNION_ROLES_SEEING_ALL: readonly UnionRole[] = ['shareholder', 'government'];
 

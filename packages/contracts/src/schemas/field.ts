@@ -4,15 +4,11 @@
  * verdicts, and the agent's own day.
  */
 import { z } from 'zod';
-import { PLAN_NAMES, VEHICLE_TYPES } from '../domain.ts';
+import { MODES_OF_PAYMENT, PLAN_NAMES, SUBSCRIPTION_STATUSES, VEHICLE_TYPES } from '../domain.ts';
 import { normaliseIdentifier } from '../identifier.ts';
-import { MODES_OF_PAYMENT, SUBSCRIPTION_STATUSES } from './tickets.ts';
 export * from './capture.ts';
 
-export const FIELD_MESSAGES = {
-  fieldAgentsOnly: 'This app is for field agents (enforcers, remitters and registrars). Please use the console.',
-  noMotoristForQuery: 'No motorist has that Unique ID or plate number',
-} as const;
+export * from '../field-app.ts';
 
 /** GET /api/field/motorist?q= : a Unique ID or a plate number. */
 export const fieldLookupQuery = z.object({
@@ -66,8 +62,6 @@ export const fieldPlansResponse = z.object({ data: z.array(fieldPlan) });
  * 2 = paused. A full copy comes in pages by userCode (`after`); `since` (the asOf of an earlier
  * reply) gives only the entries changed since, when they fit in one page.
  */
-export const COMPLIANCE_PAGE_SIZE = 20_000;
-export const COMPLIANCE_FLAGS = { owesPenalty: 1, paused: 2 } as const;
 export const complianceQuery = z.object({
   after: z.string().max(64, 'after is too long').optional(),
   since: z.string().datetime({ offset: true, error: 'since must be an ISO date and time' }).optional(),

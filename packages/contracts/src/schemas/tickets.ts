@@ -5,7 +5,7 @@
  * Money: the API speaks naira numbers with at most 2 decimals; the server stores integer kobo.
  */
 import { z } from 'zod';
-import { PLAN_NAMES, VEHICLE_TYPES } from '../domain.ts';
+import { MODES_OF_PAYMENT, PAYMENT_STATUSES, PLAN_NAMES, SUBSCRIPTION_STATUSES, VEHICLE_TYPES, type ModeOfPayment } from '../domain.ts';
 import { capturedAtField, captureLocation } from './capture.ts';
 import { normaliseIdentifier } from './auth.ts';
 import { listQuery } from './common.ts';
@@ -13,15 +13,7 @@ import { listQuery } from './common.ts';
 // ---------------------------------------------------------------------------------------------
 // Vocabulary
 
-/** Derived from time (active → grace → expired), or frozen by an admin (paused). */
-export const SUBSCRIPTION_STATUSES = ['active', 'grace', 'expired', 'paused'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-export const PAYMENT_STATUSES = ['success', 'pending', 'failed'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-export const MODES_OF_PAYMENT = ['cash', 'transfer', 'pos', 'card'] as const;
-export type ModeOfPayment = (typeof MODES_OF_PAYMENT)[number];
+// SUBSCRIPTION_STATUSES, PAYMENT_STATUSES, MODES_OF_PAYMENT: in ../domain.ts (no schemas: the field app's first load reads them).
 
 /** The grace period after expiry when the settings table does not say otherwise. */
 export const DEFAULT_GRACE_PERIOD_DAYS = 3;

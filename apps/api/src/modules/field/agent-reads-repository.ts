@@ -74,8 +74,10 @@ export function createAgentReadsRepository(db: Database) {
     async compliancePage(after: string, limit: number): Promise<ComplianceRow[]> {
       return rowsOf<ComplianceRow>(
         db,
-        sql`SELECT u.user_code, s.expires_at, s.paused_at IS NOT NULL AS paused, s.outstanding_penalty_kobo > 0 AS owes
-            FROM users u JOIN ticket_subscriptions s ON s.user_id = u.id
+        // A motorist whose subscription is not opened yet: it opens expiring at registration (ensureForMotorists).
+        sql`SELECT u.user_code, coalesce(s.expires_at, u.created_at) AS expires_at, s.paused_at IS NOT NULL AS paused,
+                   coalesce(s.outstanding_penalty_kobo, 0) > 0 AS owes
+            FROM users u LEFT JOIN ticket_subscriptions s ON s.user_id = u.id
             WHERE ${MOTORIST} AND u.user_code > ${after}
             ORDER BY u.user_code LIMIT ${limit}`,
       );

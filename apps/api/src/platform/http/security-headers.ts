@@ -12,6 +12,8 @@ const CONTENT_SECURITY_POLICY = {
     imgSrc: ["'self'", 'data:', 'blob:'],
     mediaSrc: ["'self'", 'blob:'],
     connectSrc: ["'self'"],
+    // The field app's QR decoder (qr-scanner) runs its worker from a blob: URL of its own code.
+    workerSrc: ["'self'", 'blob:'],
     frameAncestors: ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AGENTS, MOTORISTS } from './support/fixtures.ts';
+import { adminToken, controlledByServiceWorker, recordsOf, signIn } from './support/session.ts';
+
+const [, , scanned1, scanned2, scanned3, payer1, payer2, owesNothing] = MOTORISTS;
+
+async function scanTyped(page: Page, userCode: string) {
+  await page.getByLabel('Unique ID or plate number').fill(userCode);
+  await page.getByRole('button', { name: 'Check' }).click();
+  const verdict = page.getByRole('alert').filter({ hasText: 'EXPIRED' });
+  await expect(verdict).toContainText('Provisional');
+  await page.getByRole('button', { name: 'Next scan' }).click();
+}
+
+async function payOffline(page: Page, userCode: string, what: 'weekly' | 'daily' | number) {
+  await page.getByLabel('Motorist’s Unique ID or plate number').fill(userCode);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByText('Offline: the server checks this payment')).toBeVisible();
+  await page.getByRole('button', { name: 'keke' }).click();
+  if (typeof what === 'number') {
+    await page.getByRole('button', { name: 'Penalty', exact: true }).click();
+    await page.getByLabel(/^Amount/).fill(String(what));
+  } else {
+    await page.getByRole('button', { name: 'Subscription', exact: true }).click();
+    await page.getByRole('button', { name: new RegExp(`^${what} · `) }).click();
+  }
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page.getByRole('article', { name: 'Receipt' })).toContainText('Not sent yet');
+  await page.getByRole('button', { name: 'Next payment' }).click();
+}
+
+const queueItems = (page: Page, state: string) => page.locator(`li.item[data-state="${state}"]`);
+
+test('scans and payments made offline survive a reload and reach the server once each; a refused one stays with its message', async ({ browser, request }) => {
+  const enforcer = await (await browser.newContext()).newPage();
+  const remitter = await (await browser.newContext()).newPage();
+
+  await signIn(enforcer, AGENTS.offlineEnforcer.email);
+  await controlledByServiceWorker(enforcer);
+  await expect(enforcer.getByTestId('compliance-list')).toContainText(`${MOTORISTS.length} motorists`);
+  await signIn(remitter, AGENTS.offlineRemitter.email);
+  await controlledByServiceWorker(remitter);
+  // The plans are kept on the phone while online.
+  await expect.poll(() => remitter.evaluate(() => localStorage.getItem('fieldPlans:keke'))).toContain('weekly');
+
+  await enforcer.context().setOffline(true);
+  await remitter.context().setOffline(true);
+  await expect(enforcer.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+
+  for (const motorist of [scanned1, scanned2, scanned3]) await scanTyped(enforcer, motorist.userCode);
+  await payOffline(remitter, payer1.userCode, 'daily');
+  await payOffline(remitter, payer2.userCode, 'weekly');
+  await payOffline(remitter, owesNothing.userCode, 100);
+
+  // A reload without network: the service worker serves the app, IndexedDB keeps the queue.
+  await enforcer.reload();
+  await remitter.reload();
+  for (const [page, count] of [[enforcer, 3], [remitter, 3]] as const) {
+    await page.getByRole('button', { name: /^Queue/ }).click();
+    await expect(queueItems(page, 'waiting')).toHaveCount(count);
+  }
+
+  await enforcer.context().setOffline(false);
+  await remitter.context().setOffline(false);
+  await expect(queueItems(enforcer, 'done')).toHaveCount(3);
+  await expect(queueItems(remitter, 'done')).toHaveCount(2);
+  const refused = queueItems(remitter, 'refused');
+  await expect(refused).toHaveCount(1);
+  await expect(refused).toContainText('amount: this motorist owes no penalty');
+
+  const token = await adminToken(request, AGENTS.admin.email);
+  const expectOnce = async () => {
+    for (const motorist of [scanned1, scanned2, scanned3]) expect(await recordsOf(request, token, 'scan', motorist.userCode), motorist.userCode).toBe(1);
+    for (const motorist of [payer1, payer2]) expect(await recordsOf(request, token, 'sub-history', motorist.userCode), motorist.userCode).toBe(1);
+    expect(await recordsOf(request, token, 'penalty-history', owesNothing.userCode)).toBe(0);
+  };
+  await expectOnce();
+
+  // A second sync sends nothing again; the refused item stays for the agent to resolve.
+  for (const page of [enforcer, remitter]) {
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByText(/^0 recorded/)).toBeVisible();
+  }
+  await expectOnce();
+  await expect(refused).toContainText('amount: this motorist owes no penalty');
+});

@@ -1,0 +1,24 @@
+/** The people and prices apps/field/e2e/start-server.mjs puts in a fresh database for the field journeys. */
+export const PASSWORD = 'Field-Journey-2026';
+
+export const AGENTS = {
+  admin: { email: 'admin@field.test', fullName: 'ada admin', role: 'admin' },
+  enforcer: { email: 'enforcer@field.test', fullName: 'efe enforcer', role: 'enforcer', agentRole: 'enforcer' },
+  offlineEnforcer: { email: 'offline.enforcer@field.test', fullName: 'oge enforcer', role: 'enforcer', agentRole: 'enforcer' },
+  remitter: { email: 'remitter@field.test', fullName: 'remy remitter', role: 'remitter', agentRole: 'remitter' },
+  offlineRemitter: { email: 'offline.remitter@field.test', fullName: 'ola remitter', role: 'remitter', agentRole: 'remitter' },
+  registrar: { email: 'registrar@field.test', fullName: 'rex registrar', role: 'registrar', agentRole: 'registrar' },
+} as const;
+
+/** Motorists on keke with plates; registered 10 days before the run (expired past grace). */
+export const MOTORISTS = Array.from({ length: 8 }, (_, i) => ({
+  userCode: `fieldmoto${i + 1}`,
+  fullName: `moto rider ${i + 1}`,
+  plateNumber: `LAG-${100 + i}-KK`,
+}));
+
+export const PLANS = [
+  { name: 'daily', vehicleType: 'keke', price: 200 },
+  { name: 'weekly', vehicleType: 'keke', price: 1000 },
+] as const;
+export const KEKE_PENALTY = 500;

@@ -1,0 +1,224 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { MODES_OF_PAYMENT, VEHICLE_TYPES, type FieldMotoristView, type FieldPlan, type ModeOfPayment, type VehicleType } from '@eticket/contracts';
+import { ApiError, api } from '../../lib/api.ts';
+import { codeFromQr, dateOnly, naira } from '../../lib/format.ts';
+import type { AgentCard } from '../../lib/profile.ts';
+import { enqueue, newKey } from '../queue/queue.ts';
+import { QrCamera } from '../scan/QrCamera.tsx';
+import { keepAllPlans, plansOf } from './plans.ts';
+import { Receipt, type ReceiptView } from './Receipt.tsx';
+
+/** Who pays: as the server knows them, or (offline) only the Unique ID typed. */
+type Payer = { known: true; view: FieldMotoristView } | { known: false; userCode: string };
+
+export function CollectScreen({ agent }: { agent: AgentCard | null }) {
+  const [payer, setPayer] = useState<Payer | null>(null);
+  const [receipt, setReceipt] = useState<ReceiptView | null>(null);
+  useEffect(() => void keepAllPlans(VEHICLE_TYPES), []);
+
+  if (receipt) return <Receipt receipt={receipt} onDone={() => (setReceipt(null), setPayer(null))} />;
+  if (!payer) return <FindPayer onFound={setPayer} />;
+  return <Payment payer={payer} agent={agent} onCancel={() => setPayer(null)} onPaid={setReceipt} />;
+}
+
+function FindPayer({ onFound }: { onFound: (payer: Payer) => void }) {
+  const [typed, setTyped] = useState('');
+  const [camera, setCamera] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function find(q: string) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      onFound({ known: true, view: await api.lookup(q) });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 0) onFound({ known: false, userCode: q.trim().toLowerCase().replace(/\s+/g, '') });
+      else setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="collect">
+      <h2>Collect</h2>
+      <form
+        className="typed"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          if (typed.trim()) void find(typed);
+        }}
+      >
+        <label>
+          Motorist’s Unique ID or plate number
+          <input value={typed} onChange={(e) => setTyped(e.target.value)} autoCapitalize="characters" autoComplete="off" enterKeyHint="search" />
+        </label>
+        <button className="primary" disabled={busy}>
+          {busy ? 'Finding…' : 'Find'}
+        </button>
+      </form>
+      <button className="secondary" onClick={() => setCamera(!camera)}>
+        {camera ? 'Close camera' : 'Scan QR code'}
+      </button>
+      {camera && <QrCamera paused={busy} onCode={(text) => void find(codeFromQr(text) ?? text)} />}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: AgentCard | null; onCancel: () => void; onPaid: (receipt: ReceiptView) => void }) {
+  const [vehicleType, setVehicleType] = useState<VehicleType | null>(payer.known ? payer.view.vehicleType : null);
+  const [plans, setPlans] = useState<FieldPlan[] | null>(null);
+  const [what, setWhat] = useState<'subscription' | 'penalty'>(payer.known && payer.view.outstandingPayment > 0 ? 'penalty' : 'subscription');
+  const [planId, setPlanId] = useState('');
+  const [amount, setAmount] = useState(payer.known && payer.view.outstandingPayment > 0 ? String(payer.view.outstandingPayment) : '');
+  const [mode, setMode] = useState<ModeOfPayment>('cash');
+  const [bankName, setBankName] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const userCode = payer.known ? payer.view.userCode : payer.userCode;
+  const owed = payer.known ? payer.view.outstandingPayment : null;
+
+  useEffect(() => {
+    if (!vehicleType) return;
+    plansOf(vehicleType).then(
+      (found) => (setPlans(found), setPlanId((current) => current || found[0]?.id || '')),
+      (failure: Error) => setError(failure.message),
+    );
+  }, [vehicleType]);
+
+  const plan = plans?.find((p) => p.id === planId);
+  const penaltyAmount = Number(amount);
+  const amountProblem =
+    what === 'penalty' && (!(penaltyAmount > 0) ? 'Enter the amount paid' : owed !== null && penaltyAmount > owed ? `More than the ${naira(owed)} owed` : undefined);
+
+  async function confirmPayment() {
+    if (what === 'subscription' && !plan) return setError('Choose a plan');
+    if (amountProblem) return setError(amountProblem);
+    if (mode !== 'cash' && !bankName.trim()) return setError('Enter the bank for a payment that is not cash');
+    const total = what === 'subscription' ? plan!.price : penaltyAmount;
+    const paidFor = what === 'subscription' ? `${plan!.name} ${plan!.vehicleType} subscription` : 'penalty';
+    if (!confirm(`Record ${naira(total)} in ${mode} for ${paidFor} from ${payer.known ? payer.view.fullName : userCode}?`)) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const capturedAt = new Date().toISOString();
+      const means = { modeOfPayment: mode, ...(mode === 'cash' ? {} : { bankName: bankName.trim() }), capturedAt };
+      const label = `${naira(total)} ${paidFor} · ${payer.known ? payer.view.fullName : userCode}`;
+      const item =
+        what === 'subscription'
+          ? await enqueue({ key: newKey(), kind: 'subscription-payment', label, body: { userCode, subscriptionId: plan!.id, ...means } })
+          : await enqueue({ key: newKey(), kind: 'penalty-payment', label, body: { userCode, amount: penaltyAmount, ...means } });
+      if (item.state === 'refused') return setError(item.message);
+      onPaid({ item, amount: total, paidFor, payerName: payer.known ? payer.view.fullName : null, userCode, modeOfPayment: mode, capturedAt, agent });
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="collect">
+      <div className="payer">
+        {payer.known ? (
+          <>
+            <b>{payer.view.fullName}</b>
+            <span>
+              {payer.view.plateNumber} · {payer.view.vehicleType} · {payer.view.userCode}
+            </span>
+            <span className={`status ${payer.view.subscriptionStatus}`}>
+              {payer.view.subscriptionStatus} · expires {dateOnly(payer.view.expiresAt)}
+            </span>
+            <span>Penalty owed: {naira(payer.view.outstandingPayment)}</span>
+            {payer.view.registrationStatus !== 'approved' && <span className="muted">Registration: {payer.view.registrationStatus}</span>}
+          </>
+        ) : (
+          <>
+            <b>{userCode}</b>
+            <span className="muted">Offline: the server checks this payment when it is sent.</span>
+          </>
+        )}
+      </div>
+
+      {!payer.known && (
+        <fieldset>
+          <legend>Vehicle type</legend>
+          <div className="choices">
+            {VEHICLE_TYPES.map((type) => (
+              <button key={type} className={vehicleType === type ? 'chosen' : ''} onClick={() => setVehicleType(type)} aria-pressed={vehicleType === type}>
+                {type}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      <fieldset>
+        <legend>Paying for</legend>
+        <div className="choices">
+          <button className={what === 'subscription' ? 'chosen' : ''} aria-pressed={what === 'subscription'} onClick={() => setWhat('subscription')}>
+            Subscription
+          </button>
+          <button className={what === 'penalty' ? 'chosen' : ''} aria-pressed={what === 'penalty'} onClick={() => setWhat('penalty')} disabled={owed === 0}>
+            Penalty
+          </button>
+        </div>
+      </fieldset>
+
+      {what === 'subscription' ? (
+        <fieldset>
+          <legend>Plan</legend>
+          {!vehicleType && <p className="muted">Choose the vehicle type first.</p>}
+          {vehicleType && !plans && <p className="muted">Loading plans…</p>}
+          {plans?.length === 0 && <p className="muted">No plans for {vehicleType} yet.</p>}
+          <div className="choices column">
+            {plans?.map((p) => (
+              <button key={p.id} className={planId === p.id ? 'chosen' : ''} aria-pressed={planId === p.id} onClick={() => setPlanId(p.id)}>
+                {p.name} · {naira(p.price)}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <label>
+          Amount (₦){owed !== null ? ` · at most ${naira(owed)}` : ''}
+          <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </label>
+      )}
+
+      <fieldset>
+        <legend>Mode of payment</legend>
+        <div className="choices">
+          {MODES_OF_PAYMENT.map((m) => (
+            <button key={m} className={mode === m ? 'chosen' : ''} aria-pressed={mode === m} onClick={() => setMode(m)}>
+              {m}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      {mode !== 'cash' && (
+        <label>
+          Bank
+          <input value={bankName} onChange={(e) => setBankName(e.target.value)} />
+        </label>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button className="primary" onClick={() => void confirmPayment()} disabled={busy}>
+        {busy ? 'Recording…' : 'Confirm payment'}
+      </button>
+      <button className="secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </section>
+  );
+}

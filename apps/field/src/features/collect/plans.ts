@@ -1,0 +1,22 @@
+import type { FieldPlan, VehicleType } from '@eticket/contracts';
+import { api } from '../../lib/api.ts';
+
+const keyOf = (type: VehicleType) => `fieldPlans:${type}`;
+
+/** The plans of a vehicle type: from the server when online (kept for offline use), else as last kept. */
+export async function plansOf(type: VehicleType): Promise<FieldPlan[]> {
+  try {
+    const plans = await api.plans(type);
+    localStorage.setItem(keyOf(type), JSON.stringify(plans));
+    return plans;
+  } catch (failure) {
+    const kept = localStorage.getItem(keyOf(type));
+    if (kept) return JSON.parse(kept) as FieldPlan[];
+    throw failure;
+  }
+}
+
+/** Keeps every vehicle type's plans on the phone while online. */
+export async function keepAllPlans(types: readonly VehicleType[]): Promise<void> {
+  await Promise.all(types.map((type) => plansOf(type).catch(() => undefined)));
+}

@@ -1,0 +1,54 @@
+import { COMPLIANCE_FLAGS, type SubscriptionStatus } from '@eticket/contracts';
+import { api } from '../../lib/api.ts';
+import { db, type ComplianceRow, type Meta } from '../queue/db.ts';
+
+/** The whole list again once a day (it drops deleted motorists); changes since the last copy in between. */
+const FULL_EVERY_MS = 24 * 3600_000;
+
+const toRow = ([code, paidUntil, flags]: [string, number, number]): ComplianceRow => ({ code, paidUntil, flags });
+
+async function fetchWhole(): Promise<void> {
+  let after: string | undefined;
+  let first: Meta | null = null;
+  let count = 0;
+  const started = Date.now();
+  await db.compliance.clear();
+  do {
+    const page = await api.compliance({ after });
+    first ??= { name: 'compliance', asOf: page.asOf, graceDays: page.graceDays, fullAt: started, count: 0 };
+    await db.compliance.bulkPut(page.entries.map(toRow));
+    count += page.entries.length;
+    after = page.next ?? undefined;
+  } while (after);
+  await db.meta.put({ ...first!, count });
+}
+
+/** Brings the phone's copy up to date: changes since the last copy, or the whole list when due. */
+export async function refreshCompliance(): Promise<void> {
+  const meta = await db.meta.get('compliance');
+  if (!meta || Date.now() - meta.fullAt > FULL_EVERY_MS) return fetchWhole();
+  const changes = await api.compliance({ since: meta.asOf });
+  if (!changes.complete) return fetchWhole();
+  await db.compliance.bulkPut(changes.entries.map(toRow));
+  await db.meta.put({ ...meta, asOf: changes.asOf, graceDays: changes.graceDays, count: await db.compliance.count() });
+}
+
+export interface ProvisionalVerdict {
+  status: SubscriptionStatus | 'unknown';
+  paidUntil: Date | null;
+  owesPenalty: boolean;
+  listAsOf: string | null;
+}
+
+/** A verdict from the phone's copy of the list, at `now`: provisional until the scan is synced. */
+export async function provisionalVerdict(code: string, now = Date.now()): Promise<ProvisionalVerdict> {
+  const [row, meta] = await Promise.all([db.compliance.get(code), db.meta.get('compliance')]);
+  const listAsOf = meta?.asOf ?? null;
+  if (!row) return { status: 'unknown', paidUntil: null, owesPenalty: false, listAsOf };
+  const owesPenalty = (row.flags & COMPLIANCE_FLAGS.owesPenalty) !== 0;
+  if (row.flags & COMPLIANCE_FLAGS.paused) return { status: 'paused', paidUntil: null, owesPenalty, listAsOf };
+  const paidUntil = row.paidUntil * 1000;
+  const graceEnds = paidUntil + (meta?.graceDays ?? 3) * 24 * 3600_000;
+  const status = now < paidUntil ? 'active' : now < graceEnds ? 'grace' : 'expired';
+  return { status, paidUntil: new Date(paidUntil), owesPenalty, listAsOf };
+}

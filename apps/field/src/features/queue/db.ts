@@ -1,0 +1,49 @@
+import { Dexie, type EntityTable } from 'dexie';
+import type { FieldScanRequest, PenaltyPaymentRequest, SubscriptionPaymentRequest } from '@eticket/contracts';
+
+export type QueueState = 'waiting' | 'sending' | 'done' | 'refused';
+
+interface ItemBase {
+  /** The Idempotency-Key, made on the phone: a resend is never a second record. */
+  key: string;
+  /** Who captured it: an item is sent only in its agent's session. */
+  agentId: string;
+  state: QueueState;
+  /** What the agent sees in the queue. */
+  label: string;
+  /** The server's message when it refused the item. */
+  message?: string;
+  /** The server's answer once recorded. */
+  result?: unknown;
+  createdAt: number;
+  attempts: number;
+}
+
+export type QueueItem =
+  | (ItemBase & { kind: 'scan'; body: FieldScanRequest })
+  | (ItemBase & { kind: 'subscription-payment'; body: SubscriptionPaymentRequest })
+  | (ItemBase & { kind: 'penalty-payment'; body: PenaltyPaymentRequest });
+
+/** An entry of the compliance list: paid-until in epoch seconds (0 while paused), flags as the server gives them. */
+export interface ComplianceRow {
+  code: string;
+  paidUntil: number;
+  flags: number;
+}
+
+export interface Meta {
+  name: 'compliance';
+  asOf: string;
+  graceDays: number;
+  /** When the whole list was last fetched (ms). */
+  fullAt: number;
+  count: number;
+}
+
+export const db = new Dexie('eticket-field') as Dexie & {
+  queue: EntityTable<QueueItem, 'key'>;
+  compliance: EntityTable<ComplianceRow, 'code'>;
+  meta: EntityTable<Meta, 'name'>;
+};
+
+db.version(1).stores({ queue: 'key, state, createdAt', compliance: 'code', meta: 'name' });

@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * Continuous QR scanning with the back camera (qr-scanner: the browser's BarcodeDetector where it
+ * has one, else its worker). Each code is reported once until another code, or 3 s, has passed.
+ */
+export function QrCamera({ onCode, paused }: { onCode: (text: string) => void; paused: boolean }) {
+  const holder = useRef<HTMLDivElement>(null);
+  const scanner = useRef<import('qr-scanner').default | null>(null);
+  const last = useRef({ text: '', at: 0 });
+  const report = useRef(onCode);
+  report.current = onCode;
+  const pausedRef = useRef(paused);
+  pausedRef.current = paused;
+  const [hasTorch, setHasTorch] = useState(false);
+  const [torchOn, setTorchOn] = useState(false);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    let stopped = false;
+    // A fresh <video> each time: qr-scanner opens the camera itself.
+    const video = document.createElement('video');
+    video.setAttribute('playsinline', '');
+    video.muted = true;
+    holder.current?.append(video);
+    void import('qr-scanner').then(async ({ default: QrScanner }) => {
+      if (stopped) return;
+      const instance = new QrScanner(
+        video,
+        (result) => {
+          const now = Date.now();
+          if (pausedRef.current || (result.data === last.current.text && now - last.current.at < 3000)) return;
+          last.current = { text: result.data, at: now };
+          report.current(result.data);
+        },
+        { preferredCamera: 'environment', maxScansPerSecond: 10, returnDetailedScanResult: true },
+      );
+      scanner.current = instance;
+      try {
+        await instance.start();
+        if (!stopped) setHasTorch(await instance.hasFlash());
+      } catch (failure) {
+        if (!stopped) setError(`Camera not available: ${String((failure as Error)?.message ?? failure)}. Type the Unique ID or plate below.`);
+      }
+    });
+    return () => {
+      stopped = true;
+      scanner.current?.destroy();
+      scanner.current = null;
+      video.remove();
+    };
+  }, []);
+
+  async function toggleTorch() {
+    await scanner.current?.toggleFlash();
+    setTorchOn(scanner.current?.isFlashOn() ?? false);
+  }
+
+  return (
+    <div className="camera">
+      <div ref={holder} className="viewfinder" aria-label="Camera" />
+      {error && <p className="error">{error}</p>}
+      {hasTorch && (
+        <button className="torch" onClick={() => void toggleTorch()} aria-pressed={torchOn}>
+          {torchOn ? 'Torch off' : 'Torch on'}
+        </button>
+      )}
+    </div>
+  );
+}
