@@ -403,7 +403,7 @@ async function main(): Promise<void> {
             at: at(11),
             run: async (services) => {
               const price = random.chance(0.5) ? 0 : Math.floor(m.outstandingKobo / 2 / 100) * 100;
-              const view = await services.penalties.setOutstanding({ id: admin.id }, { subscriptionId: m.id, price: price / 100 });
+              const view = await services.penalties.setOutstanding({ id: admin.id }, { subscriptionId: m.id, price: price / 100, reason: price === 0 ? 'waived after review' : 'halved after review' });
               m.outstandingKobo = toKobo(view.outstandingPayment);
               stats.waivers += 1;
             },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS } from './fixtures/accounts.ts';
+import { confirmPause, confirmPenaltyChange } from './support/reason.ts';
 import { signIn } from './support/signIn.ts';
 import { apiToken, fieldScan, findPlan, payPenalty, paySubscription, registerApprovedMotorist } from './support/tickets.ts';
 
@@ -63,6 +64,7 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
   await expect(found).toContainText('Weekly (bike)');
   await found.getByLabel('New Penalty Amount').fill('2000');
   await found.getByRole('button', { name: 'Update Penalty' }).click();
+  await confirmPenaltyChange(page);
   await expect(found).toContainText('₦2,000.00');
   const penaltyPaid = await payPenalty(request, remitter, { userCode: motorist.userCode, amount: 500, modeOfPayment: 'cash' });
 
@@ -122,6 +124,7 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
   await expect(subscription).toContainText('₦1,500.00');
   await expect(subscription).toContainText(paid.data.payment.receiptNo);
   await subscription.getByRole('button', { name: 'Pause Subscription' }).click();
+  await confirmPause(page);
   await expect(page.getByRole('alert').filter({ hasText: 'Subscription paused successfully' })).toBeVisible();
   await expect(subscription.getByRole('button', { name: 'Resume Subscription' })).toBeVisible();
   await expect(subscription).toContainText(/paused/i);
@@ -137,5 +140,6 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
   await expect(found).toContainText('₦1,500.00');
   await found.getByLabel('New Penalty Amount').fill('0');
   await found.getByRole('button', { name: 'Update Penalty' }).click();
+  await confirmPenaltyChange(page);
   await expect(found.getByText('₦0.00')).toBeVisible();
 });

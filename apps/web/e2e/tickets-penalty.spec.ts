@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS } from './fixtures/accounts.ts';
+import { confirmPenaltyChange } from './support/reason.ts';
 import { signIn } from './support/signIn.ts';
 import { apiToken, registerApprovedMotorist } from './support/tickets.ts';
 
@@ -90,6 +91,7 @@ test("a motorist's penalty: found by Unique ID (6 characters or more), altered, 
 
   await found.getByLabel('New Penalty Amount').fill('2500');
   await found.getByRole('button', { name: 'Update Penalty' }).click();
+  await confirmPenaltyChange(page);
   await expect(page.getByRole('alert').filter({ hasText: 'Penalty updated successfully' })).toBeVisible();
   await expect(found).toContainText('₦2,500.00');
   await expect(panel.getByText(HINT)).toBeVisible();
@@ -97,6 +99,7 @@ test("a motorist's penalty: found by Unique ID (6 characters or more), altered, 
   // A change the server refuses: its message in place of the hint; nothing changes.
   await found.getByLabel('New Penalty Amount').fill('20000000000');
   await found.getByRole('button', { name: 'Update Penalty' }).click();
+  await confirmPenaltyChange(page);
   await expect(panel.getByRole('alert')).toHaveText('price must be at most 10000000000');
   await expect(found).toContainText('₦2,500.00');
 
@@ -108,6 +111,7 @@ test("a motorist's penalty: found by Unique ID (6 characters or more), altered, 
   // 0 clears it; what the page shows is what the server has.
   await found.getByLabel('New Penalty Amount').fill('0');
   await found.getByRole('button', { name: 'Update Penalty' }).click();
+  await confirmPenaltyChange(page);
   await expect(panel.getByText(HINT)).toBeVisible();
   await expect(found.getByText('₦0.00')).toBeVisible();
   await page.reload();

@@ -198,6 +198,8 @@ export const penaltyAdjustments = pgTable(
     newKobo: kobo('new_kobo').notNull(),
     adjustedBy: uuid('adjusted_by').notNull(),
     createdAt: at('created_at').notNull(),
+    /** Why staff made the change (0038); null for changes made without one. */
+    reason: text('reason'),
   },
   (t) => [
     index('penalty_adjustments_subscription_idx').on(t.subscriptionId, t.createdAt.desc().nullsFirst()),

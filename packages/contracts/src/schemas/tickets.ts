@@ -42,6 +42,17 @@ export const TICKET_MESSAGES = {
   idempotencyKeyReused: 'Idempotency-Key was already used for a different request',
 } as const;
 
+/** Why staff changed something (kept in the audit log and the motorist's history); blank is no reason. */
+export const CHANGE_REASON_MAX_LENGTH = 500;
+const changeReason = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(CHANGE_REASON_MAX_LENGTH, `${field} must be at most ${CHANGE_REASON_MAX_LENGTH} characters`);
+
+/** The default ceiling of a motorist's penalty: this many times the vehicle type's penalty charge (setting penalty_ceiling_multiple). */
+export const DEFAULT_PENALTY_CEILING_MULTIPLE = 10;
+
 // ---------------------------------------------------------------------------------------------
 // Money
 
@@ -172,9 +183,10 @@ export const specificPenaltyRequest = z
     subID: uuidField('subID').optional(),
     id: uuidField('id').optional(),
     price: nairaAmount('price', { allowZero: true }),
+    reason: changeReason('reason').optional(),
   })
   .refine((body) => body.subID !== undefined || body.id !== undefined, { message: 'subID is required', path: ['subID'] })
-  .transform((body) => ({ subscriptionId: (body.subID ?? body.id)!, price: body.price }));
+  .transform((body) => ({ subscriptionId: (body.subID ?? body.id)!, price: body.price, reason: body.reason || null }));
 export type SpecificPenaltyRequest = z.input<typeof specificPenaltyRequest>;
 
 // ---------------------------------------------------------------------------------------------
@@ -211,6 +223,13 @@ export const ticketSubscription = z.object({
 export type TicketSubscription = z.infer<typeof ticketSubscription>;
 
 /** PATCH /api/subscription/pause/{id}, /resume/{id}: id is the subscription's (or the motorist's). */
+/** PATCH /api/subscription/pause/{id}: why (optional in the API, as the spec sends no body; the console asks for it). */
+export const pauseSubscriptionRequest = z
+  .object({ reason: changeReason('reason').optional() })
+  .nullish()
+  .transform((body) => ({ reason: body?.reason || null }));
+export type PauseSubscriptionRequest = z.input<typeof pauseSubscriptionRequest>;
+
 export const subscriptionActionResponse = z.object({ message: z.string(), data: ticketSubscription });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
-import type { VehicleType } from '@eticket/contracts';
+import { asc, eq, sql } from 'drizzle-orm';
+import { DEFAULT_PENALTY_CEILING_MULTIPLE, type VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { PreparedStatements } from '../../lists/prepared.ts';
-import { penaltyAdjustments, penaltyCharges } from '../../db/schema.ts';
+import { penaltyAdjustments, penaltyCharges, settings, vehicles } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
 import { subscriptionQueries, type SubscriptionQueries } from '../subscriptions/repository.ts';
@@ -13,6 +13,16 @@ export interface PenaltyChargeRecord {
   priceKobo: Kobo;
   createdAt: Date;
   updatedAt: Date;
+}
+
+export const PENALTY_CEILING_SETTING_KEY = 'penalty_ceiling_multiple';
+
+export interface PenaltyCeiling {
+  vehicleType: VehicleType | null;
+  multiple: number;
+  chargeKobo: Kobo | null;
+  /** null: no penalty charge for the vehicle type, so no ceiling. */
+  ceilingKobo: Kobo | null;
 }
 
 const chargeColumns = {
@@ -55,14 +65,36 @@ export function penaltyQueries(db: Database) {
       return row ? normalise(row) : null;
     },
 
-    async recordAdjustment(values: { subscriptionId: string; previousKobo: Kobo; newKobo: Kobo; adjustedBy: string; at: Date }): Promise<void> {
+    async recordAdjustment(values: { subscriptionId: string; previousKobo: Kobo; newKobo: Kobo; adjustedBy: string; reason: string | null; at: Date }): Promise<void> {
       await db.insert(penaltyAdjustments).values({
         subscriptionId: values.subscriptionId,
         previousKobo: values.previousKobo,
         newKobo: values.newKobo,
         adjustedBy: values.adjustedBy,
+        reason: values.reason,
         createdAt: values.at,
       });
+    },
+
+    /**
+     * The most a motorist may be set to owe: the ceiling setting's multiple of the penalty charge of
+     * the motorist's vehicle type. No charge for that type (or no vehicle): chargeKobo null, no ceiling.
+     */
+    async ceilingFor(motoristId: string): Promise<PenaltyCeiling> {
+      const [row] = await db
+        .select({
+          vehicleType: vehicles.vehicleType,
+          chargeKobo: penaltyCharges.priceKobo,
+          multiple: sql<unknown>`(SELECT ${settings.value} FROM ${settings} WHERE ${settings.key} = ${PENALTY_CEILING_SETTING_KEY})`,
+        })
+        .from(vehicles)
+        .leftJoin(penaltyCharges, eq(penaltyCharges.vehicleType, vehicles.vehicleType))
+        .where(eq(vehicles.userId, motoristId))
+        .limit(1);
+      const multiple = typeof row?.multiple === 'number' && row.multiple > 0 ? row.multiple : DEFAULT_PENALTY_CEILING_MULTIPLE;
+      if (!row || row.chargeKobo === null) return { vehicleType: row?.vehicleType ?? null, multiple, chargeKobo: null, ceilingKobo: null };
+      const chargeKobo = koboOf(row.chargeKobo);
+      return { vehicleType: row.vehicleType, multiple, chargeKobo, ceilingKobo: koboOf(Math.round(chargeKobo * multiple)) };
     },
   };
 }

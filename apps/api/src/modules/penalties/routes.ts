@@ -53,7 +53,10 @@ export function penaltyRoutes(service: PenaltiesService) {
         config: { permission: { capability: 'penalty', access: 'write' } },
         schema: {
           tags,
-          description: "Sets a motorist's outstanding penalty: subID (or id) names the subscription (or its motorist), price is in naira (0 clears it).",
+          description:
+            "Sets a motorist's outstanding penalty: subID (or id) names the subscription (or its motorist), price is in naira (0 clears it), " +
+            'reason (optional) says why. Raising it above the ceiling (the setting penalty_ceiling_multiple, 10 unless changed, × the ' +
+            "penalty charge of the motorist's vehicle type) is refused with 400.",
           body: specificPenaltyRequest,
           response: { 200: z.object({ message: z.string(), data: ticketSubscription }) },
         },

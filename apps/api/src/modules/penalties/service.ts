@@ -9,10 +9,10 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { conflict, notFound } from '../../platform/http/errors.ts';
-import { toKobo, toNaira } from '../../domain/money.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { formatNaira, toKobo, toNaira, type Kobo } from '../../domain/money.ts';
 import type { SubscriptionsService } from '../subscriptions/service.ts';
-import type { PenaltiesRepository, PenaltyChargeRecord } from './repository.ts';
+import type { PenaltiesRepository, PenaltyCeiling, PenaltyChargeRecord } from './repository.ts';
 
 export const PENALTY_UNIQUE_CONSTRAINT = 'penalty_charges_vehicle_type_unique';
 
@@ -29,6 +29,17 @@ export function toPenaltyCharge(row: PenaltyChargeRecord): PenaltyCharge {
 
 /** A penalty charge as the audit log keeps it (price in naira, as the API speaks). */
 const chargeSnapshot = (row: PenaltyChargeRecord) => ({ vehicleType: row.vehicleType, price: toNaira(row.priceKobo) });
+
+/**
+ * Refuses raising a penalty above the ceiling. Lowering one that scans already took above it stays
+ * allowed (days of expired scans add up past any multiple of one charge).
+ */
+function checkCeiling(ceiling: PenaltyCeiling, currentKobo: Kobo, newKobo: Kobo): void {
+  if (ceiling.ceilingKobo === null || ceiling.chargeKobo === null || newKobo <= ceiling.ceilingKobo || newKobo <= currentKobo) return;
+  throw badRequest(
+    `price must not be more than ${formatNaira(ceiling.ceilingKobo)} (${ceiling.multiple} × the ${ceiling.vehicleType} penalty charge of ${formatNaira(ceiling.chargeKobo)})`,
+  );
+}
 
 const duplicateCharge = (vehicleType: string) => conflict(`A penalty charge for ${vehicleType} already exists`);
 
@@ -85,6 +96,7 @@ export function createPenaltiesService(deps: { repository: PenaltiesRepository; 
       const id = await repository.transaction(async ({ penalties, subscriptions: subs, audit }) => {
         const current = await subs.lock(input.subscriptionId);
         if (!current) throw notFound('Subscription not found');
+        checkCeiling(await penalties.ceilingFor(current.userId), current.outstandingPenaltyKobo, newKobo);
         const now = clock.now();
         await subs.update(current.id, { outstandingPenaltyKobo: newKobo, updatedAt: now });
         await penalties.recordAdjustment({
@@ -92,6 +104,7 @@ export function createPenaltiesService(deps: { repository: PenaltiesRepository; 
           previousKobo: current.outstandingPenaltyKobo,
           newKobo,
           adjustedBy: actor.id,
+          reason: input.reason,
           at: now,
         });
         await audit({
@@ -100,7 +113,7 @@ export function createPenaltiesService(deps: { repository: PenaltiesRepository; 
           entityType: 'subscription',
           entityId: current.id,
           before: { userId: current.userId, outstandingPayment: toNaira(current.outstandingPenaltyKobo) },
-          after: { userId: current.userId, outstandingPayment: toNaira(newKobo) },
+          after: { userId: current.userId, outstandingPayment: toNaira(newKobo), ...(input.reason ? { reason: input.reason } : {}) },
           at: now,
         });
         return current.id;

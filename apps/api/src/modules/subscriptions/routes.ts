@@ -4,6 +4,7 @@ import {
   TICKET_MESSAGES,
   idParam,
   messageResponse,
+  pauseSubscriptionRequest,
   plan,
   planCreateRequest,
   planListQuery,
@@ -70,9 +71,15 @@ export function subscriptionRoutes(service: SubscriptionsService) {
       '/api/subscription/pause/:id',
       {
         config: { permission: { capability: 'subscriptions', access: 'write' } },
-        schema: { tags, params: idParam, response: { 200: subscriptionActionResponse } },
+        schema: {
+          tags,
+          description: 'Pauses the subscription (its remaining time is frozen). The body may say why ({ reason }); the audit log keeps it.',
+          params: idParam,
+          body: pauseSubscriptionRequest,
+          response: { 200: subscriptionActionResponse },
+        },
       },
-      async (request) => ({ message: TICKET_MESSAGES.paused, data: await service.pause(requireUser(request), request.params.id) }),
+      async (request) => ({ message: TICKET_MESSAGES.paused, data: await service.pause(requireUser(request), request.params.id, request.body.reason) }),
     );
 
     app.patch(

@@ -61,9 +61,17 @@ const lifecycleSnapshot = (state: LifecycleState) => ({
   pausedRemainingMs: state.pausedRemainingMs,
 });
 
-function lifecycleEntry(actor: Actor, action: 'subscription.paused' | 'subscription.resumed', current: TicketSubscriptionRow, next: LifecycleState, at: Date): AuditEntry {
+function lifecycleEntry(
+  actor: Actor,
+  action: 'subscription.paused' | 'subscription.resumed',
+  current: TicketSubscriptionRow,
+  next: LifecycleState,
+  at: Date,
+  reason: string | null = null,
+): AuditEntry {
   const before = { userId: current.userId, ...lifecycleSnapshot(current) };
-  return { actorId: actor.id, action, entityType: 'subscription', entityId: current.id, before, after: { ...before, ...lifecycleSnapshot(next) }, at };
+  const after = { ...before, ...lifecycleSnapshot(next), ...(reason ? { reason } : {}) };
+  return { actorId: actor.id, action, entityType: 'subscription', entityId: current.id, before, after, at };
 }
 
 const duplicatePlan = (name: string, vehicleType: string) => conflict(`A ${name} plan for ${vehicleType} already exists`);
@@ -154,8 +162,8 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
 
     // ---- subscriptions
 
-    /** Pauses the subscription (by its id or its motorist's id): the remaining time is frozen. */
-    async pause(actor: Actor, idOrUserId: string): Promise<TicketSubscription> {
+    /** Pauses the subscription (by its id or its motorist's id): the remaining time is frozen; the audit log keeps why. */
+    async pause(actor: Actor, idOrUserId: string, reason: string | null = null): Promise<TicketSubscription> {
       const id = await repository.transaction(async (repo, audit) => {
         const current = await repo.lock(idOrUserId);
         if (!current) throw notFound('Subscription not found');
@@ -163,7 +171,7 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
         const now = clock.now();
         const next = pause(current, now);
         await repo.update(current.id, { ...next, updatedAt: now });
-        await audit(lifecycleEntry(actor, 'subscription.paused', current, next, now));
+        await audit(lifecycleEntry(actor, 'subscription.paused', current, next, now, reason));
         return current.id;
       });
       return viewById(id);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse, Plan, PlanCreateRequest, TicketSubscription, VehicleType } from '@eticket/contracts';
+import type { MessageResponse, PauseSubscriptionRequest, Plan, PlanCreateRequest, TicketSubscription, VehicleType } from '@eticket/contracts';
 import { api, type Envelope } from '../../lib/api.ts';
 
 export const planKeys = {
@@ -36,10 +36,12 @@ export function useDeletePlan() {
 
 export type SubscriptionAction = 'pause' | 'resume';
 
-/** PATCH /api/subscription/pause/{id} or /resume/{id}; the reply carries the message to show. */
+/** PATCH /api/subscription/pause/{id} (with why) or /resume/{id}; the reply carries the message to show. */
 export function useSubscriptionAction() {
   return useMutation({
-    mutationFn: ({ action, id }: { action: SubscriptionAction; id: string }) =>
-      api.patch<Envelope<TicketSubscription>>(`/api/subscription/${action}/${id}`),
+    mutationFn: (change: { action: 'pause'; id: string; reason?: string } | { action: 'resume'; id: string }) =>
+      change.action === 'pause'
+        ? api.patch<Envelope<TicketSubscription>>(`/api/subscription/pause/${change.id}`, { reason: change.reason } satisfies PauseSubscriptionRequest)
+        : api.patch<Envelope<TicketSubscription>>(`/api/subscription/resume/${change.id}`),
   });
 }
