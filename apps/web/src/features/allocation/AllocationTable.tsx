@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { MESSAGES, type AllocationRow } from '@eticket/contracts';
 import { Money } from '../../components/Money.tsx';
 import { formatPercent } from '../../lib/format.ts';
+import { revenueBaseLabel } from './revenueBase.ts';
 
 const COLUMNS = ['Partner Union', 'Account', 'Percentage', 'Expected Amount', 'Amount Paid', 'Difference', 'Actions'];
 
@@ -69,7 +70,14 @@ function Rows({ rows, span, canUpdate, onUpdate }: { rows: AllocationRow[]; span
           {row.bankName} · <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{row.accountNumber}</span>
         </Text>
       </Table.Td>
-      <Table.Td fw={600}>{formatPercent(row.percentage)}</Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={600}>
+          {formatPercent(row.percentage)}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {revenueBaseLabel(row.partner.unionRole)}
+        </Text>
+      </Table.Td>
       <Table.Td>
         <Money value={row.expectedAmount} />
       </Table.Td>
