@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gte, inArray, like, lt, ne, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lt, ne, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RegistrationStatus, Role } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { after } from '../../lists/keyset.ts';
 import { containing } from '../../lists/like.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
+import { plateOwners } from '../../lists/plate-search.ts';
 import { guarantors, peopleCounts, peopleMonthCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { joinSubscriptions, subscriptionColumns } from '../subscriptions/repository.ts';
 import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../lists/day-counts.ts';
@@ -13,7 +14,7 @@ import { type Page, readPage } from '../../lists/paging.ts';
 /** What a people list shows, all decided by the service; every condition runs in SQL. */
 export interface PeopleFilter {
   roles: readonly Role[];
-  /** Lower-cased text, contained in full name, email, phone or Unique ID. */
+  /** Lower-cased text, contained in full name, email, phone or Unique ID (or, in the motorist list, the plate number). */
   text?: string;
   /** Only people of this status ('declined' matches no one). */
   status?: RegistrationStatus | 'declined';
@@ -105,17 +106,20 @@ interface BoundFilter {
   online?: boolean;
   /** The LIKE pattern of the search text. */
   pattern?: Placeholder;
+  /** Motorists whose plate the search text matches (a uuid array), found before the list is read. */
+  plateOwnerIds?: Placeholder;
   createdFrom?: Placeholder;
   createdBefore?: Placeholder;
 }
 
-function bind(filter: PeopleFilter, binding: Binding): BoundFilter {
+function bind(filter: PeopleFilter, binding: Binding, plateOwnerIds: string[] = []): BoundFilter {
   return {
     roles: binding.choice('roles', filter.roles),
     status: binding.choice('status', filter.status),
     excludePending: binding.choice('excludePending', filter.excludePending),
     online: binding.choice('online', filter.online),
     pattern: binding.value('pattern', filter.text ? containing(filter.text) : undefined),
+    plateOwnerIds: binding.value('plateOwnerIds', filter.text && plateOwnerIds.length > 0 ? plateOwnerIds : undefined),
     createdFrom: binding.value('createdFrom', filter.createdFrom),
     createdBefore: binding.value('createdBefore', filter.createdBefore),
   };
@@ -129,7 +133,9 @@ function whereOf(filter: BoundFilter): SQL | undefined {
   return and(
     inArray(users.role, [...filter.roles]),
     eq(users.isDeleted, false),
-    filter.pattern ? like(users.searchText, filter.pattern) : undefined,
+    filter.pattern && filter.plateOwnerIds
+      ? or(like(users.searchText, filter.pattern), sql`${users.id} = ANY(${filter.plateOwnerIds})`)
+      : filter.pattern && like(users.searchText, filter.pattern),
     statusCondition(filter, users.registrationStatus),
     filter.online === undefined ? undefined : eq(users.online, filter.online),
     filter.createdFrom ? gte(users.createdAt, filter.createdFrom) : undefined,
@@ -146,8 +152,14 @@ function statusCondition(
   return filter.excludePending ? ne(column, 'pending') : undefined;
 }
 
+/** Whether a list is the motorists' alone, whose search finds plate numbers too. */
+const isMotoristList = (filter: PeopleFilter) => filter.roles.length > 0 && filter.roles.every((role) => role === 'motorist');
+
 export function createPersonQuery(db: Database) {
   const statements = new PreparedStatements(db);
+
+  /** A search of the motorist list finds plates first (their owners' ids; see lists/plate-search.ts). */
+  const plateOwnersOf = async (filter: PeopleFilter) => (filter.text && isMotoristList(filter) ? plateOwners(db, filter.text) : []);
 
   /** How many people match: from people_counts, or row by row (a few pages ahead) for a text search or the online flag. */
   function totalOf(filter: PeopleFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {
@@ -173,7 +185,7 @@ export function createPersonQuery(db: Database) {
     /** One page of people, newest first, and how many match in all (see readPage: a later page reads its total first). */
     async list(filter: PeopleFilter, page: Page): Promise<{ rows: PersonRow[]; total: ListTotal }> {
       const binding = new Binding();
-      const bound = bind(filter, binding);
+      const bound = bind(filter, binding, await plateOwnersOf(filter));
       const total = totalOf(filter, bound, binding, page);
       // The page's ids walk users_live_role_page_idx alone.
       const source = { table: users, id: users.id, createdAt: users.createdAt, where: () => whereOf(bound) };
@@ -185,7 +197,7 @@ export function createPersonQuery(db: Database) {
     /** Up to `limit` people of the list after the person `afterId`, newest first: one keyset batch of a whole-list read. */
     async batch(filter: PeopleFilter, afterId: string | null, limit: number): Promise<PersonRow[]> {
       const binding = new Binding();
-      const bound = bind(filter, binding);
+      const bound = bind(filter, binding, await plateOwnersOf(filter));
       const afterRow = binding.value('afterId', afterId ?? undefined);
       const batchSize = binding.value('limit', limit);
       return statements.run(`${binding.shape}|batch`, binding.values, () =>

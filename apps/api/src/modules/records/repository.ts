@@ -11,6 +11,7 @@ import { type Page, readPage } from '../../lists/paging.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { after } from '../../lists/keyset.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
+import { plateOwners } from '../../lists/plate-search.ts';
 
 /** What a record list is filtered by; every filter is served by an index ending in created_at DESC. */
 export interface RecordFilter {
@@ -331,6 +332,9 @@ export function recordQueries(db: Database) {
         agentIds: rows.filter((r) => r.role !== 'motorist').map((r) => r.id),
       };
     },
+
+    /** Motorists whose plate number contains the search (see lists/plate-search.ts). */
+    plateOwners: (text: string) => plateOwners(db, text),
 
     listSubscriptionPayments: subscriptionPaymentQueries.list,
     subscriptionPaymentById: subscriptionPaymentQueries.byId,

@@ -15,6 +15,7 @@ import type { ListTotal } from '../../lists/day-counts.ts';
 import { inBatches } from '../../lists/keyset.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { toNaira } from '../../domain/money.ts';
+import { plateSearchKey } from '../../lists/plate-search.ts';
 import type { PaymentRow, RecordFilter, RecordQueries, ScanRow } from './repository.ts';
 
 type Query = z.output<typeof recordsQuery>;
@@ -28,11 +29,12 @@ const includes = <T extends string>(values: readonly T[], value: string): value 
 /**
  * startDate/endDate: YYYY-MM-DD is a whole Lagos day (endDate inclusive), a timestamp an instant.
  * search: a vehicle type, a subscription status (scans), a plan name or a mode of payment (payments),
- * exactly; else the start of a Unique ID (motorist's or agent's). Anything else matches nothing.
+ * exactly; else the start of a Unique ID (motorist's or agent's), or in scans part of a motorist's
+ * plate number. Anything else matches nothing.
  * (Payment status is not searched: the spec's lists have no status filter, and every recorded
  * payment is a success.)
  */
-export function filterOf(query: Query, kind: Kind): { filter: RecordFilter; userCodePrefix?: string } | null {
+export function filterOf(query: Query, kind: Kind): { filter: RecordFilter; userCodePrefix?: string; plate?: string } | null {
   const filter: RecordFilter = {};
   if (query.startDate) filter.from = DATE_ONLY.test(query.startDate) ? startOfLagosDay(query.startDate) : new Date(query.startDate);
   if (query.endDate) {
@@ -51,8 +53,10 @@ export function filterOf(query: Query, kind: Kind): { filter: RecordFilter; user
   if (kind === 'scans' && includes(SUBSCRIPTION_STATUSES, search)) return { filter: { ...filter, subscriptionStatus: search } };
   if (kind === 'payments' && includes(PLAN_NAMES, search)) return { filter: { ...filter, planName: search } };
   if (kind === 'payments' && includes(MODES_OF_PAYMENT, search)) return { filter: { ...filter, modeOfPayment: search } };
-  if (UNIQUE_ID_PREFIX.test(search)) return { filter, userCodePrefix: search };
-  return null;
+  // Scans: a plate number too (a motorist's plate as it is now), typed with or without spaces.
+  const plate = kind === 'scans' && plateSearchKey(search) ? search : undefined;
+  if (UNIQUE_ID_PREFIX.test(search)) return { filter, userCodePrefix: search, plate };
+  return plate ? { filter, plate } : null;
 }
 
 const ref = (person: { id: string; fullName: string; userCode: string }) => ({
@@ -103,12 +107,13 @@ export function createRecordsService(deps: { repository: RecordQueries }) {
   const { repository } = deps;
   const pageOf = (query: Query) => ({ offset: (query.page - 1) * query.limit, limit: query.limit });
 
-  /** The filter of a query, with a Unique ID search resolved to people first; null when nothing can match. */
+  /** The filter of a query, with a Unique ID or plate search resolved to people first; null when nothing can match. */
   async function resolve(query: Query, kind: Kind): Promise<RecordFilter | null> {
     const parsed = filterOf(query, kind);
     if (!parsed) return null;
-    if (!parsed.userCodePrefix) return parsed.filter;
-    const people = await repository.peopleWithCodePrefix(parsed.userCodePrefix);
+    if (!parsed.userCodePrefix && !parsed.plate) return parsed.filter;
+    const people = parsed.userCodePrefix ? await repository.peopleWithCodePrefix(parsed.userCodePrefix) : { motoristIds: [], agentIds: [] };
+    if (parsed.plate) people.motoristIds = [...new Set([...people.motoristIds, ...(await repository.plateOwners(parsed.plate))])];
     if (people.motoristIds.length === 0 && people.agentIds.length === 0) return null;
     return { ...parsed.filter, people };
   }
