@@ -461,18 +461,20 @@ export const scanMonthCounts = scanCountsTable('scan_month_counts');
 /**
  * Per payment table, filter and its value, Lagos day and shard: payments (0010_payment_counts_by_filter.sql);
  * the month twin per month (0014). Each payment counts under ('', ''), ('vehicle_type', …),
- * ('plan_name', … or '') and ('mode_of_payment', …).
+ * ('plan_name', … or ''), ('mode_of_payment', …) and ('status', …) (0040).
  */
 const paymentCountsTable = (name: string) =>
   pgTable(
     name,
     {
       paymentTable: text('payment_table').$type<'subscription_payments' | 'penalty_payments'>().notNull(),
-      filter: text('filter').$type<'' | 'vehicle_type' | 'plan_name' | 'mode_of_payment'>().notNull(),
+      filter: text('filter').$type<'' | 'vehicle_type' | 'plan_name' | 'mode_of_payment' | 'status'>().notNull(),
       value: text('value').notNull(),
       day: date('day', { mode: 'string' }).notNull(),
       shard: smallint('shard').notNull(),
       payments: bigint('payments', { mode: 'number' }).notNull(),
+      /** The payments' amount (0040), for a list's summary. */
+      amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull().default(0),
     },
     (table) => [primaryKey({ columns: [table.paymentTable, table.filter, table.value, table.day, table.shard] })],
   );

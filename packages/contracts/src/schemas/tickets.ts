@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { MODES_OF_PAYMENT, PAYMENT_STATUSES, PLAN_NAMES, SUBSCRIPTION_STATUSES, VEHICLE_TYPES, type ModeOfPayment } from '../domain.ts';
 import { capturedAtField, captureLocation } from './capture.ts';
 import { normaliseIdentifier } from './auth.ts';
-import { listQuery } from './common.ts';
+import { listQuery, paginated } from './common.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary
@@ -325,6 +325,23 @@ export const optionalIdempotencyHeaders = z.looseObject({
 export const recordsQuery = listQuery.omit({ online: true });
 export type RecordsQuery = z.input<typeof recordsQuery>;
 
+/**
+ * GET /api/sub-history and /api/penalty-history: the records query and filters of their own (each
+ * optional, all applied together): vehicle type, plan, mode of payment, remitter (an id), status.
+ */
+export const paymentRecordsQuery = recordsQuery.extend({
+  vehicleType: z.enum(VEHICLE_TYPES, { message: `vehicleType must be one of ${VEHICLE_TYPES.join(', ')}` }).optional(),
+  plan: z.enum(PLAN_NAMES, { message: `plan must be one of ${PLAN_NAMES.join(', ')}` }).optional(),
+  modeOfPayment: z.enum(MODES_OF_PAYMENT, { message: `modeOfPayment must be one of ${MODES_OF_PAYMENT.join(', ')}` }).optional(),
+  remitter: z.uuid({ message: 'remitter must be a valid id' }).optional(),
+  status: z.enum(PAYMENT_STATUSES, { message: `status must be one of ${PAYMENT_STATUSES.join(', ')}` }).optional(),
+});
+export type PaymentRecordsQuery = z.input<typeof paymentRecordsQuery>;
+
+/** The whole filter of a payment list (not the page): how many payments, and their total in naira. */
+export const paymentSummary = z.object({ count: z.number().int(), amount: z.number() });
+export type PaymentSummary = z.infer<typeof paymentSummary>;
+
 const personRef = z.object({ _id: z.string(), id: z.string(), fullName: z.string(), userCode: z.string() });
 
 /** A Scan Record row (spec section 3 "Scan record"). */
@@ -368,6 +385,10 @@ export const paymentRecord = z.object({
   createdAt: z.string(),
 });
 export type PaymentRecord = z.infer<typeof paymentRecord>;
+
+/** A page of a payment list, with the summary of its whole filter beside data and paginator. */
+export const paymentRecordList = paginated(paymentRecord).extend({ summary: paymentSummary });
+export type PaymentRecordList = z.infer<typeof paymentRecordList>;
 
 /** What a payment call answers (201), and what a repeat with the same Idempotency-Key answers again. */
 export const paymentResponse = z.object({

@@ -9,6 +9,7 @@ import {
   listQuery,
   paymentCsvColumns,
   personCsvColumns,
+  paymentRecordsQuery,
   recordsQuery,
   type CsvColumn,
   type ExportPath,
@@ -59,11 +60,11 @@ export function exportLists(deps: { people: PeopleListService; records: RecordsS
     exportList(listQuery, (actor, query) => ({ columns: personCsvColumns(kind), batches: people.batches(actor, { kind }, query) }));
   return {
     '/api/scan': exportList(recordsQuery, (_actor, query) => ({ columns: SCAN_CSV_COLUMNS, batches: records.scanBatches(query) })),
-    '/api/sub-history': exportList(recordsQuery, (_actor, query) => ({
+    '/api/sub-history': exportList(paymentRecordsQuery, (_actor, query) => ({
       columns: paymentCsvColumns('Price'),
       batches: records.subscriptionPaymentBatches(query),
     })),
-    '/api/penalty-history': exportList(recordsQuery, (_actor, query) => ({
+    '/api/penalty-history': exportList(paymentRecordsQuery, (_actor, query) => ({
       columns: paymentCsvColumns('Amount'),
       batches: records.penaltyPaymentBatches(query),
     })),

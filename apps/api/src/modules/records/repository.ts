@@ -1,4 +1,4 @@
-import { type AnyColumn, type Placeholder, type SQL, and, count, desc, eq, gte, like, lt, lte, or, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, and, count, desc, eq, gte, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, VehicleType } from '@eticket/contracts';
 
@@ -6,7 +6,8 @@ import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, Vehicl
 export const MAX_PEOPLE_PER_SEARCH = 500;
 import type { Database } from '../../db/connect.ts';
 import { paymentCounts, paymentMonthCounts, penaltyPayments, scanCounts, scanMonthCounts, scans, subscriptionPayments, users } from '../../db/schema.ts';
-import { type ListTotal, sumOf, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../lists/day-counts.ts';
+import { type ListTotal, splitByLagosDays, splitByMonths, sumOf, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../lists/day-counts.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { type Page, readPage } from '../../lists/paging.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { after } from '../../lists/keyset.ts';
@@ -23,6 +24,10 @@ export interface RecordFilter {
   subscriptionStatus?: SubscriptionStatus;
   planName?: PlanName;
   modeOfPayment?: ModeOfPayment;
+  /** Payments of this status (payment lists). */
+  status?: PaymentStatus;
+  /** Payments this remitter recorded (payment lists; served by the (remitter, created_at) index). */
+  remitterId?: string;
   /** People whose Unique ID starts with the search: rows of these motorists or agents (see peopleWithCodePrefix). */
   people?: { motoristIds: string[]; agentIds: string[] };
 }
@@ -68,7 +73,8 @@ const motorist = alias(users, 'motorist');
 const agent = alias(users, 'agent');
 
 /** A RecordFilter bound for a prepared statement (see lists/prepared.ts): the choices as they are, the values as placeholders. */
-interface BoundFilter extends Pick<RecordFilter, 'toExclusive' | 'vehicleType' | 'subscriptionStatus' | 'planName' | 'modeOfPayment'> {
+interface BoundFilter extends Pick<RecordFilter, 'toExclusive' | 'vehicleType' | 'subscriptionStatus' | 'planName' | 'modeOfPayment' | 'status'> {
+  remitterId?: Placeholder;
   from?: Placeholder;
   to?: Placeholder;
   /** The ids of the people a Unique ID search found (uuid arrays). */
@@ -87,6 +93,8 @@ function bind(filter: RecordFilter, binding: Binding): BoundFilter {
     subscriptionStatus: binding.choice('subscriptionStatus', filter.subscriptionStatus),
     planName: binding.choice('planName', filter.planName),
     modeOfPayment: binding.choice('modeOfPayment', filter.modeOfPayment),
+    status: binding.choice('status', filter.status),
+    remitterId: binding.value('remitterId', filter.remitterId),
     motoristIds: binding.value('motoristIds', nonEmpty(filter.people?.motoristIds)),
     agentIds: binding.value('agentIds', nonEmpty(filter.people?.agentIds)),
   };
@@ -185,13 +193,64 @@ export function recordQueries(db: Database) {
         filter.vehicleType ? eq(table.vehicleType, filter.vehicleType) : undefined,
         filter.planName ? eq(table.planName, filter.planName) : undefined,
         filter.modeOfPayment ? eq(table.modeOfPayment, filter.modeOfPayment) : undefined,
+        filter.status ? eq(table.status, filter.status) : undefined,
+        filter.remitterId ? eq(table.remitterId, filter.remitterId) : undefined,
         ofPeople(filter, table.motoristId, table.remitterId),
       );
+    }
+    /** The same conditions with the values in place (the summary's statement is not prepared). */
+    function plainConditions(filter: RecordFilter): SQL | undefined {
+      const motoristIds = nonEmpty(filter.people?.motoristIds);
+      const agentIds = nonEmpty(filter.people?.agentIds);
+      return and(
+        filter.from ? gte(table.createdAt, filter.from) : undefined,
+        filter.to ? (filter.toExclusive ? lt(table.createdAt, filter.to) : lte(table.createdAt, filter.to)) : undefined,
+        filter.vehicleType ? eq(table.vehicleType, filter.vehicleType) : undefined,
+        filter.planName ? eq(table.planName, filter.planName) : undefined,
+        filter.modeOfPayment ? eq(table.modeOfPayment, filter.modeOfPayment) : undefined,
+        filter.status ? eq(table.status, filter.status) : undefined,
+        filter.remitterId ? eq(table.remitterId, filter.remitterId) : undefined,
+        filter.people ? or(motoristIds && inArray(table.motoristId, motoristIds), agentIds && inArray(table.remitterId, agentIds)) : undefined,
+      );
+    }
+    /**
+     * How many payments match and their amount. A filter the counters keep (none, or one of vehicle
+     * type, plan, mode, status, over any range) sums counter rows: a row per whole month, per other
+     * whole day, and the payments of the partial days at the range's edges. Otherwise (a Unique ID
+     * search, a remitter, or several filters at once) the matching payments are summed, through the
+     * index of the person or of the first filter.
+     */
+    async function summary(filter: RecordFilter): Promise<{ count: number; amountKobo: Kobo }> {
+      const counted = filter.people || filter.remitterId ? null : countedFilter(filter);
+      const rowsSum = (where: SQL | undefined) => sql`SELECT count(*) AS payments, coalesce(sum(${table.amountKobo}), 0) AS kobo FROM ${table} WHERE ${where ?? sql`true`}`;
+      const parts: SQL[] = [];
+      if (counted) {
+        const split = splitByLagosDays(filter);
+        for (const period of split.wholeDays ? splitByMonths(split.wholeDays) : []) {
+          const counts = period.unit === 'month' ? paymentMonthCounts : paymentCounts;
+          const where = and(
+            eq(counts.paymentTable, tableName),
+            eq(counts.filter, counted.name),
+            eq(counts.value, counted.value),
+            period.firstDay ? gte(counts.day, period.firstDay) : undefined,
+            period.endDay ? lt(counts.day, period.endDay) : undefined,
+          );
+          parts.push(sql`SELECT coalesce(sum(${counts.payments}), 0) AS payments, coalesce(sum(${counts.amountKobo}), 0) AS kobo FROM ${counts} WHERE ${where}`);
+        }
+        for (const edge of split.edges) parts.push(rowsSum(plainConditions({ ...filter, ...edge })));
+      } else {
+        parts.push(rowsSum(plainConditions(filter)));
+      }
+      const [row] = await rowsOf<{ payments: string | number; kobo: string | number }>(
+        db,
+        sql`SELECT coalesce(sum(payments), 0)::bigint AS payments, coalesce(sum(kobo), 0)::bigint AS kobo FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts`,
+      );
+      return { count: Number(row.payments), amountKobo: koboOf(row.kobo) };
     }
     /** How many payments match: from payment_counts, or row by row (a few pages ahead) for a Unique ID search. */
     function paymentTotal(filter: RecordFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {
       const counted = countedFilter(filter);
-      if (filter.people || !counted) {
+      if (filter.people || filter.remitterId || !counted) {
         return totalAhead(binding, page, () => db.select({ id: table.id }).from(table).where(conditions(bound)).$dynamic());
       }
       return totalByDays(
@@ -233,6 +292,7 @@ export function recordQueries(db: Database) {
     }
     const normalise = (row: PaymentRow): PaymentRow => ({ ...row, amountKobo: koboOf(row.amountKobo) });
     return {
+      summary,
       async list(filter: RecordFilter, page: Page): Promise<{ rows: PaymentRow[]; total: ListTotal }> {
         const binding = new Binding();
         const bound = bind(filter, binding);
@@ -267,6 +327,7 @@ export function recordQueries(db: Database) {
         ['vehicle_type', filter.vehicleType],
         ['plan_name', filter.planName],
         ['mode_of_payment', filter.modeOfPayment],
+        ['status', filter.status],
       ] as const
     ).filter(([, value]) => value !== undefined);
     if (given.length > 1) return null;
@@ -336,6 +397,8 @@ export function recordQueries(db: Database) {
     /** Motorists whose plate number contains the search (see lists/plate-search.ts). */
     plateOwners: (text: string) => plateOwners(db, text),
 
+    subscriptionPaymentSummary: subscriptionPaymentQueries.summary,
+    penaltyPaymentSummary: penaltyPaymentQueries.summary,
     listSubscriptionPayments: subscriptionPaymentQueries.list,
     subscriptionPaymentById: subscriptionPaymentQueries.byId,
     listPenaltyPayments: penaltyPaymentQueries.list,

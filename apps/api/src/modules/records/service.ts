@@ -6,7 +6,9 @@ import {
   type Paginated,
   paginatorOf,
   type PaymentRecord,
+  type PaymentRecordList,
   type ScanRecord,
+  paymentRecordsQuery,
   recordsQuery,
 } from '@eticket/contracts';
 import type { z } from 'zod';
@@ -19,6 +21,7 @@ import { plateSearchKey } from '../../lists/plate-search.ts';
 import type { PaymentRow, RecordFilter, RecordQueries, ScanRow } from './repository.ts';
 
 type Query = z.output<typeof recordsQuery>;
+type PaymentQuery = z.output<typeof paymentRecordsQuery>;
 type Kind = 'scans' | 'payments';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -103,6 +106,27 @@ function paginate<T>(rows: T[], total: ListTotal | number, query: Query): Pagina
   return { data: rows, paginator: paginatorOf(query.page, query.limit, total) };
 }
 
+/**
+ * The payment lists' own filters on top of what the search chose; null when they contradict it (a
+ * search for 'keke' with vehicleType=bus matches nothing).
+ */
+export function withPaymentFilters(filter: RecordFilter, query: PaymentQuery): RecordFilter | null {
+  const chosen: Partial<RecordFilter> = {
+    vehicleType: query.vehicleType,
+    planName: query.plan,
+    modeOfPayment: query.modeOfPayment,
+    status: query.status,
+    remitterId: query.remitter,
+  };
+  const merged: RecordFilter = { ...filter };
+  for (const [key, value] of Object.entries(chosen) as [keyof RecordFilter, RecordFilter[keyof RecordFilter]][]) {
+    if (value === undefined) continue;
+    if (merged[key] !== undefined && merged[key] !== value) return null;
+    Object.assign(merged, { [key]: value });
+  }
+  return merged;
+}
+
 export function createRecordsService(deps: { repository: RecordQueries }) {
   const { repository } = deps;
   const pageOf = (query: Query) => ({ offset: (query.page - 1) * query.limit, limit: query.limit });
@@ -136,11 +160,33 @@ export function createRecordsService(deps: { repository: RecordQueries }) {
     })();
   }
 
+  /** A payment list's page and the summary of its whole filter (count and naira total). */
+  async function paymentList(
+    query: PaymentQuery,
+    list: RecordQueries['listSubscriptionPayments'],
+    summarise: RecordQueries['subscriptionPaymentSummary'],
+  ): Promise<PaymentRecordList> {
+    const resolved = await resolve(query, 'payments');
+    const filter = resolved && withPaymentFilters(resolved, query);
+    if (!filter) return { ...paginate([], 0, query), summary: { count: 0, amount: 0 } };
+    const [{ rows, total }, summary] = await Promise.all([list(filter, pageOf(query)), summarise(filter)]);
+    return { ...paginate(rows.map(toPaymentRecord), total, query), summary: { count: summary.count, amount: toNaira(summary.amountKobo) } };
+  }
+
+  /** A batch reader with the payment list's own filters applied (an export shows what the list shows). */
+  const paymentFilterOf =
+    (query: PaymentQuery, read: RecordQueries['subscriptionPaymentBatch']): RecordQueries['subscriptionPaymentBatch'] =>
+    (filter, afterId, limit) => {
+      const merged = withPaymentFilters(filter, query);
+      return merged ? read(merged, afterId, limit) : Promise.resolve([]);
+    };
+
   return {
     /** Exports (CSV): each list whole, in batches; see batchesOf. */
     scanBatches: (query: Query) => batchesOf(query, 'scans', repository.scanBatch, toScanRecord),
-    subscriptionPaymentBatches: (query: Query) => batchesOf(query, 'payments', repository.subscriptionPaymentBatch, toPaymentRecord),
-    penaltyPaymentBatches: (query: Query) => batchesOf(query, 'payments', repository.penaltyPaymentBatch, toPaymentRecord),
+    subscriptionPaymentBatches: (query: PaymentQuery) =>
+      batchesOf(query, 'payments', paymentFilterOf(query, repository.subscriptionPaymentBatch), toPaymentRecord),
+    penaltyPaymentBatches: (query: PaymentQuery) => batchesOf(query, 'payments', paymentFilterOf(query, repository.penaltyPaymentBatch), toPaymentRecord),
 
     async scans(query: Query): Promise<Paginated<ScanRecord>> {
       const filter = await resolve(query, 'scans');
@@ -149,19 +195,8 @@ export function createRecordsService(deps: { repository: RecordQueries }) {
       return paginate(rows.map(toScanRecord), total, query);
     },
 
-    async subscriptionPayments(query: Query): Promise<Paginated<PaymentRecord>> {
-      const filter = await resolve(query, 'payments');
-      if (!filter) return paginate([], 0, query);
-      const { rows, total } = await repository.listSubscriptionPayments(filter, pageOf(query));
-      return paginate(rows.map(toPaymentRecord), total, query);
-    },
-
-    async penaltyPayments(query: Query): Promise<Paginated<PaymentRecord>> {
-      const filter = await resolve(query, 'payments');
-      if (!filter) return paginate([], 0, query);
-      const { rows, total } = await repository.listPenaltyPayments(filter, pageOf(query));
-      return paginate(rows.map(toPaymentRecord), total, query);
-    },
+    subscriptionPayments: (query: PaymentQuery) => paymentList(query, repository.listSubscriptionPayments, repository.subscriptionPaymentSummary),
+    penaltyPayments: (query: PaymentQuery) => paymentList(query, repository.listPenaltyPayments, repository.penaltyPaymentSummary),
   };
 }
 export type RecordsService = ReturnType<typeof createRecordsService>;
