@@ -110,12 +110,15 @@ export const vehicles = pgTable(
     requestedPlan: text('requested_plan').$type<import('@eticket/contracts').PlanName>(),
     /** The owner's deletion (0034_plate_reuse.sql): the plate is unique among vehicles not deleted. */
     isDeleted: boolean('is_deleted').notNull().default(false),
+    /** The plate's letters and digits, lower-cased, for the plate search (0039). */
+    plateSearch: text('plate_search').generatedAlwaysAs(sql`lower(regexp_replace(plate_number, '[^a-zA-Z0-9]', '', 'g'))`),
   },
   (t) => [
     uniqueIndex('vehicles_plate_number_unique').on(t.plateNumber).where(live),
     index('vehicles_type_idx').on(t.vehicleType),
     // 0022: a plate typed in any case and spacing (the field app's lookup).
     index('vehicles_plate_key_idx').using('btree', sql`(upper(regexp_replace(${t.plateNumber}, '[[:space:]-]+', '', 'g')))`),
+    index('vehicles_plate_search_trgm_idx').using('gin', t.plateSearch.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { like, sql, type SQL } from 'drizzle-orm';
+import { like, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { containing } from './like.ts';
 import { vehicles } from '../db/schema.ts';
@@ -6,20 +6,14 @@ import { vehicles } from '../db/schema.ts';
 /** At most this many motorists match a plate search (a full plate names one; three characters already narrow it). */
 export const MAX_PLATE_OWNERS = 500;
 
-/**
- * A plate as it is searched: letters and digits only, lower-cased ('LAG 123-AB' and 'lag123ab' are
- * the same plate). The expression of vehicles_plate_search_trgm_idx (0039): keep them identical.
- */
-const plateKey = sql`lower(regexp_replace(${vehicles.plateNumber}, '[^a-zA-Z0-9]', '', 'g'))`;
-
-/** The search as a plate key, or null when it holds fewer than 3 letters and digits (too short for the trigram index). */
+/** The search as a plate key (as vehicles.plate_search holds plates: letters and digits, lower-cased), or null when it holds fewer than 3 letters and digits (too short for the trigram index). */
 export function plateSearchKey(text: string): string | null {
   const key = text.toLowerCase().replace(/[^a-z0-9]/g, '');
   return key.length >= 3 ? key : null;
 }
 
 /** The condition on vehicles of plates containing the key (served by vehicles_plate_search_trgm_idx). */
-export const plateContains = (key: string): SQL => like(plateKey, containing(key));
+export const plateContains = (key: string): SQL => like(vehicles.plateSearch, containing(key));
 
 /** The motorists whose plate contains the search (their user ids), at most MAX_PLATE_OWNERS; none for a short search. */
 export async function plateOwners(db: Database, text: string): Promise<string[]> {
