@@ -10,7 +10,7 @@ import { nubanCheckDigit } from '../../src/adapters/banks/nuban.ts';
 import { newUserCode } from '../../src/domain/codes.ts';
 import { hashPassword } from '../../src/platform/credentials/passwords.ts';
 import { pngImage } from '../images.ts';
-import { Client, newTally, pause, type Tally } from './load.ts';
+import { type Answer, Client, newTally, pause, type Tally } from './load.ts';
 import { createCluster, freePort, type Cluster } from './postgres-cluster.ts';
 import { killServer, launchServer, startServer, type ServerProcess } from './server-process.ts';
 
@@ -82,7 +82,7 @@ afterAll(async () => {
 const baseUrl = () => server.baseUrl;
 const setupClient = () => new Client(baseUrl, newTally());
 
-async function ok(answer: Promise<{ status: number; body: any } | null>, what: string) {
+async function ok(answer: Promise<Answer | null>, what: string) {
   const result = await answer;
   if (!result || result.status >= 300) throw new Error(`${what}: ${result ? `${result.status} ${JSON.stringify(result.body)}` : 'no answer'}`);
   return result.body;

@@ -5,6 +5,8 @@ import { readSession, sessionSnapshot, subscribeSession, type SessionState } fro
 /** The session as local storage has it, re-read whenever it changes. */
 export function useSession(): SessionState {
   const snapshot = useSyncExternalStore(subscribeSession, sessionSnapshot);
+  // The snapshot is only a change mark: a new one means storage changed, so the session is read again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the dependency is the change mark, not an input
   return useMemo(() => readSession(), [snapshot]);
 }
 

@@ -12,7 +12,7 @@ export function LeaveToLogin({ message }: { message?: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // Once, on the way out.
+  // Once, on the way out: the address and message it leaves with are those of the moment it mounted.
   useEffect(() => {
     if (location.pathname === '/') clearNextRoute();
     else saveNextRoute(`${location.pathname}${location.search}${location.hash}`);
@@ -20,6 +20,7 @@ export function LeaveToLogin({ message }: { message?: string }) {
     if (readSession().status === 'lapsed') endSession(message);
     const state: LoginScreenState | undefined = message ? { message } : undefined;
     navigate('/login', { replace: true, state });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, on mount (above)
   }, []);
   return null;
 }
