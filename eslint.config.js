@@ -34,17 +34,6 @@ function featureZones(client) {
   }));
 }
 
-/** components/ and lib/ are shared by every feature, so they import none (app/ puts the features together). */
-function sharedZones(client) {
-  return ['components', 'lib']
-    .filter((shared) => existsSync(path.join(root, client, shared)))
-    .map((shared) => ({
-      target: `./${client}/${shared}`,
-      from: `./${client}/features`,
-      message: `${shared}/ is shared by every feature and imports none of them.`,
-    }));
-}
-
 /** modules/<a> reaches modules/<b> only through modules/<b>/index.ts, its public face. */
 function moduleZones() {
   const modules = foldersIn(`${api}/modules`);
@@ -106,6 +95,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/field/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },
     settings: {
@@ -116,7 +109,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...clients.flatMap(featureZones), ...clients.flatMap(sharedZones), ...moduleZones(), ...layerZones()] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones('apps/web/src'), ...moduleZones(), ...layerZones()] }],
     },
   },
 );

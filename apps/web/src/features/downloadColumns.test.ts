@@ -4,7 +4,7 @@ import type { Column } from '../components/DataTable/index.ts';
 import { personColumns } from './people/columns.tsx';
 import { PEOPLE_KINDS } from './people/kinds.ts';
 import { SCAN_COLUMNS } from './scans/scanColumns.tsx';
-import { paymentColumns } from './transactions/paymentColumns.tsx';
+import { paymentColumns } from '../components/paymentColumns.tsx';
 
 // Spec: Download writes one column per header. The table's columns live here, the file's in
 // packages/contracts (the server writes the file): they must not drift apart.

@@ -6,7 +6,7 @@ import { auditLog, users } from '../../db/schema.ts';
 import { controlledClock, createPerson, createTestContext, outboxMessages, signIn, signedInPerson, type TestContext } from '../../../test/harness.ts';
 import { createMotorist } from '../../../test/tickets.ts';
 import { SEARCH_LOOKAHEAD_PAGES } from '../../lists/day-counts.ts';
-import { subscriptionQueries } from '../subscriptions/repository.ts';
+import { subscriptionQueries } from '../subscriptions/index.ts';
 
 /**
  * The audit log: each kind of staff change writes exactly one row, in the change's transaction,

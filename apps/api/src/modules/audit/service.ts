@@ -1,7 +1,7 @@
 import { paginatorOf, type AuditLogEntry, type Paginated, type auditLogQuery } from '@eticket/contracts';
 import type { z } from 'zod';
 import { inBatches } from '../../lists/keyset.ts';
-import { createdRange } from '../people/created-range.ts';
+import { createdRange } from '../../lists/created-range.ts';
 import type { AuditFilter, AuditRepository, AuditRow } from './repository.ts';
 
 type Query = z.output<typeof auditLogQuery>;

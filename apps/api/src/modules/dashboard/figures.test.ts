@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shareOf } from '../allocation/service.ts';
+import { shareOf } from '../allocation/index.ts';
 import { dayRange, previousRange, resolveRange } from '../../lists/date-range.ts';
 import { percentageIncrease } from './service.ts';
 

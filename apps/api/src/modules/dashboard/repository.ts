@@ -7,13 +7,13 @@
  * role, status, day and vehicle type; 0006/0008), one registrar's through users_added_by_idx.
  * Each figure reads its range, the previous range and today in one statement (FILTER).
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AgentRole, RegistrationStatus, Role, UnionRole, VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
-import { unionColumns } from '../allocation/repository.ts';
+import { unionColumns } from '../allocation/index.ts';
 import type { DayRange } from '../../lists/date-range.ts';
 import {
   agentValueParts,

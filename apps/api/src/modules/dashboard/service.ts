@@ -29,7 +29,7 @@ import { addDays, dayRange, previousRange, todayRange, type DayRange } from '../
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import { toNaira } from '../../domain/money.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
-import { vehicleTypeOfUnion, type AllocationService } from '../allocation/service.ts';
+import { vehicleTypeOfUnion, type AllocationService } from '../allocation/index.ts';
 import type { ActivityMetric, Interval, Triple, Windows } from './figure-types.ts';
 import type { AgentRankRow, DashboardRepository, UnionRow } from './repository.ts';
 

@@ -16,9 +16,9 @@ import {
 } from '@eticket/contracts';
 import type { SessionUser } from '../../platform/http/auth.ts';
 import { badRequest, describeIssue } from '../../platform/http/errors.ts';
-import type { AuditService } from '../audit/service.ts';
-import type { PeopleListService } from '../people/list-service.ts';
-import type { RecordsService } from '../records/service.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { PeopleListService } from '../people/index.ts';
+import type { RecordsService } from '../records/index.ts';
 
 /** A list's CSV: the header line, and the lines of its rows batch by batch (read as they are asked for). */
 export interface CsvExport {

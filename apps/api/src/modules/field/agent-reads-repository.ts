@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ModeOfPayment, VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { GRACE_SETTING_KEY } from '../subscriptions/repository.ts';
+import { GRACE_SETTING_KEY } from '../subscriptions/index.ts';
 
 export interface AgentMotoristRow {
   id: string;

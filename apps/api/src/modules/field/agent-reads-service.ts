@@ -17,7 +17,7 @@ import { lagosDay, startOfLagosDay, startOfNextLagosDay } from '../../domain/cal
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { toNaira } from '../../domain/money.ts';
-import type { SubscriptionsService } from '../subscriptions/service.ts';
+import type { SubscriptionsService } from '../subscriptions/index.ts';
 import type { AgentReadsRepository, ComplianceRow } from './agent-reads-repository.ts';
 
 /** A change committed a moment after its updated_at was stamped is still found by the next refresh. */

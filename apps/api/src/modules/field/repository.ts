@@ -19,9 +19,9 @@ import {
 import { DEFAULT_GRACE_PERIOD_DAYS, newReceiptNo, type PlanName, type ReceiptKind } from '@eticket/contracts';
 import { DAY_IN_MS } from '../../domain/calendar.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
-import { penaltyQueries, type PenaltyQueries } from '../penalties/repository.ts';
-import { recordQueries, type RecordQueries } from '../records/repository.ts';
-import { GRACE_SETTING_KEY, subscriptionQueries, type SubscriptionQueries, type SubscriptionWithPlan } from '../subscriptions/repository.ts';
+import { penaltyQueries, type PenaltyQueries } from '../penalties/index.ts';
+import { recordQueries, type RecordQueries } from '../records/index.ts';
+import { GRACE_SETTING_KEY, subscriptionQueries, type SubscriptionQueries, type SubscriptionWithPlan } from '../subscriptions/index.ts';
 
 export interface FieldMotoristRow {
   id: string;

@@ -18,10 +18,10 @@ import { lagosDay } from '../../domain/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { formatNaira, toKobo, toNaira } from '../../domain/money.ts';
-import { toPaymentRecord } from '../records/service.ts';
-import { effectiveExpiry, extend, statusAt } from '../subscriptions/lifecycle.ts';
-import { toTicketSubscription } from '../subscriptions/service.ts';
-import type { PaymentRow } from '../records/repository.ts';
+import { toPaymentRecord } from '../records/index.ts';
+import { effectiveExpiry, extend, statusAt } from '../subscriptions/index.ts';
+import { toTicketSubscription } from '../subscriptions/index.ts';
+import type { PaymentRow } from '../records/index.ts';
 import type { FieldContext, FieldRepository, FieldUnit } from './repository.ts';
 
 type SubscriptionPaymentInput = z.output<typeof subscriptionPaymentRequest>;

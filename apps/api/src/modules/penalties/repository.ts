@@ -5,7 +5,7 @@ import { PreparedStatements } from '../../lists/prepared.ts';
 import { penaltyAdjustments, penaltyCharges, settings, vehicles } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
-import { subscriptionQueries, type SubscriptionQueries } from '../subscriptions/repository.ts';
+import { subscriptionQueries, type SubscriptionQueries } from '../subscriptions/index.ts';
 
 export interface PenaltyChargeRecord {
   id: string;

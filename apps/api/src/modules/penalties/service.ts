@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { formatNaira, toKobo, toNaira, type Kobo } from '../../domain/money.ts';
-import type { SubscriptionsService } from '../subscriptions/service.ts';
+import type { SubscriptionsService } from '../subscriptions/index.ts';
 import type { PenaltiesRepository, PenaltyCeiling, PenaltyChargeRecord } from './repository.ts';
 
 export const PENALTY_UNIQUE_CONSTRAINT = 'penalty_charges_vehicle_type_unique';

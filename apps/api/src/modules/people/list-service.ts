@@ -14,7 +14,7 @@ import {
 import type { SessionUser } from '../../platform/http/auth.ts';
 import { inBatches } from '../../lists/keyset.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { createdRange } from './created-range.ts';
+import { createdRange } from '../../lists/created-range.ts';
 import type { PeopleFilter, PersonQuery } from './person-query.ts';
 import type { PersonRecords } from './person-records.ts';
 

@@ -4,7 +4,7 @@ import { CAPABILITY_FOR_ROLE, can, idParam, personByCode, userByCodeRequest, use
 import { z } from 'zod';
 import { requireUser } from '../../platform/http/auth.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import type { TicketSubscriptionViews } from '../subscriptions/service.ts';
+import type { TicketSubscriptionViews } from '../subscriptions/index.ts';
 import type { PeopleRepository } from './repository.ts';
 
 export function lookupRoutes(repository: PeopleRepository, ticketSubscriptions: TicketSubscriptionViews) {

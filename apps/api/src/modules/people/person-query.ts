@@ -7,7 +7,7 @@ import { containing } from '../../lists/like.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { plateOwners } from '../../lists/plate-search.ts';
 import { guarantors, peopleCounts, peopleMonthCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
-import { joinSubscriptions, subscriptionColumns } from '../subscriptions/repository.ts';
+import { joinSubscriptions, subscriptionColumns } from '../subscriptions/index.ts';
 import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../lists/day-counts.ts';
 import { type Page, readPage } from '../../lists/paging.ts';
 

@@ -1,7 +1,7 @@
 import type { PersonRecord } from '@eticket/contracts';
 import type { Clock } from '../../lib/clock.ts';
-import { subscriptionFromColumns } from '../subscriptions/repository.ts';
-import { toTicketSubscription } from '../subscriptions/service.ts';
+import { subscriptionFromColumns } from '../subscriptions/index.ts';
+import { toTicketSubscription } from '../subscriptions/index.ts';
 import type { PersonRow } from './person-query.ts';
 import { toPersonRecord, type FileUrl } from './person-record.ts';
 

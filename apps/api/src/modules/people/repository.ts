@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { guarantors, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
-import { subscriptionQueries } from '../subscriptions/repository.ts';
+import { subscriptionQueries } from '../subscriptions/index.ts';
 
 export type NewUser = typeof users.$inferInsert;
 export type NewProfile = Omit<typeof userProfiles.$inferInsert, 'userId'>;

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FileStore } from '../../adapters/files.ts';
-import { createSubscriptionsRepository } from '../subscriptions/repository.ts';
-import { createSubscriptionsService } from '../subscriptions/service.ts';
+import { createSubscriptionsRepository } from '../subscriptions/index.ts';
+import { createSubscriptionsService } from '../subscriptions/index.ts';
 import { createPeopleActionService } from './action-service.ts';
 import { createPeopleListService } from './list-service.ts';
 import { createPersonQuery } from './person-query.ts';

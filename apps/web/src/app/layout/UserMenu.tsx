@@ -2,7 +2,7 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/useLogout.ts';
-import { useOwnProfile } from '../../features/profile/queries.ts';
+import { useOwnProfile } from '../../lib/profileQueries.ts';
 
 /** The header's avatar menu: Your Profile and Logout (spec section 2). */
 export function UserMenu() {

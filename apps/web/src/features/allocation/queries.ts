@@ -17,7 +17,7 @@ import {
 import { api } from '../../lib/api.ts';
 import type { DayRange } from '../../lib/dayRange.ts';
 import type { Reply } from '../../lib/reply.ts';
-import { DASHBOARD_KEY } from '../dashboard/queries.ts';
+import { DASHBOARD_KEY } from '../../lib/dashboardKey.ts';
 
 export const ALLOCATION_KEY = ['allocation'] as const;
 

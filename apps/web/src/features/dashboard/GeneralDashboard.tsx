@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { can } from '@eticket/contracts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSignedInUser } from '../../lib/useSession.ts';
-import { useOwnProfile } from '../profile/queries.ts';
+import { useOwnProfile } from '../../lib/profileQueries.ts';
 
 /**
  * The dashboard of a role with no figures of its own (the 'user' role): it says so plainly and

@@ -13,9 +13,7 @@ import type {
 import { api } from '../../lib/api.ts';
 import type { DayRange } from '../../lib/dayRange.ts';
 import type { Reply } from '../../lib/reply.ts';
-
-/** Every dashboard query starts with this key, so a write that moves figures can refresh them all. */
-export const DASHBOARD_KEY = ['dashboard'] as const;
+import { DASHBOARD_KEY } from '../../lib/dashboardKey.ts';
 
 /** Figures of one range: the previous range's stay on screen while the next one loads. */
 function rangeQuery<T>(name: string, path: string, range: DayRange, extra: Record<string, string | undefined> = {}) {

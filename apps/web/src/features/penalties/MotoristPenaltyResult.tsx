@@ -3,7 +3,7 @@ import { Avatar, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine
 import type { PersonByCode } from '@eticket/contracts';
 import { formatNaira, formatShortDate } from '../../lib/format.ts';
 import { titleCase } from '../../lib/options.ts';
-import { SubscriptionStatusBadge } from '../subscriptions/SubscriptionStatusBadge.tsx';
+import { SubscriptionStatusBadge } from '../../components/SubscriptionStatusBadge.tsx';
 import { AlterPenaltyForm } from './AlterPenaltyForm.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

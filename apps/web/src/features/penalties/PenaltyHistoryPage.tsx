@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { DataTable, type FetchPage, type TableDownload } from '../../components/DataTable/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { api } from '../../lib/api.ts';
-import { PAYMENT_SEARCH_PLACEHOLDER, paymentColumns, paymentRowKey, paymentRowLabel } from '../transactions/paymentColumns.tsx';
+import { PAYMENT_SEARCH_PLACEHOLDER, paymentColumns, paymentRowKey, paymentRowLabel } from '../../components/paymentColumns.tsx';
 import { penaltyKeys } from './queries.ts';
 
 const COLUMNS = paymentColumns('Amount');

@@ -3,8 +3,8 @@ import { Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@
 import { useForm } from '@mantine/form';
 import { MARITAL_STATUSES, type Profile } from '@eticket/contracts';
 import { FormMessage } from '../../components/FormMessage.tsx';
-import { profileChanges, profileFormValues, type ProfileFormValues } from './profileChanges.ts';
-import { useUpdateProfile } from './queries.ts';
+import { profileChanges, profileFormValues, type ProfileFormValues } from '../../lib/profileChanges.ts';
+import { useUpdateProfile } from '../../lib/profileQueries.ts';
 
 const MARITAL_OPTIONS = MARITAL_STATUSES.map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) }));
 

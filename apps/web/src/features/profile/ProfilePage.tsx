@@ -9,7 +9,7 @@ import { useSignedInUser } from '../../lib/useSession.ts';
 import { DocumentsList } from './DocumentsList.tsx';
 import { PasswordChangeForm } from './PasswordChangeForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
-import { useOwnProfile } from './queries.ts';
+import { useOwnProfile } from '../../lib/profileQueries.ts';
 
 export function ProfilePage() {
   const user = useSignedInUser();

@@ -3,7 +3,7 @@ import type { Column } from '../../components/DataTable/index.ts';
 import { NoWrap } from '../../components/NoWrap.tsx';
 import { formatDateTime, formatNaira } from '../../lib/format.ts';
 import { titleCase } from '../../lib/options.ts';
-import { SubscriptionStatusBadge } from '../subscriptions/SubscriptionStatusBadge.tsx';
+import { SubscriptionStatusBadge } from '../../components/SubscriptionStatusBadge.tsx';
 
 /** Scan Record columns (spec), with the subscription as it stood at the scan. */
 export const SCAN_COLUMNS: Column<ScanRecord>[] = [

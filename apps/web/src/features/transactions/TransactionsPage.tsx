@@ -1,7 +1,7 @@
 import { paymentCsvColumns, type PaymentRecord } from '@eticket/contracts';
 import { DataTable, type TableDownload } from '../../components/DataTable/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { PAYMENT_SEARCH_PLACEHOLDER, paymentColumns, paymentRowKey, paymentRowLabel } from './paymentColumns.tsx';
+import { PAYMENT_SEARCH_PLACEHOLDER, paymentColumns, paymentRowKey, paymentRowLabel } from '../../components/paymentColumns.tsx';
 import { fetchTransactions, transactionKeys } from './queries.ts';
 
 const COLUMNS = paymentColumns('Price');

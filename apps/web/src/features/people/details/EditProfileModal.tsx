@@ -6,8 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconPencil } from '@tabler/icons-react';
 import { MARITAL_STATUSES, type PersonRecord } from '@eticket/contracts';
 import { FormMessage } from '../../../components/FormMessage.tsx';
-import { profileChanges, type ProfileFormValues } from '../../profile/profileChanges.ts';
-import { useUpdateProfile } from '../../profile/queries.ts';
+import { profileChanges, type ProfileFormValues } from '../../../lib/profileChanges.ts';
+import { useUpdateProfile } from '../../../lib/profileQueries.ts';
 import { titleCase } from '../forms/fields.ts';
 import { peopleKeys } from '../queries.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { profileEndpoints, type Profile, type ProfileUpdateRequest } from '@eticket/contracts';
-import { call } from '../../lib/api.ts';
+import { call } from './api.ts';
 
 export const ownProfileKey = ['profile'] as const;
 

@@ -1,6 +1,6 @@
 import { isCalendarDate } from '@eticket/contracts';
-import { startOfLagosDay, startOfNextLagosDay } from '../../domain/calendar.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { startOfLagosDay, startOfNextLagosDay } from '../domain/calendar.ts';
+import { badRequest } from '../platform/http/errors.ts';
 
 /**
  * A list's creation-date range as [createdFrom, createdBefore). A date alone (YYYY-MM-DD) is that

@@ -1,10 +1,10 @@
 import type { PaymentRecord } from '@eticket/contracts';
-import type { Column } from '../../components/DataTable/index.ts';
-import { NoWrap } from '../../components/NoWrap.tsx';
-import { NOT_AVAILABLE, formatDateTime, formatNaira } from '../../lib/format.ts';
-import { titleCase } from '../../lib/options.ts';
-import { PaymentStatusBadge } from './PaymentStatusBadge.tsx';
-import { modeOfPaymentLabel } from './paymentStatus.ts';
+import type { Column } from './DataTable/index.ts';
+import { NoWrap } from './NoWrap.tsx';
+import { NOT_AVAILABLE, formatDateTime, formatNaira } from '../lib/format.ts';
+import { titleCase } from '../lib/options.ts';
+import { PaymentStatusBadge } from '../features/transactions/PaymentStatusBadge.tsx';
+import { modeOfPaymentLabel } from '../features/transactions/paymentStatus.ts';
 
 /**
  * The columns of Transaction History and Penalty Payment History (spec): Bank Name, Mode Of Payment,
