@@ -14,6 +14,8 @@ import { createAuditService } from './modules/audit/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { resetCodeHasher } from './modules/auth/reset-code.ts';
+import { createResetMailWorker, type ResetMailWorker } from './modules/auth/reset-mail.ts';
 import { createThrottle } from './modules/auth/throttle.ts';
 import { exportLists } from './modules/exports/lists.ts';
 import { exportRoutes, routePermissions } from './modules/exports/routes.ts';
@@ -68,6 +70,18 @@ export interface AppDependencies {
   idempotencyRetentionDays?: number;
   /** How old a field capture may be when it reaches the server (FIELD_CAPTURE_MAX_AGE_HOURS); unset: 72. */
   captureMaxAgeHours?: number;
+  /**
+   * How often the reset-mail worker looks for queued requests besides being woken by its own process's
+   * (unset: 2 s). 0: it sends only when `app.resetMail.drain()` is called (tests decide when mail leaves).
+   */
+  resetMailPollMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends queued password-reset codes (see modules/auth/reset-mail.ts). */
+    resetMail: ResetMailWorker;
+  }
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -115,15 +129,26 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const fileUrl = (key: string) => deps.files.signedUrl(key, clock.now());
+  const resetCodeKey = `reset:${deps.jwtSecret}`;
+  const resetMail = createResetMailWorker({
+    repository: authRepository,
+    mailer: deps.mailer,
+    clock,
+    hashResetCode: resetCodeHasher(resetCodeKey),
+    pollMs: deps.resetMailPollMs ?? 2000,
+    log: (error) => app.log.error({ err: error }, 'A password-reset mail was not sent; it is tried again'),
+  });
+  app.decorate('resetMail', resetMail);
+  app.addHook('onClose', () => resetMail.stop());
   await app.register(
     authRoutes(
       createAuthService({
         repository: authRepository,
         throttle: createThrottle(db),
         tokens,
-        mailer: deps.mailer,
         clock,
-        resetCodeKey: `reset:${deps.jwtSecret}`,
+        resetCodeKey,
+        resetMail,
         deviceCookieKey: `device:${deps.jwtSecret}`,
       }),
     ),

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AgentRole, Department, RegistrationStatus, Role, UnionRole } from '@eticket/contracts';
 import { buildApp } from '../src/app.ts';
-import type { DatabaseHandle } from '../src/db/connect.ts';
-import { users } from '../src/db/schema.ts';
+import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
+import { users, type UserRow } from '../src/db/schema.ts';
+import { tokenUserOf } from '../src/modules/auth/service.ts';
+import { createTokenService } from '../src/platform/credentials/tokens.ts';
 import type { BankProvider } from '../src/adapters/banks/index.ts';
 import { controlledClock, systemClock, type Clock } from '../src/lib/clock.ts';
 import { newUserCode } from '../src/domain/codes.ts';
@@ -25,6 +28,13 @@ export interface TestContext {
   dataDir: string;
   /** PostgreSQL only: the URL of this test file's database (for a second connection to it). */
   databaseUrl?: string;
+  /** A session token for a person, as the app signs them (for people who cannot sign in themselves). */
+  signToken(person: UserRow): Promise<string>;
+  /**
+   * Another app on the same database and secret, as a second server process would be: on PostgreSQL
+   * through a connection pool of its own. Closed with the context.
+   */
+  secondApp(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -48,33 +58,55 @@ export async function createTestContext(
     sessionNotifications?: boolean;
     /** The file store, given the server's secret; unset: a folder in the test's data folder. */
     files?: (secret: string) => FileStore;
+    resetMailPollMs?: number;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
   const { database, url: databaseUrl, drop: dropDatabase } = await freshDatabase();
   const clock = options.clock ?? systemClock;
   const secret = randomBytes(32).toString('hex');
-  const app = await buildApp({
-    database,
-    mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'test@eticketing.local' }),
-    files: options.files?.(secret) ?? createLocalFileStore(path.join(dataDir, 'uploads'), secret),
-    jwtSecret: secret,
-    jwtTtlSeconds: 3600,
-    clock,
-    webDist: options.webDist,
-    banks: options.banks,
-    rankingTtlMs: options.rankingTtlMs ?? 0,
-    sessionCacheMs: options.sessionCacheMs ?? 0,
-    sessionNotifications: options.sessionNotifications,
-  });
-  await app.ready();
+  const files = options.files?.(secret) ?? createLocalFileStore(path.join(dataDir, 'uploads'), secret);
+  const appOn = async (on: DatabaseHandle) => {
+    const built = await buildApp({
+      database: on,
+      mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'test@eticketing.local' }),
+      files,
+      jwtSecret: secret,
+      jwtTtlSeconds: 3600,
+      clock,
+      webDist: options.webDist,
+      banks: options.banks,
+      rankingTtlMs: options.rankingTtlMs ?? 0,
+      sessionCacheMs: options.sessionCacheMs ?? 0,
+      sessionNotifications: options.sessionNotifications,
+      // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
+      resetMailPollMs: options.resetMailPollMs ?? 0,
+    });
+    await built.ready();
+    return built;
+  };
+  // A second process's own connection: PostgreSQL a pool of its own; PGlite (one process) shares the handle.
+  const connectAgain = async () => (databaseUrl ? connectDatabase({ url: databaseUrl, searchPath: 'public', poolSize: 20 }) : database);
+  const app = await appOn(database);
+  const others: { app: FastifyInstance; database: DatabaseHandle }[] = [];
   return {
     app,
     database,
     clock,
     dataDir,
     databaseUrl,
+    signToken: (person) => createTokenService(secret, 3600).sign(tokenUserOf(person), person.tokenVersion, clock.now()),
+    async secondApp() {
+      const second = await connectAgain();
+      const other = await appOn(second);
+      others.push({ app: other, database: second });
+      return other;
+    },
     async close() {
+      for (const other of others) {
+        await other.app.close();
+        if (other.database !== database) await other.database.close();
+      }
       await app.close();
       await database.close();
       await dropDatabase();
@@ -128,6 +160,15 @@ export async function createPerson(ctx: TestContext, input: PersonInput) {
   return { ...row, password: input.password ?? TEST_PASSWORD };
 }
 
+/**
+ * A session of a motorist. Motorists cannot sign in (the API refuses them), but a token signed for
+ * one, as the API gave them before that rule, is what its access checks must still stand against.
+ */
+export async function motoristSession(ctx: TestContext, person: UserRow): Promise<string> {
+  await ctx.database.db.update(users).set({ online: true }).where(eq(users.id, person.id));
+  return ctx.signToken(person);
+}
+
 export async function signIn(ctx: TestContext, identifier: string, password = TEST_PASSWORD): Promise<string> {
   const reply = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { userCode: identifier, password } });
   if (reply.statusCode !== 200) throw new Error(`sign-in of ${identifier} failed: ${reply.statusCode} ${reply.body}`);
@@ -137,9 +178,12 @@ export async function signIn(ctx: TestContext, identifier: string, password = TE
 /** A signed-in person of the given kind: its row and a bearer header. */
 export async function signedInPerson(ctx: TestContext, input: PersonInput) {
   const person = await createPerson(ctx, input);
-  const token = await signIn(ctx, person.email, person.password);
+  const token = person.role === 'motorist' ? await motoristSession(ctx, person) : await signIn(ctx, person.email, person.password);
   return { person, token, headers: { authorization: `Bearer ${token}` } };
 }
+
+/** Sends the queued password-reset codes now (the app's worker runs only when asked, in tests). */
+export const sendQueuedMail = (ctx: TestContext): Promise<void> => ctx.app.resetMail.drain();
 
 /** The messages the outbox transport wrote, oldest first. */
 export function outboxMessages(ctx: TestContext): string[] {

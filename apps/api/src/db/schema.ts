@@ -87,6 +87,17 @@ export const passwordResets = pgTable(
   ],
 );
 
+export const resetRequests = pgTable(
+  'reset_requests',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (table) => [index('reset_requests_requested_idx').on(table.requestedAt)],
+);
+
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_CSV_COLUMNS, toCsv } from '@eticket/contracts';
 import { rowsOf } from '../../db/rows.ts';
 import { auditLog, users } from '../../db/schema.ts';
-import { controlledClock, createPerson, createTestContext, outboxMessages, signIn, signedInPerson, type TestContext } from '../../../test/harness.ts';
+import { controlledClock, createPerson, createTestContext, motoristSession, outboxMessages, sendQueuedMail, signIn, signedInPerson, type TestContext } from '../../../test/harness.ts';
 import { createMotorist } from '../../../test/tickets.ts';
 import { SEARCH_LOOKAHEAD_PAGES } from '../../lists/day-counts.ts';
 import { subscriptionQueries } from '../subscriptions/index.ts';
@@ -99,7 +99,7 @@ describe('people', () => {
 
   it('forced logout: one row (online before → false); an own logout is not audited', async () => {
     const motorist = await createPerson(ctx, { role: 'motorist' });
-    await signIn(ctx, motorist.email);
+    await motoristSession(ctx, motorist);
     const row = await oneRow(() => call('POST', `/api/logout/${motorist.id}`, admin.headers), admin.person.id);
     expect(row).toMatchObject({ action: 'session.forced_logout', entityId: motorist.id, before: { online: true }, after: { online: false } });
 
@@ -123,6 +123,7 @@ describe('people', () => {
     const person = await createPerson(ctx, { role: 'admin', email: 'forgetful@example.test' });
     const asked = await ctx.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: person.email } });
     const cookie = `eticket_reset=${asked.cookies.find((c) => c.name === 'eticket_reset')!.value}`;
+    await sendQueuedMail(ctx);
     const code = /reset code is (\d{6})/.exec(outboxMessages(ctx).at(-1)!)![1];
     const password = 'brand-new-secret-9';
     const row = await oneRow(

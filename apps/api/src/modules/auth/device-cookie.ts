@@ -10,6 +10,11 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 export const DEVICE_COOKIE = 'eticket_device';
 /** Sent with sign-in attempts only. */
 export const DEVICE_COOKIE_PATH = '/api/login';
+/**
+ * Where the cookie is set: sign-in, and reset requests (the owner's browser may always ask for a
+ * code). The first is the sign-in one.
+ */
+export const DEVICE_COOKIE_PATHS = [DEVICE_COOKIE_PATH, '/api/forgot-password'] as const;
 export const DEVICE_COOKIE_TTL_DAYS = 90;
 
 export interface Device {

@@ -60,6 +60,18 @@ describe('POST /api/login', () => {
     expect(reply.json()).not.toHaveProperty('token');
   });
 
+  it("refuses a motorist with 'Contact admin, cannot login' and no token (motorists use the public checks)", async () => {
+    const motorist = await createPerson(ctx, { role: 'motorist' });
+    for (const identifier of [motorist.email, motorist.userCode]) {
+      const reply = await login(identifier, motorist.password);
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json()).toEqual({ message: MESSAGES.cannotLogin });
+      expect(reply.cookies).toEqual([]);
+    }
+    // A wrong password still gets the usual answer: the refusal tells only the password's owner who they are.
+    expect((await login(motorist.email, 'not-the-password')).json().message).toBe(MESSAGES.invalidCredentials);
+  });
+
   it('refuses a deleted account as if it did not exist', async () => {
     const person = await createPerson(ctx, { role: 'admin', isDeleted: true });
     const reply = await login(person.email, person.password);

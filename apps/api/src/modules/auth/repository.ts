@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { passwordResets, users, type UserRow } from '../../db/schema.ts';
+import { passwordResets, resetRequests, users, type UserRow } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import type { SessionUserRecord } from '../../platform/http/auth.ts';
 
@@ -97,21 +97,42 @@ export function authQueries(db: Database) {
       return row ?? null;
     },
 
-    /** Stores a new reset code and retires the person's earlier unused ones. */
-    async createReset(input: { id: string; userId: string; codeHash: string; expiresAt: Date; at: Date }): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(passwordResets)
-          .set({ usedAt: input.at })
-          .where(and(eq(passwordResets.userId, input.userId), isNull(passwordResets.usedAt)));
-        await tx.insert(passwordResets).values({
-          id: input.id,
-          userId: input.userId,
-          codeHash: input.codeHash,
-          expiresAt: input.expiresAt,
-          createdAt: input.at,
-        });
-      });
+    /** Queues a reset request for the mail worker: the only write of the request itself. */
+    async queueResetRequest(input: { id: string; email: string; at: Date }): Promise<void> {
+      await db.insert(resetRequests).values({ id: input.id, email: input.email, requestedAt: input.at });
+    },
+
+    /** Claims up to `limit` queued requests no other worker holds (or whose worker's lease ran out), oldest first. */
+    async claimResetRequests(now: Date, leaseMs: number, limit: number) {
+      const stale = new Date(now.getTime() - leaseMs);
+      const free = db
+        .select({ id: resetRequests.id })
+        .from(resetRequests)
+        .where(or(isNull(resetRequests.claimedAt), lt(resetRequests.claimedAt, stale)))
+        .orderBy(resetRequests.requestedAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(resetRequests)
+        .set({ claimedAt: now })
+        .where(inArray(resetRequests.id, free))
+        .returning({ id: resetRequests.id, email: resetRequests.email, requestedAt: resetRequests.requestedAt });
+    },
+
+    async dropResetRequest(id: string): Promise<void> {
+      await db.delete(resetRequests).where(eq(resetRequests.id, id));
+    },
+
+    /**
+     * Stores a request's code (again, with a new code, when a worker retries it). Earlier codes of
+     * the person stay usable: a request from someone else must not spoil the owner's; using one
+     * retires them all.
+     */
+    async storeResetCode(input: { id: string; userId: string; codeHash: string; expiresAt: Date; at: Date }): Promise<void> {
+      await db
+        .insert(passwordResets)
+        .values({ id: input.id, userId: input.userId, codeHash: input.codeHash, expiresAt: input.expiresAt, createdAt: input.at })
+        .onConflictDoUpdate({ target: passwordResets.id, set: { codeHash: input.codeHash, tries: 0 } });
     },
 
     /**
@@ -146,6 +167,11 @@ export function authQueries(db: Database) {
           .where(and(eq(passwordResets.id, input.resetId), isNull(passwordResets.usedAt)))
           .returning({ id: passwordResets.id });
         if (used.length === 0) return false;
+        // The person's other codes die with this one.
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: input.at })
+          .where(and(eq(passwordResets.userId, input.userId), isNull(passwordResets.usedAt)));
         await tx
           .update(users)
           .set({

@@ -13,7 +13,7 @@ import {
 } from '@eticket/contracts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { implement, registerRoutes } from '../../platform/http/endpoints.ts';
-import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_TTL_DAYS } from './device-cookie.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATHS, DEVICE_COOKIE_TTL_DAYS } from './device-cookie.ts';
 import type { AuthService } from './service.ts';
 
 /** The reset code only works in the browser that asked for it: this cookie carries the reset's id. */
@@ -33,13 +33,15 @@ export function authRoutes(service: AuthService) {
       async (request, reply) => {
         const { userCode, password, app: signingInTo } = request.body;
         const { token, device } = await service.login(userCode, password, request.ip, request.cookies[DEVICE_COOKIE], signingInTo);
-        reply.setCookie(DEVICE_COOKIE, device, {
-          path: DEVICE_COOKIE_PATH,
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: request.protocol === 'https',
-          maxAge: DEVICE_COOKIE_TTL_DAYS * 24 * 3600,
-        });
+        for (const path of DEVICE_COOKIE_PATHS) {
+          reply.setCookie(DEVICE_COOKIE, device, {
+            path,
+            httpOnly: true,
+            sameSite: 'strict',
+            secure: request.protocol === 'https',
+            maxAge: DEVICE_COOKIE_TTL_DAYS * 24 * 3600,
+          });
+        }
         return { token, message: 'Login successful' };
       },
     );
@@ -70,7 +72,7 @@ export function authRoutes(service: AuthService) {
         schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 200: messageResponse } },
       },
       async (request, reply) => {
-        const resetId = await service.requestReset(request.body.email, request.ip);
+        const resetId = await service.requestReset(request.body.email, request.ip, request.cookies[DEVICE_COOKIE]);
         reply.setCookie(RESET_COOKIE, resetId, {
           path: RESET_COOKIE_PATH,
           httpOnly: true,

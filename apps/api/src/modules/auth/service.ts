@@ -1,15 +1,15 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { MESSAGES, RESET_CODE_MAX_TRIES, RESET_CODE_TTL_MINUTES, mayManage, mayUseConsole, type TokenUser } from '@eticket/contracts';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { MESSAGES, RESET_CODE_MAX_TRIES, mayManage, mayUseConsole, type TokenUser } from '@eticket/contracts';
 import type { UserRow } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newNumericCode } from '../../domain/codes.ts';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../platform/http/errors.ts';
-import type { Mailer } from '../../adapters/mail.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/credentials/passwords.ts';
 import type { TokenService } from '../../platform/credentials/tokens.ts';
 import { createDeviceCookies, type Device } from './device-cookie.ts';
 import type { AuthRepository } from './repository.ts';
+import { resetCodeHasher } from './reset-code.ts';
+import type { ResetMailWorker } from './reset-mail.ts';
 import type { Throttle, ThrottleRule } from './throttle.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -22,19 +22,26 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
  */
 export const SIGN_IN_LIMITS = { perAddress: 20, perAccountAndAddress: 5, perAccount: 50, perDevice: 5, windowMs: FIFTEEN_MINUTES };
 /**
- * Reset-code requests per address per window (each sends a mail), and per email address per hour:
- * the per-email limit is what bounds the guesses at one account, whatever number of addresses the
- * guesser uses (see RESET_GUESS_BOUND_PER_DAY).
+ * Reset-code requests (each sends a mail when the email is known): per address per 15 minutes, and
+ * per hour per email from one address, per email overall, and per browser of the owner (device
+ * cookie). The per-email limit is what bounds the guesses at one account, whatever number of
+ * addresses the guesser uses (see RESET_GUESS_BOUND_PER_DAY); the owner's browser is not subject to it.
  */
 /** Wrong current passwords per account before a password change is refused for a while (a borrowed session guessing). */
 export const PASSWORD_CHANGE_LIMIT = { perAccount: 5, windowMs: FIFTEEN_MINUTES };
-export const RESET_REQUEST_LIMIT = { perAddress: 10, windowMs: FIFTEEN_MINUTES, perAccount: 3, perAccountWindowMs: 60 * 60 * 1000 };
-/** Digits of a reset code. */
-export const RESET_CODE_DIGITS = 6;
+export const RESET_REQUEST_LIMIT = {
+  perAddress: 10,
+  windowMs: FIFTEEN_MINUTES,
+  perAccountAndAddress: 3,
+  perAccount: 6,
+  perDevice: 3,
+  perAccountWindowMs: 60 * 60 * 1000,
+};
+export { RESET_CODE_DIGITS } from './reset-code.ts';
 /**
  * The chance that someone guesses some reset code of one account within a day stays below this:
- * (codes per day × tries per code) / 10^digits = (24 × 3 × 5) / 10^6 = 3.6 × 10⁻⁴ (a test derives it
- * from the constants).
+ * (codes per day × tries per code) / 10^digits = (24 × 6 × 5) / 10^6 = 7.2 × 10⁻⁴ (a test derives it
+ * from the constants). Codes sent to the owner's own browser do not count: only that browser can use them.
  */
 export const RESET_GUESS_BOUND_PER_DAY = 1e-3;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,10 +50,11 @@ interface Dependencies {
   repository: AuthRepository;
   throttle: Throttle;
   tokens: TokenService;
-  mailer: Mailer;
   clock: Clock;
   /** Keys the reset-code hashes, so a leaked table does not give the codes away. */
   resetCodeKey: string;
+  /** Sends queued reset codes, off the request path. */
+  resetMail: Pick<ResetMailWorker, 'wake'>;
   /** Signs the device cookies. */
   deviceCookieKey: string;
 }
@@ -75,16 +83,14 @@ function tooManyAttempts(until: Date, now: Date): HttpError {
 }
 
 export function createAuthService(deps: Dependencies) {
-  const { repository, throttle, tokens, mailer, clock } = deps;
+  const { repository, throttle, tokens, clock } = deps;
 
-  const hashResetCode = (resetId: string, code: string) =>
-    createHmac('sha256', deps.resetCodeKey).update(`${resetId}:${code}`).digest();
-
+  const hashResetCode = resetCodeHasher(deps.resetCodeKey);
   const devices = createDeviceCookies(deps.deviceCookieKey);
 
   /**
-   * The counters an attempt is checked against and counts towards. The account is named by its id
-   * when it exists, so its email and its Unique ID share one count.
+   * The counters an attempt takes a slot on. The account is named by its id when it exists, so its
+   * email and its Unique ID share one count.
    */
   function signInRules(account: string, address: string, trusted: Device | null): ThrottleRule[] {
     const { windowMs } = SIGN_IN_LIMITS;
@@ -93,6 +99,26 @@ export function createAuthService(deps: Dependencies) {
       { key: `signin:ip:${address}`, limit: SIGN_IN_LIMITS.perAddress, windowMs },
       { key: `signin:acct:${account}:ip:${address}`, limit: SIGN_IN_LIMITS.perAccountAndAddress, windowMs },
       { key: `signin:acct:${account}`, limit: SIGN_IN_LIMITS.perAccount, windowMs },
+    ];
+  }
+
+  /**
+   * The counters a reset request takes a slot on. Keyed by the email as given (known or not), so the
+   * answer tells nothing about the account. The owner's own browser (the account's device cookie)
+   * counts on its own, so no stranger can use up the owner's requests; other browsers count per
+   * address, per email from one address, and per email overall (which bounds the codes a guesser can
+   * be sent, see RESET_GUESS_BOUND_PER_DAY).
+   */
+  async function resetRules(email: string, address: string, device: Device | null): Promise<ThrottleRule[]> {
+    const { windowMs, perAccountWindowMs } = RESET_REQUEST_LIMIT;
+    const owner = device ? await repository.findActiveByEmail(email) : null;
+    if (device && owner?.id === device.accountId) {
+      return [{ key: `reset:device:${device.deviceId}`, limit: RESET_REQUEST_LIMIT.perDevice, windowMs: perAccountWindowMs }];
+    }
+    return [
+      { key: `reset:ip:${address}`, limit: RESET_REQUEST_LIMIT.perAddress, windowMs },
+      { key: `reset:acct:${email}:ip:${address}`, limit: RESET_REQUEST_LIMIT.perAccountAndAddress, windowMs: perAccountWindowMs },
+      { key: `reset:acct:${email}`, limit: RESET_REQUEST_LIMIT.perAccount, windowMs: perAccountWindowMs },
     ];
   }
 
@@ -107,21 +133,22 @@ export function createAuthService(deps: Dependencies) {
       const device = devices.verify(deviceCookie, now);
       const trusted = candidate && device?.accountId === candidate.id ? device : null;
       const rules = signInRules(candidate?.id ?? identifier, address, trusted);
-      const blocked = await throttle.blockedUntil(rules.map((rule) => rule.key), now);
+      // The slot is taken before the password is checked: simultaneous guesses cannot all pass a check.
+      const blocked = await throttle.take(rules, now);
       if (blocked) throw tooManyAttempts(blocked, now);
 
       const passwordMatches = candidate
         ? await verifyPassword(candidate.passwordHash, password)
         : await verifyAgainstNothing(password);
-      if (!candidate || !passwordMatches) {
-        await throttle.recordFailure(rules, now);
-        throw unauthorized(MESSAGES.invalidCredentials);
-      }
+      // A failure keeps its slots for the window; the right password is no failure and gives its own back
+      // (not the failures' before it: however a burst is ordered, at most `limit` wrong passwords are checked).
+      if (!candidate || !passwordMatches) throw unauthorized(MESSAGES.invalidCredentials);
+      await throttle.release(rules.map((rule) => rule.key));
       if (candidate.registrationStatus !== 'approved') throw forbidden(MESSAGES.accountNotApproved);
+      // Motorists use the public checks; nothing of the API is theirs to sign in to (spec: refused at login).
+      if (candidate.role === 'motorist') throw forbidden(MESSAGES.cannotLogin);
       if (app === 'console' && !mayUseConsole(candidate)) throw forbidden(MESSAGES.cannotLogin);
 
-      // The owner's own failures from here, or on this device, are forgiven; the account's overall count is not.
-      await throttle.clear([trusted ? rules[0].key : rules[1].key]);
       await repository.markSignedIn(candidate.id, now);
       return {
         token: await tokens.sign(tokenUserOf(candidate), candidate.tokenVersion, now),
@@ -161,55 +188,31 @@ export function createAuthService(deps: Dependencies) {
     async changePassword(actor: SessionUser, currentPassword: string, newPassword: string): Promise<string> {
       const now = clock.now();
       const rules: ThrottleRule[] = [{ key: `password:acct:${actor.id}`, limit: PASSWORD_CHANGE_LIMIT.perAccount, windowMs: PASSWORD_CHANGE_LIMIT.windowMs }];
-      const blocked = await throttle.blockedUntil(rules.map((rule) => rule.key), now);
+      // The slot is taken before the password is checked, as at sign-in (take_throttle_slots, 0026).
+      const blocked = await throttle.take(rules, now);
       if (blocked) throw tooManyAttempts(blocked, now);
       const person = await repository.findActiveById(actor.id);
       if (!person) throw unauthorized();
-      if (!(await verifyPassword(person.passwordHash, currentPassword))) {
-        await throttle.recordFailure(rules, now);
-        throw badRequest(MESSAGES.currentPasswordWrong);
-      }
+      if (!(await verifyPassword(person.passwordHash, currentPassword))) throw badRequest(MESSAGES.currentPasswordWrong);
+      await throttle.release(rules.map((rule) => rule.key));
       const version = await repository.changePassword(actor.id, await hashPassword(newPassword), now);
       if (version === null) throw unauthorized();
-      await throttle.clear(rules.map((rule) => rule.key));
       return tokens.sign(tokenUserOf(person), version, now);
     },
 
-    /** Mails a reset code when the email is known; answers alike either way. Returns the reset id. */
-    async requestReset(email: string, address: string): Promise<string> {
+    /**
+     * Queues a reset code for the email; answers alike whether the email is known, and whether a
+     * limit was reached (then nothing is queued, so nothing is sent). The code is made and mailed by
+     * the reset-mail worker, off this path. Returns the reset id for the asking browser's cookie.
+     */
+    async requestReset(email: string, address: string, deviceCookie?: string): Promise<string> {
       const now = clock.now();
-      // Keyed by the email as given (known or not), so the answer tells nothing about the account.
-      const rules: ThrottleRule[] = [
-        { key: `reset:ip:${address}`, limit: RESET_REQUEST_LIMIT.perAddress, windowMs: RESET_REQUEST_LIMIT.windowMs },
-        { key: `reset:acct:${email}`, limit: RESET_REQUEST_LIMIT.perAccount, windowMs: RESET_REQUEST_LIMIT.perAccountWindowMs },
-      ];
-      const blocked = await throttle.blockedUntil(rules.map((rule) => rule.key), now);
-      if (blocked) throw tooManyAttempts(blocked, now);
-      await throttle.recordFailure(rules, now);
-
       const resetId = randomUUID();
-      const person = await repository.findActiveByEmail(email);
-      if (!person) return resetId;
-      const code = newNumericCode(RESET_CODE_DIGITS);
-      await repository.createReset({
-        id: resetId,
-        userId: person.id,
-        codeHash: hashResetCode(resetId, code).toString('hex'),
-        expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MINUTES * 60 * 1000),
-        at: now,
-      });
-      await mailer.send({
-        to: person.email,
-        subject: 'Your E-Ticketing password reset code',
-        text: [
-          `Hello ${person.fullName},`,
-          '',
-          `Your password reset code is ${code}.`,
-          `It works once, for ${RESET_CODE_TTL_MINUTES} minutes, in the browser where you asked for it.`,
-          '',
-          'If you did not ask to reset your password, ignore this message.',
-        ].join('\n'),
-      });
+      const rules = await resetRules(email, address, devices.verify(deviceCookie, now));
+      if ((await throttle.take(rules, now)) === null) {
+        await repository.queueResetRequest({ id: resetId, email, at: now });
+        deps.resetMail.wake();
+      }
       return resetId;
     },
 

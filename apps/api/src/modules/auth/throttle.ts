@@ -1,54 +1,44 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { authThrottle } from '../../db/schema.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export interface ThrottleRule {
   key: string;
-  /** Failures allowed within the window before the key is blocked. */
+  /** Attempts allowed within the window (failed ones, and ones still being checked). */
   limit: number;
   windowMs: number;
 }
 
 /**
- * Counts failures per key in the database, so every API process sees the same counts. A blocked key
- * is released when its window ends: a lock-out is always temporary.
+ * Counts attempts per key in the database, so every API process sees the same counts. An attempt takes
+ * its slot before it is checked, in one statement (take_throttle_slots, migration 0026): however many
+ * arrive at once, from however many processes, at most `limit` of them are checked per window. A
+ * blocked key is released when its window ends: a lock-out is always temporary.
  */
 export function createThrottle(db: Database) {
   return {
-    /** When the most-blocked of these keys is free again, or null if none is blocked. */
-    async blockedUntil(keys: string[], now: Date): Promise<Date | null> {
-      const rows = await db
-        .select({ blockedUntil: authThrottle.blockedUntil })
-        .from(authThrottle)
-        .where(inArray(authThrottle.key, keys));
-      const blocked = rows
-        .map((row) => row.blockedUntil)
-        .filter((until): until is Date => until !== null && until > now)
-        .sort((a, b) => b.getTime() - a.getTime());
-      return blocked[0] ?? null;
+    /**
+     * Takes a slot on every key, or on none: null when taken, else when the most-blocked key is free
+     * again (the attempt must then be refused unchecked).
+     */
+    async take(rules: ThrottleRule[], now: Date): Promise<Date | null> {
+      const ordered = [...rules].sort((a, b) => (a.key < b.key ? -1 : 1));
+      const [row] = await rowsOf<{ freeAt: Date | string | null }>(
+        db,
+        sql`
+        SELECT take_throttle_slots(
+          ${sql.param(ordered.map((rule) => rule.key))}::text[],
+          ${sql.param(ordered.map((rule) => rule.limit))}::integer[],
+          ${sql.param(ordered.map((rule) => rule.windowMs))}::bigint[],
+          ${now.toISOString()}::timestamptz
+        ) AS "freeAt"`,
+      );
+      return row?.freeAt ? new Date(row.freeAt) : null;
     },
 
-    async recordFailure(rules: ThrottleRule[], now: Date): Promise<void> {
-      for (const rule of rules) {
-        const windowStartFloor = new Date(now.getTime() - rule.windowMs);
-        const blockUntil = new Date(now.getTime() + rule.windowMs);
-        // One statement: reset an expired window, else count; block at the limit.
-        await db
-          .insert(authThrottle)
-          .values({ key: rule.key, failures: 1, windowStart: now, blockedUntil: rule.limit <= 1 ? blockUntil : null })
-          .onConflictDoUpdate({
-            target: authThrottle.key,
-            set: {
-              failures: sql`CASE WHEN ${authThrottle.windowStart} < ${windowStartFloor} THEN 1 ELSE ${authThrottle.failures} + 1 END`,
-              windowStart: sql`CASE WHEN ${authThrottle.windowStart} < ${windowStartFloor} THEN ${now} ELSE ${authThrottle.windowStart} END`,
-              blockedUntil: sql`CASE WHEN ${authThrottle.windowStart} >= ${windowStartFloor} AND ${authThrottle.failures} + 1 >= ${rule.limit} THEN ${blockUntil} ELSE ${authThrottle.blockedUntil} END`,
-            },
-          });
-      }
-    },
-
-    async clear(keys: string[]): Promise<void> {
-      await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
+    /** Gives back the slot an attempt took on each key: it turned out not to be a failure. */
+    async release(keys: string[]): Promise<void> {
+      await db.execute(sql`SELECT release_throttle_slots(${sql.param(keys)}::text[])`);
     },
   };
 }
