@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@eticket/contracts';
+import type { TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
@@ -58,7 +59,8 @@ export interface AppDependencies {
   webDist?: string;
   /** Folder of the built field app; served at /field/ when present. */
   fieldDist?: string;
-  trustProxy?: boolean;
+  /** Whose forwarded headers are believed (TRUST_PROXY): a hop count or the proxies' addresses, never all. */
+  trustProxy?: TrustProxy;
   logLevel?: string;
   /** How long a top-agents ranking is reused; unset: a minute (RANKING_CACHE_SECONDS; tests: 0, always fresh). */
   rankingTtlMs?: number;
@@ -88,7 +90,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: { level: deps.logLevel ?? 'silent' },
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     // A download link's path carries its signed token (list, query, caller): longer than the default 100.
     routerOptions: { maxParamLength: 4096 },
@@ -235,4 +237,9 @@ async function registerConsole(app: FastifyInstance, webDist?: string, fieldDist
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count as proxy-addr's function of the hop (its types know no number). */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }

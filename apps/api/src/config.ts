@@ -26,7 +26,20 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('E-Ticketing <no-reply@eticketing.local>'),
   WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
   FIELD_DIST: z.string().min(1).default(DEFAULT_FIELD_DIST),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (trust === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: "must be false, the number of proxies in front of the server (e.g. 1), or their addresses (e.g. 10.0.0.5,10.0.1.0/24); 'true' would trust any address a client writes",
+        });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a dashboard's ranking of top agents is reused (0: ranked on every call). */
   RANKING_CACHE_SECONDS: z.coerce.number().int().min(0, 'must be 0 or more').max(3600, 'must be at most 3600').default(60),
@@ -64,9 +77,25 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'TRUST_PROXY' | 'S3_FORCE_PATH_STYLE'> {
+/**
+ * Whose X-Forwarded-For and X-Forwarded-Proto are believed: nobody's (false), that many proxy hops
+ * counted from the server, or the proxies at these addresses (Fastify's trustProxy). Never every hop:
+ * a client could then name any address it likes for each attempt, and so escape the per-address limits.
+ */
+export type TrustProxy = false | number | string[];
+
+const ADDRESS = /^[0-9a-f.:]+(\/\d{1,3})?$/i;
+
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const text = value.trim();
+  if (text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text) <= 10 ? Number(text) : null;
+  const addresses = text.split(',').map((part) => part.trim()).filter(Boolean);
+  return addresses.length > 0 && addresses.every((address) => ADDRESS.test(address)) ? addresses : null;
+}
+
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'S3_FORCE_PATH_STYLE'> {
   JWT_SECRET: string;
-  TRUST_PROXY: boolean;
   S3_FORCE_PATH_STYLE: boolean;
   outboxDir: string;
   uploadsDir: string;
@@ -93,7 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...values,
     DATA_DIR: dataDir,
-    TRUST_PROXY: values.TRUST_PROXY === 'true',
     S3_FORCE_PATH_STYLE: values.S3_FORCE_PATH_STYLE === 'true',
     JWT_SECRET: values.JWT_SECRET ?? persistedSecret(dataDir),
     outboxDir: path.join(dataDir, 'outbox'),

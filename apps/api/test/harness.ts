@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AgentRole, Department, RegistrationStatus, Role, UnionRole } from '@eticket/contracts';
 import { buildApp } from '../src/app.ts';
+import type { TrustProxy } from '../src/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
 import { users, type UserRow } from '../src/db/schema.ts';
 import { tokenUserOf } from '../src/modules/auth/service.ts';
@@ -59,6 +60,7 @@ export async function createTestContext(
     /** The file store, given the server's secret; unset: a folder in the test's data folder. */
     files?: (secret: string) => FileStore;
     resetMailPollMs?: number;
+    trustProxy?: TrustProxy;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
@@ -79,6 +81,7 @@ export async function createTestContext(
       rankingTtlMs: options.rankingTtlMs ?? 0,
       sessionCacheMs: options.sessionCacheMs ?? 0,
       sessionNotifications: options.sessionNotifications,
+      trustProxy: options.trustProxy,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
     });

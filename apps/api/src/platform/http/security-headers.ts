@@ -56,8 +56,14 @@ export function helmetHeaders(): Record<string, string> {
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = helmetHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // Only over HTTPS (the socket's own, or X-Forwarded-Proto from a trusted proxy): a browser keeps
+    // to HTTPS for the site from then on. Over plain HTTP on a LAN it would be ignored, and wrong.
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     done();
   });
 }
+
+/** A year, subdomains included (the console, the field app and the public checks share the host). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
