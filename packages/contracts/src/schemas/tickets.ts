@@ -37,6 +37,9 @@ export const TICKET_MESSAGES = {
   notPaused: 'Subscription is not paused',
   scanRecorded: 'Scan recorded',
   subscriptionPaymentRecorded: 'Subscription payment recorded',
+  /** A payment refused: the account is suspended or deleted (DESIGN: no payment for them). */
+  paymentRefusedSuspended: 'This motorist is suspended: no payment can be taken until an admin restores the account',
+  paymentRefusedDeleted: "This motorist's account is deleted: no payment can be taken",
   penaltyPaymentRecorded: 'Penalty payment recorded',
   idempotencyKeyRequired: 'Idempotency-Key header is required',
   idempotencyKeyReused: 'Idempotency-Key was already used for a different request',

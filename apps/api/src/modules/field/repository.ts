@@ -88,6 +88,15 @@ async function withReceiptNo(kind: ReceiptKind, insert: (receiptNo: string) => P
 export function fieldQueries(db: Database) {
   return {
     /** A motorist (not deleted) by Unique ID, with the vehicle. */
+    /** Whether the Unique ID is a motorist's whose account was deleted (and no live one holds it). */
+    async isDeletedMotorist(userCode: string): Promise<boolean> {
+      const rows = await db
+        .select({ isDeleted: users.isDeleted })
+        .from(users)
+        .where(and(eq(users.userCode, userCode), eq(users.role, 'motorist')));
+      return rows.length > 0 && rows.every((row) => row.isDeleted);
+    },
+
     async findMotorist(userCode: string): Promise<FieldMotoristRow | null> {
       const [row] = await db
         .select({

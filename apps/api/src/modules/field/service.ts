@@ -63,6 +63,17 @@ const noMotorist = () => notFound('No motorist has that Unique ID (userCode)');
 const noVehicle = () => conflict('This motorist has no vehicle registered');
 
 /**
+ * The context of a payment: no payment is taken for a suspended or a deleted motorist, and the
+ * remitter is told which (a deleted one is otherwise not found at all).
+ */
+async function payableContext(unit: FieldUnit, userCode: string, agentId: string, planId?: string): Promise<FieldContext> {
+  if (await unit.field.isDeletedMotorist(userCode)) throw conflict(TICKET_MESSAGES.paymentRefusedDeleted);
+  const context = await lockedContext(unit, userCode, agentId, planId);
+  if (context.motorist.registrationStatus === 'suspended') throw conflict(TICKET_MESSAGES.paymentRefusedSuspended);
+  return context;
+}
+
+/**
  * The motorist's context with the subscription locked for this transaction; a motorist without a
  * subscription yet gets one opened first.
  */
@@ -227,7 +238,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     async paySubscription(agent: FieldAgent, key: string, input: SubscriptionPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
       return idempotent(agent, key, 'subscription-payment', input, async (unit, received) => {
         const now = captureTime(input.capturedAt, received, maxAgeHours);
-        const context = await lockedContext(unit, input.userCode, agent.id, input.subscriptionId);
+        const context = await payableContext(unit, input.userCode, agent.id, input.subscriptionId);
         const { motorist, requestedPlan: plan } = context;
         if (!plan || plan.isDeleted) throw notFound('No plan has that subscriptionId');
         if (plan.vehicleType !== motorist.vehicleType) {
@@ -290,7 +301,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
       const amountKobo = toKobo(input.amount);
       return idempotent(agent, key, 'penalty-payment', input, async (unit, received) => {
         const now = captureTime(input.capturedAt, received, maxAgeHours);
-        const context = await lockedContext(unit, input.userCode, agent.id);
+        const context = await payableContext(unit, input.userCode, agent.id);
         const { motorist, current } = context;
         const subscription = current.subscription;
         const owed = subscription.outstandingPenaltyKobo;
