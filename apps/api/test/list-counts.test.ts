@@ -135,7 +135,7 @@ describe('list totals from the counters', () => {
        EXCEPT
        SELECT f, lagos_day(created_at), count(*)::int FROM subscription_payments
        CROSS JOIN LATERAL (VALUES (''), ('vehicle_type' || vehicle_type), ('plan_name' || coalesce(plan_name, '')),
-                                  ('mode_of_payment' || mode_of_payment)) AS filters (f)
+                                  ('mode_of_payment' || mode_of_payment), ('status' || status)) AS filters (f)
        GROUP BY 1, 2)`);
     expect(rows).toEqual([]);
     const [{ scans, payments }] = await query<{ scans: number; payments: number }>(`SELECT
