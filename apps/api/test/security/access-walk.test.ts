@@ -147,7 +147,8 @@ async function caller(name: string, source: Caller['source'], unionName?: string
     unionName,
   });
   sharedHash ||= person.passwordHash;
-  const token = await signIn(ctx, person.email, person.password);
+  // Motorists cannot sign in (issue 24): a token the app would sign stands for one that leaked or predates the rule.
+  const token = source.role === 'motorist' ? await ctx.signToken(person) : await signIn(ctx, person.email, person.password);
   return { name, source, headers: { authorization: `Bearer ${token}` }, id: person.id };
 }
 
