@@ -26,6 +26,7 @@ describe('configuration', () => {
     ['JWT_SECRET', 'short'],
     ['SEED_ADMIN_EMAIL', 'not-an-email'],
     ['SEED_ADMIN_PASSWORD', 'short'],
+    ['SEED_ADMIN_PASSWORD', 'password1234'],
     ['SMTP_URL', 'http://mail'],
     ['RANKING_CACHE_SECONDS', '-1'],
     ['SESSION_CACHE_MS', '60000'],

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { passwordWeakness } from '@eticket/contracts';
 
 /** The built console, next to this file's package in the source tree and in the bundle alike. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -21,7 +22,13 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(12 * 3600),
   SEED_ADMIN_EMAIL: z.email('must be an email address').default('admin@eticketing.local'),
-  SEED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SEED_ADMIN_PASSWORD: z
+    .string()
+    .superRefine((password, context) => {
+      const weakness = passwordWeakness(password);
+      if (weakness) context.addIssue({ code: 'custom', message: weakness });
+    })
+    .optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('E-Ticketing <no-reply@eticketing.local>'),
   WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),

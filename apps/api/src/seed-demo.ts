@@ -11,7 +11,7 @@
  * motorist per Lagos day, payments with idempotency keys, money in kobo. Each simulated
  * month is one transaction (the services' own transactions become savepoints inside it).
  *
- * Options (environment): DEMO_MOTORISTS (default 2000), DEMO_PASSWORD (default demo-pass-2026),
+ * Options (environment): DEMO_MOTORISTS (default 2000), DEMO_PASSWORD (default demo-pass-2026; 12+ characters, not easy to guess),
  * DEMO_SEED (random seed, default 2026).
  */
 import { randomUUID } from 'node:crypto';
@@ -28,6 +28,7 @@ import {
   type UnionRole,
   type VehicleType,
   adminRegistration,
+  passwordWeakness,
   unionRegistration,
 } from '@eticket/contracts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -128,7 +129,8 @@ async function main(): Promise<void> {
   const motoristCount = Number(process.env.DEMO_MOTORISTS ?? 2000);
   const demoPassword = process.env.DEMO_PASSWORD ?? 'demo-pass-2026';
   if (!Number.isInteger(motoristCount) || motoristCount < 10 || motoristCount > 100_000) throw new ConfigError('DEMO_MOTORISTS must be a whole number from 10 to 100000');
-  if (demoPassword.length < 8) throw new ConfigError('DEMO_PASSWORD must be at least 8 characters');
+  const weakness = passwordWeakness(demoPassword);
+  if (weakness) throw new ConfigError(`DEMO_PASSWORD ${weakness}`);
   const random = randomSource(Number(process.env.DEMO_SEED ?? 2026));
 
   const database = await connectDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolSize: 4 });

@@ -36,9 +36,12 @@ test('a registrar registers a motorist in three steps with photos from the camer
   await page.getByLabel('Full name *').fill('kemi keke');
   await page.getByLabel('Email *').fill('kemi.keke@field.test');
   await page.getByLabel('Phone *').fill('08031234567');
-  await page.getByLabel('Password (12+ characters) *').fill('a-long-enough-password');
+  await page.getByLabel('Password (12+ characters) *').fill('password1234');
   await page.getByLabel('Date of birth *').fill('1990-04-02');
   await page.getByLabel('Address *').fill('12 park road, yaba');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert')).toContainText('password is too easy to guess: it is a commonly used password with small changes');
+  await page.getByLabel('Password (12+ characters) *').fill('a-long-enough-password');
   await page.locator('input[name=front]').setInputFiles(image('id-front.png'));
   await page.locator('input[name=back]').setInputFiles(image('id-back.jpg'));
   await expect(page.getByText(/ID back · \d+ KB/)).toBeVisible();

@@ -47,6 +47,23 @@ test.describe('reset password', () => {
     await expect(formError(page)).toHaveText('The token is invalid or has expired');
   });
 
+  test('a short or common password is refused, saying why, before anything is sent', async ({ page }) => {
+    const sent: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/password-reset') && sent.push(request.url()));
+    await page.getByLabel('Token').fill('123456');
+    for (const [password, reason] of [
+      ['short-one', 'New Password must be at least 12 characters'],
+      ['password1234', 'New Password is too easy to guess: it is a commonly used password with small changes'],
+    ]) {
+      await page.getByLabel('New Password').fill(password);
+      await page.getByLabel('Confirm Password').fill(password);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await expect(formError(page)).toHaveText(reason);
+    }
+    await expect(page.getByText('At least 12 characters, not a common or easily guessed password')).toBeVisible();
+    expect(sent).toEqual([]);
+  });
+
   test('passwords that differ are refused with the server message', async ({ page }) => {
     await page.getByLabel('Token').fill('123456');
     await page.getByLabel('New Password').fill('Another-Pass-1');

@@ -58,3 +58,17 @@ test('only super-admin and admin may edit', async ({ page }) => {
   await expect(page.getByLabel('Full Name')).toHaveAttribute('readonly');
   await expect(page.getByRole('button', { name: 'Edit profile' })).toHaveCount(0);
 });
+
+test('a new password that is easy to guess is refused, saying why, before anything is sent', async ({ page }) => {
+  await signIn(page, ACCOUNTS.remitterManager);
+  await page.goto('/Profile');
+  const sent: string[] = [];
+  page.on('request', (request) => request.url().includes('/api/profile/password') && sent.push(request.url()));
+  const form = page.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('Current password').fill('whatever-it-is');
+  await form.getByLabel('New password', { exact: true }).fill('qwertyuiop12');
+  await form.getByLabel('Confirm new password').fill('qwertyuiop12');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('New password is too easy to guess: it is a commonly used password with small changes')).toBeVisible();
+  expect(sent).toEqual([]);
+});

@@ -6,7 +6,10 @@ export const FIRST_PAGE = 1;
 export const REQUEST_TIMEOUT_MS = 600_000;
 export const LAGOS_TIME_ZONE = 'Africa/Lagos';
 
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 200;
+/** What the password fields say under them; passwordWeakness is the rule itself. */
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters, not a common or easily guessed password`;
 export const RESET_CODE_TTL_MINUTES = 15;
 export const RESET_CODE_MAX_TRIES = 5;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AGENT_ROLES, DEPARTMENTS, ROLES, UNION_ROLES } from '../domain.ts';
 import { MESSAGES } from '../messages.ts';
-import { PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { newPasswordField } from './new-password.ts';
 import { normaliseIdentifier } from '../identifier.ts';
 
 export { normaliseIdentifier } from '../identifier.ts';
@@ -26,7 +26,7 @@ export const forgotPasswordRequest = z.object({
 export const passwordResetRequest = z
   .object({
     token: z.string({ message: MESSAGES.allFieldsRequired }).trim().regex(/^\d{6}$/, 'token must be the 6-digit code from the email'),
-    password: z.string({ message: MESSAGES.allFieldsRequired }).min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`).max(200, 'password is too long'),
+    password: newPasswordField('password', MESSAGES.allFieldsRequired),
     confirmPassword: z.string({ message: MESSAGES.allFieldsRequired }),
   })
   .refine((body) => body.password === body.confirmPassword, { message: MESSAGES.passwordsDiffer, path: ['confirmPassword'] });

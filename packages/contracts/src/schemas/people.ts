@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { newPasswordField } from './new-password.ts';
 import {
   AGENT_ROLES,
   DEPARTMENTS,
@@ -76,11 +76,6 @@ const emailField = z
   .max(254, tooLong('email', 254))
   .pipe(z.email('email must be a valid email address'));
 
-const passwordField = z
-  .string({ message: requiredMessage('password') })
-  .min(1, requiredMessage('password'))
-  .min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(200, tooLong('password', 200));
 
 /** A calendar date, YYYY-MM-DD, not in the future. */
 const dateOfBirthField = z
@@ -95,7 +90,7 @@ const plateNumberField = requiredText('plateNumber', 20).transform((value) => va
 
 const personalFields = {
   email: emailField,
-  password: passwordField,
+  password: newPasswordField('password'),
   fullName: requiredText('fullName', 120),
   phone: phoneField('phone'),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MARITAL_STATUSES } from '../domain.ts';
-import { PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { newPasswordField } from './new-password.ts';
 import { MESSAGES } from '../messages.ts';
 
 const required = (field: string) =>
@@ -47,10 +47,7 @@ export const profileUpdateReply = z.object({ data: profile, message: z.string() 
 export const passwordChangeRequest = z
   .object({
     currentPassword: z.string({ message: 'currentPassword is required' }).min(1, 'currentPassword is required').max(200, 'currentPassword is too long'),
-    newPassword: z
-      .string({ message: 'newPassword is required' })
-      .min(PASSWORD_MIN_LENGTH, `newPassword must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(200, 'newPassword is too long'),
+    newPassword: newPasswordField('newPassword'),
   })
   .refine((body) => body.newPassword !== body.currentPassword, { message: MESSAGES.newPasswordSame, path: ['newPassword'] });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;

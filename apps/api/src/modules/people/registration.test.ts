@@ -224,7 +224,7 @@ describe('an invalid field: 400 naming it, nothing written', () => {
   it.each([
     ['admin', { email: 'not-an-email' }, 'email must be a valid email address'],
     ['admin', { phone: 'call me' }, 'phone must be a phone number (digits, optional leading +)'],
-    ['admin', { password: 'short' }, 'password must be at least 8 characters'],
+    ['admin', { password: 'short' }, 'password must be at least 12 characters'],
     ['admin', { maritalStatus: 'widowed' }, 'maritalStatus must be one of single, married, divorced'],
     ['manager', { department: 'finance' }, 'department must be one of registrar-manager, enforcer-manager, remitter-manager'],
     ['agent', { role: 'admin' }, 'role must be one of remitter, enforcer, registrar'],

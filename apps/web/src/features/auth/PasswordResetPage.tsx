@@ -4,11 +4,11 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { MessageResponse } from '@eticket/contracts';
+import { PASSWORD_RULE, type MessageResponse } from '@eticket/contracts';
 import { api } from '../../lib/api.ts';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import type { LoginScreenState } from './loginScreenState.ts';
-import { checkPasswordReset, type PasswordResetValues } from './validation.ts';
+import { checkPasswordReset, type PasswordResetValues } from './passwordResetCheck.ts';
 
 export function PasswordResetPage() {
   const navigate = useNavigate();
@@ -51,6 +51,7 @@ export function PasswordResetPage() {
           <TextInput
             type={visible ? 'text' : 'password'}
             label="New Password"
+            description={PASSWORD_RULE}
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@eticket/contracts';
 import { describe, expect, it } from 'vitest';
-import { checkForgotPassword, checkLogin, checkPasswordReset } from './validation.ts';
+import { checkForgotPassword, checkLogin } from './validation.ts';
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
@@ -24,17 +24,4 @@ describe('checkLogin', () => {
 describe('checkForgotPassword', () => {
   it('normalises the email', () => expect(checkForgotPassword({ email: ' A B@x.io' })).toEqual({ ok: true, value: { email: 'ab@x.io' } }));
   it('needs it', () => expect(checkForgotPassword({ email: ' ' })).toEqual({ ok: false, message: MESSAGES.emailRequired }));
-});
-
-describe('checkPasswordReset', () => {
-  it('needs every field', () => {
-    expect(checkPasswordReset({ token: '', password: '', confirmPassword: '' })).toEqual({ ok: false, message: MESSAGES.allFieldsRequired });
-    expect(checkPasswordReset({ token: '123456', password: 'a', confirmPassword: '' })).toEqual({ ok: false, message: MESSAGES.allFieldsRequired });
-  });
-  it('trims the code and leaves the rest to the server', () => {
-    expect(checkPasswordReset({ token: ' 123456 ', password: 'a', confirmPassword: 'b' })).toEqual({
-      ok: true,
-      value: { token: '123456', password: 'a', confirmPassword: 'b' },
-    });
-  });
 });

@@ -1,7 +1,7 @@
 import { MESSAGES, normaliseIdentifier, type LoginRequest } from '@eticket/contracts';
 import { isMobileUserAgent } from '../../lib/device.ts';
 
-type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Login: identifier lower-cased without spaces, both fields required, no mobile devices (spec section 5). */
 export function checkLogin(values: LoginRequest, userAgent: string): Checked<LoginRequest> {
@@ -15,17 +15,4 @@ export function checkLogin(values: LoginRequest, userAgent: string): Checked<Log
 export function checkForgotPassword(values: { email: string }): Checked<{ email: string }> {
   const email = normaliseIdentifier(values.email);
   return email ? { ok: true, value: { email } } : { ok: false, message: MESSAGES.emailRequired };
-}
-
-export interface PasswordResetValues {
-  token: string;
-  password: string;
-  confirmPassword: string;
-}
-
-/** Reset password: every field filled; the server judges the code, strength and match. */
-export function checkPasswordReset(values: PasswordResetValues): Checked<PasswordResetValues> {
-  const token = values.token.trim();
-  if (!token || !values.password || !values.confirmPassword) return { ok: false, message: MESSAGES.allFieldsRequired };
-  return { ok: true, value: { ...values, token } };
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { MESSAGES, PASSWORD_MIN_LENGTH, profileEndpoints } from '@eticket/contracts';
+import { MESSAGES, PASSWORD_RULE, passwordWeakness, profileEndpoints } from '@eticket/contracts';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import { call } from '../../lib/api.ts';
 import { startSession } from '../../lib/session.ts';
@@ -21,12 +21,11 @@ export function PasswordChangeForm() {
     initialValues: EMPTY,
     validate: {
       currentPassword: (value) => (value ? null : 'Enter your current password'),
-      newPassword: (value, values) =>
-        value.length < PASSWORD_MIN_LENGTH
-          ? `At least ${PASSWORD_MIN_LENGTH} characters`
-          : value === values.currentPassword
-            ? MESSAGES.newPasswordSame
-            : null,
+      newPassword: (value, values) => {
+        const weakness = passwordWeakness(value);
+        if (weakness) return `New password ${weakness}`;
+        return value === values.currentPassword ? MESSAGES.newPasswordSame : null;
+      },
       confirmPassword: (value, values) => (value === values.newPassword ? null : MESSAGES.passwordsDiffer),
     },
   });
@@ -61,7 +60,7 @@ export function PasswordChangeForm() {
         <FormMessage error={outcome.error} notice={outcome.notice} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <PasswordInput label="Current password" autoComplete="current-password" {...form.getInputProps('currentPassword')} />
-          <PasswordInput label="New password" autoComplete="new-password" description={`At least ${PASSWORD_MIN_LENGTH} characters`} {...form.getInputProps('newPassword')} />
+          <PasswordInput label="New password" autoComplete="new-password" description={PASSWORD_RULE} {...form.getInputProps('newPassword')} />
           <PasswordInput label="Confirm new password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
         </SimpleGrid>
         <Group justify="flex-end">

@@ -16,7 +16,7 @@ export function FormField({ field, value, onChange }: { field: FieldSpec; value:
     case 'select':
       return <NativeSelect {...common} data={[{ value: '', label: 'Choose…' }, ...field.choices]} onChange={onText} />;
     case 'password':
-      return <PasswordInput {...common} autoComplete={field.autoComplete} onChange={onText} />;
+      return <PasswordInput {...common} description={field.description} autoComplete={field.autoComplete} onChange={onText} />;
     case 'textarea':
       return <Textarea {...common} autosize minRows={1} maxRows={3} onChange={onText} />;
     case 'date':

@@ -6,6 +6,7 @@ import {
   MARITAL_STATUSES,
   PLAN_NAMES,
   UNION_ROLES,
+  PASSWORD_RULE,
   VEHICLE_TYPES,
 } from '@eticket/contracts';
 
@@ -27,7 +28,7 @@ type TextKind = 'text' | 'email' | 'password' | 'tel' | 'date' | 'textarea';
 
 /** One field of a registration form; `name` is the field the server reads. */
 export type FieldSpec =
-  | { name: string; label: string; type: TextKind; required?: boolean; autoComplete?: string }
+  | { name: string; label: string; type: TextKind; required?: boolean; autoComplete?: string; description?: string }
   | { name: string; label: string; type: 'select'; choices: Choice[]; required?: boolean }
   | { name: string; label: string; type: 'image' }
   | { name: string; label: string; type: 'selfie' };
@@ -40,7 +41,7 @@ export interface StepSpec {
 // Personal fields every form starts with.
 export const fullName: FieldSpec = { name: 'fullName', label: 'Full Name', type: 'text', required: true, autoComplete: 'off' };
 export const email: FieldSpec = { name: 'email', label: 'Email', type: 'email', required: true, autoComplete: 'off' };
-export const password: FieldSpec = { name: 'password', label: 'Password', type: 'password', required: true, autoComplete: 'new-password' };
+export const password: FieldSpec = { name: 'password', label: 'Password', type: 'password', required: true, autoComplete: 'new-password', description: PASSWORD_RULE };
 export const phone: FieldSpec = { name: 'phone', label: 'Phone', type: 'tel', required: true, autoComplete: 'off' };
 export const address = (required: boolean): FieldSpec => ({ name: 'address', label: 'Address', type: 'textarea', required });
 export const maritalStatus = (values: readonly string[] = MARITAL_STATUSES): FieldSpec => ({
