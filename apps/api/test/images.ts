@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@eticket/contracts';
 
 /** Test images whose bytes are what they claim, and some that are not. */
@@ -34,13 +35,12 @@ export function pngImage(): Buffer {
   ]);
 }
 
-/** The start of a JFIF JPEG (enough for a check by bytes). */
+/** A real 2×2 JPEG (made with sharp; kept as bytes so tests need no encoder). */
 export function jpegImage(): Buffer {
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-    Buffer.from('JFIF\0', 'ascii'),
-    Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]),
-  ]);
+  return Buffer.from(
+    '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCLAEox/9k=',
+    'base64',
+  );
 }
 
 /** A PNG padded to `bytes` long. */
@@ -81,3 +81,6 @@ export function storedFileCount(dataDir: string): number {
     return 0;
   }
 }
+
+/** An image's decoded pixels: two files show the same picture when these are equal. */
+export const pixelsOf = (bytes: Buffer): Promise<Buffer> => sharp(bytes).raw().toBuffer();

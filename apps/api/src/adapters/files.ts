@@ -4,6 +4,7 @@ import { access, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@eticket/contracts';
 import { BoundedMap } from '../lib/bounded-map.ts';
 import { badRequest } from '../platform/http/errors.ts';
@@ -22,14 +23,38 @@ export const SIGNED_URL_TTL_SECONDS = 10 * 60;
 const EXPIRY_STEP_SECONDS = 60;
 const SIGNATURES_KEPT = 10_000;
 
-/** The image type found in the bytes (never the name or the declared type), or a 400 naming the field. */
-export async function checkImage(field: string, bytes: Buffer): Promise<ImageType> {
+/** Camera photos are 12–50 megapixels; a 5 MB file that claims more is a decompression bomb. */
+const MAX_IMAGE_PIXELS = 60_000_000;
+
+export interface CleanImage {
+  type: ImageType;
+  bytes: Buffer;
+}
+
+/**
+ * An upload made safe to keep: its type judged by its bytes (never the name or the declared type),
+ * then decoded and encoded again in that type, so what follows the image (an appended page, a
+ * script) and its metadata (camera GPS included) are dropped; EXIF orientation is applied first so
+ * the picture stays upright. Anything else is a 400 naming the field.
+ */
+export async function cleanImage(field: string, bytes: Buffer): Promise<CleanImage> {
   if (bytes.length === 0) throw badRequest(`${field} is empty`);
   if (bytes.length > MAX_IMAGE_BYTES) throw badRequest(`${field} is larger than 5 MB`);
   const found = await fileTypeFromBuffer(bytes);
-  const mime = found?.mime as ImageType | undefined;
-  if (!mime || !ACCEPTED_IMAGE_TYPES.includes(mime)) throw badRequest(`${field} must be a jpeg, png or webp image`);
-  return mime;
+  const type = found?.mime as ImageType | undefined;
+  if (!type || !ACCEPTED_IMAGE_TYPES.includes(type)) throw badRequest(`${field} must be a jpeg, png or webp image`);
+  try {
+    return { type, bytes: await reencode(bytes, type) };
+  } catch {
+    throw badRequest(`${field} is not a readable ${type.slice('image/'.length)} image`);
+  }
+}
+
+function reencode(bytes: Buffer, type: ImageType): Promise<Buffer> {
+  const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
+  if (type === 'image/jpeg') return image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+  if (type === 'image/png') return image.png().toBuffer();
+  return image.webp({ quality: 85 }).toBuffer();
 }
 
 export interface StoredFile {
@@ -41,7 +66,7 @@ export interface StoredFile {
 export interface FileStore {
   /** Where the files are, for messages: a folder, or s3://bucket. */
   describe(): string;
-  /** Stores checked image bytes under a new random key. */
+  /** Stores cleaned image bytes (see cleanImage) under a new random key. */
   save(bytes: Buffer, type: ImageType): Promise<string>;
   open(key: string): Promise<StoredFile | null>;
   /** Deletes a stored file (a save whose record was never written); a missing file is no error. */

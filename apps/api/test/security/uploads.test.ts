@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@eticket/contracts';
 import { users } from '../../src/db/schema.ts';
 import { createTestContext, signedInPerson, TEST_DB, type TestContext } from '../harness.ts';
-import { jpegImage, multipartForm, oversizeImage, png, pngImage, storedFileCount, textFile, type Upload } from '../images.ts';
+import sharp from 'sharp';
+import { jpegImage, multipartForm, oversizeImage, pixelsOf, png, pngImage, storedFileCount, textFile, type Upload } from '../images.ts';
 
 /** Attacks on the image uploads: what is not an image is refused with a 400 and nothing is written. */
 
@@ -89,7 +90,11 @@ describe(`upload hardening (${TEST_DB})`, () => {
   );
 
   it('writes nothing outside the uploads folder, and stores files under random names of their true type', async () => {
-    const reply = await register({ front: png('front.png'), back: { bytes: jpegImage(), name: 'IMG 0001.JPG', type: 'image/jpeg' }, portraitSelfie: png('selfie.png') });
+    const reply = await register({
+      front: png('front.png'),
+      back: { bytes: jpegImage(), name: 'IMG 0001.JPG', type: 'image/jpeg' },
+      portraitSelfie: png('selfie.png'),
+    });
     expect(reply.statusCode, reply.body).toBe(201);
     const stored = readdirSync(path.join(ctx.dataDir, 'uploads'));
     for (const name of stored) expect(name).toMatch(/^[a-f0-9]{32}\.(jpg|png|webp)$/);
@@ -98,7 +103,11 @@ describe(`upload hardening (${TEST_DB})`, () => {
   });
 
   it('serves stored files only as image/jpeg, png or webp, with nosniff, never as something a browser runs', async () => {
-    const reply = await register({ front: png('front.png'), back: { bytes: jpegImage(), name: 'back.jpg', type: 'image/jpeg' }, portraitSelfie: png('selfie.png') });
+    const reply = await register({
+      front: png('front.png'),
+      back: { bytes: jpegImage(), name: 'back.jpg', type: 'image/jpeg' },
+      portraitSelfie: png('selfie.png'),
+    });
     expect(reply.statusCode, reply.body).toBe(201);
     const { id } = reply.json().data as { id: string };
     const detail = await ctx.app.inject({ method: 'GET', url: `/api/user/${id}/details`, headers: superAdmin.headers });
@@ -110,7 +119,9 @@ describe(`upload hardening (${TEST_DB})`, () => {
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toMatch(/^image\/(jpeg|png|webp)$/);
       expect(file.headers['x-content-type-options']).toBe('nosniff');
-      const scriptSrc = String(file.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src'));
+      const scriptSrc = String(file.headers['content-security-policy'])
+        .split(';')
+        .find((d) => d.trim().startsWith('script-src'));
       expect(scriptSrc).toBe("script-src 'self'");
       const key = url.split('/api/files/')[1].split('?')[0];
       expect(file.rawPayload.equals(readFileSync(path.join(ctx.dataDir, 'uploads', key)))).toBe(true);
@@ -122,5 +133,56 @@ describe(`upload hardening (${TEST_DB})`, () => {
       expect([403, 404]).toContain(answer.statusCode);
       expect(answer.headers['content-type'] ?? '').not.toMatch(/html|javascript|svg/);
     }
+  });
+});
+
+/** What a stored upload holds: its type, its bytes, and the person's three stored files. */
+async function storedUploads(reply: { json: () => unknown }) {
+  const { id } = (reply.json() as { data: { id: string } }).data;
+  const detail = await ctx.app.inject({ method: 'GET', url: `/api/user/${id}/details`, headers: superAdmin.headers });
+  const urls = [...detail.body.matchAll(/\/api\/files\/([a-f0-9]{32}\.(?:jpg|png|webp))\?/g)].map((m) => m[1]);
+  return new Set(urls.map((key) => readFileSync(path.join(ctx.dataDir, 'uploads', key))));
+}
+
+describe(`uploads are re-encoded (${TEST_DB})`, () => {
+  const picture = () => sharp({ create: { width: 6, height: 4, channels: 3, background: '#2b8a3e' } });
+  const appended = Buffer.from('<html><body><script>alert(document.cookie)</script>TRAILING-MARKER</body></html>');
+
+  it.each([
+    ['png', 'image/png', () => picture().png().toBuffer()],
+    ['jpg', 'image/jpeg', () => picture().jpeg().toBuffer()],
+    ['webp', 'image/webp', () => picture().webp().toBuffer()],
+  ] as const)('drops HTML appended to a %s image and keeps the picture', async (extension, type, encode) => {
+    const image = await encode();
+    const reply = await register({ ...goodImages(), front: { bytes: Buffer.concat([image, appended]), name: `front.${extension}`, type } });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const stored = [...(await storedUploads(reply))];
+    expect(stored.some((bytes) => bytes.includes('TRAILING-MARKER'))).toBe(false);
+    const front = await Promise.all(stored.map(async (bytes) => (await pixelsOf(bytes)).equals(await pixelsOf(image))));
+    expect(front.filter(Boolean).length, 'the stored front shows the uploaded picture').toBeGreaterThan(0);
+  });
+
+  it("drops a photo's metadata, camera GPS included, and turns it upright first", async () => {
+    const tagged = await picture()
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({ IFD0: { ImageDescription: 'METADATA-MARKER' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 31/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(tagged).metadata()).orientation).toBe(6);
+    expect(tagged.includes('METADATA-MARKER')).toBe(true);
+    const reply = await register({ ...goodImages(), front: { bytes: tagged, name: 'front.jpg', type: 'image/jpeg' } });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const stored = [...(await storedUploads(reply))];
+    expect(stored.some((bytes) => bytes.includes('METADATA-MARKER'))).toBe(false);
+    const front = stored.find((bytes) => bytes[0] === 0xff)!;
+    const metadata = await sharp(front).metadata();
+    expect(metadata.exif).toBeUndefined();
+    // Orientation 6 is "turn 90° clockwise": the 6×4 picture is stored 4×6.
+    expect([metadata.width, metadata.height]).toEqual([4, 6]);
+  });
+
+  it('refuses a file that starts like an image but does not decode', async () => {
+    const broken = Buffer.concat([pngImage().subarray(0, 40), Buffer.alloc(200, 7)]);
+    await expectRefused({ bytes: broken, name: 'front.png', type: 'image/png' }, /^front is not a readable png image$/);
   });
 });

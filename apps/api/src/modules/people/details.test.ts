@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNED_URL_TTL_SECONDS } from '../../adapters/files.ts';
 import { controlledClock, createPerson, createTestContext, signedInPerson, type TestContext } from '../../../test/harness.ts';
-import { jpegImage, multipartForm, png, pngImage } from '../../../test/images.ts';
+import { jpegImage, multipartForm, pixelsOf, png, pngImage } from '../../../test/images.ts';
 
 const clock = controlledClock('2026-03-02T09:00:00.000Z');
 let ctx: TestContext;
@@ -141,7 +141,7 @@ describe('signed file URLs', () => {
     const front = await open(data.identity.front);
     expect(front.statusCode).toBe(200);
     expect(front.headers['content-type']).toBe('image/png');
-    expect(front.rawPayload.equals(pngImage())).toBe(true);
+    expect((await pixelsOf(front.rawPayload)).equals(await pixelsOf(pngImage()))).toBe(true);
     const back = await open(data.identity.back);
     expect(back.headers['content-type']).toBe('image/jpeg');
   });

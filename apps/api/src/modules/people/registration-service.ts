@@ -3,21 +3,19 @@ import type { SessionUser } from '../../platform/http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newUserCode } from '../../domain/codes.ts';
 import { forbidden } from '../../platform/http/errors.ts';
-import { checkImage, type FileStore, type ImageType } from '../../adapters/files.ts';
+import { cleanImage, type CleanImage, type FileStore } from '../../adapters/files.ts';
 import { hashPassword } from '../../platform/credentials/passwords.ts';
 import { personOf, registrationSnapshot, roleOf, type ImageKeys, type Registration } from './registration.ts';
 import type { PeopleRepository } from './repository.ts';
 
-interface CheckedImage {
+interface CheckedImage extends CleanImage {
   field: string;
-  bytes: Buffer;
-  type: ImageType;
 }
 
-/** Every upload judged by its bytes before anything is stored; the first bad one is a 400 naming its field. */
+/** Every upload judged by its bytes and re-encoded before anything is stored; the first bad one is a 400 naming its field. */
 async function checkImages(uploads: Map<string, Buffer>): Promise<CheckedImage[]> {
   const checked: CheckedImage[] = [];
-  for (const [field, bytes] of uploads) checked.push({ field, bytes, type: await checkImage(field, bytes) });
+  for (const [field, bytes] of uploads) checked.push({ field, ...(await cleanImage(field, bytes)) });
   return checked;
 }
 

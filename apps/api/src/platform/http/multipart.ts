@@ -6,7 +6,7 @@ import { HttpError, badRequest } from './errors.ts';
 export interface MultipartForm {
   /** Text fields by name. */
   fields: Record<string, string>;
-  /** Uploaded files by field name, not yet checked (see checkImage). */
+  /** Uploaded files by field name, not yet checked (see cleanImage). */
   files: Map<string, Buffer>;
 }
 
