@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect.ts';
 import type { Clock } from '../lib/clock.ts';
+import { registerRoutes } from '../platform/http/endpoints.ts';
 import { agentReadsRoutes } from './field/agent-reads-routes.ts';
 import { createAgentReadsRepository } from './field/agent-reads-repository.ts';
 import { createAgentReadsService } from './field/agent-reads-service.ts';
@@ -36,7 +37,6 @@ export type TicketServices = ReturnType<typeof createTicketServices>;
 export async function registerTicketRoutes(app: FastifyInstance, services: TicketServices): Promise<void> {
   await app.register(subscriptionRoutes(services.subscriptions));
   await app.register(penaltyRoutes(services.penalties));
-  await app.register(fieldRoutes(services.field));
-  await app.register(agentReadsRoutes(services.agentReads));
+  registerRoutes(app, [...fieldRoutes(services.field), ...agentReadsRoutes(services.agentReads)]);
   await app.register(recordRoutes(services.records));
 }

@@ -1,16 +1,11 @@
-import type {
-  ComplianceReply,
-  FieldMotoristView,
-  FieldPlan,
-  FieldScanRequest,
-  FieldScanResponse,
-  MyDay,
-  Profile,
-  PaymentResponse,
-  PenaltyPaymentRequest,
-  RegistrationResponse,
-  SubscriptionPaymentRequest,
-  VehicleType,
+import {
+  endpointPath,
+  withQuery,
+  type AnyEndpointInput,
+  type CallArguments,
+  type Endpoint,
+  type EndpointReply,
+  type RegistrationResponse,
 } from '@eticket/contracts';
 import { endSession, readSession } from './session.ts';
 
@@ -30,7 +25,11 @@ export class ApiError extends Error {
 
 const OFFLINE_MESSAGE = 'No network: kept on the phone and sent when the network returns';
 
-async function request<T>(method: string, path: string, options: { body?: unknown; form?: FormData; headers?: Record<string, string>; auth?: boolean } = {}): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  options: { body?: unknown; form?: FormData; headers?: Record<string, string>; auth?: boolean } = {},
+): Promise<T> {
   const headers: Record<string, string> = { ...options.headers };
   const session = options.auth === false ? null : readSession();
   if (session) headers.authorization = `Bearer ${session.token}`;
@@ -51,21 +50,20 @@ async function request<T>(method: string, path: string, options: { body?: unknow
   return payload as T;
 }
 
-const query = (values: Record<string, string | undefined>) => {
-  const params = new URLSearchParams(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return params.size ? `?${params}` : '';
-};
+/**
+ * Calls a declared endpoint (packages/contracts/src/endpoints): path, method and whether it needs the
+ * session come from the declaration; input and reply types from its schemas.
+ */
+export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArguments<E, never>): Promise<EndpointReply<E>> {
+  const { params, query, body, headers } = (input ?? {}) as AnyEndpointInput;
+  const url = withQuery(endpointPath(endpoint, params), query);
+  const payload = body instanceof FormData ? { form: body } : { body };
+  return request(endpoint.method, url, { ...payload, headers, auth: !('public' in endpoint.permission) });
+}
 
+/** The calls not yet declared as endpoints (see apps/api/src/platform/http/routes.test.ts). */
 export const api = {
-  login: (userCode: string, password: string) => request<{ token: string; message: string }>('POST', '/api/login', { body: { userCode, password }, auth: false }),
-  lookup: async (q: string) => (await request<{ data: FieldMotoristView }>('GET', `/api/field/motorist${query({ q })}`)).data,
-  plans: async (vehicleType: VehicleType) => (await request<{ data: FieldPlan[] }>('GET', `/api/field/plans${query({ vehicleType })}`)).data,
-  compliance: async (page: { after?: string; since?: string }) => (await request<{ data: ComplianceReply }>('GET', `/api/field/compliance${query(page)}`)).data,
-  profile: async () => (await request<{ data: Profile }>('GET', '/api/profile')).data,
-  myDay: async () => (await request<{ data: MyDay }>('GET', '/api/field/my-day')).data,
-  scan: (body: FieldScanRequest, key: string) => request<FieldScanResponse>('POST', '/api/field/scan', { body, headers: { 'idempotency-key': key } }),
-  paySubscription: (body: SubscriptionPaymentRequest, key: string) =>
-    request<PaymentResponse>('POST', '/api/field/subscription-payment', { body, headers: { 'idempotency-key': key } }),
-  payPenalty: (body: PenaltyPaymentRequest, key: string) => request<PaymentResponse>('POST', '/api/field/penalty-payment', { body, headers: { 'idempotency-key': key } }),
+  login: (userCode: string, password: string) =>
+    request<{ token: string; message: string }>('POST', '/api/login', { body: { userCode, password }, auth: false }),
   registerMotorist: (form: FormData) => request<RegistrationResponse>('POST', '/api/motorist/register', { form }),
 };

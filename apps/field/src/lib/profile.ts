@@ -1,4 +1,5 @@
-import { api } from './api.ts';
+import { profileEndpoints } from '@eticket/contracts';
+import { call } from './api.ts';
 import { readSession } from './session.ts';
 
 /** The agent's name and Unique ID, kept for receipts printed offline. */
@@ -14,7 +15,7 @@ export async function loadAgent(): Promise<AgentCard | null> {
   const session = readSession();
   if (!session) return null;
   try {
-    const data = await api.profile();
+    const { data } = await call(profileEndpoints.own);
     const card = { id: data.id, fullName: data.fullName, userCode: data.userCode };
     localStorage.setItem(KEY, JSON.stringify(card));
     return card;

@@ -1,4 +1,13 @@
-import { MESSAGES, REQUEST_TIMEOUT_MS, endpointPath, type Endpoint, type EndpointInput, type EndpointReply } from '@eticket/contracts';
+import {
+  MESSAGES,
+  REQUEST_TIMEOUT_MS,
+  endpointPath,
+  withQuery,
+  type AnyEndpointInput,
+  type CallArguments,
+  type Endpoint,
+  type EndpointReply,
+} from '@eticket/contracts';
 import { reportGlobalError } from './globalErrors.ts';
 import { readSession, saveNextRoute } from './session.ts';
 
@@ -38,15 +47,6 @@ export interface RequestOptions {
   token?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
-}
-
-function urlOf(path: string, query: RequestOptions['query']): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
 }
 
 function currentAddress(): string | null {
@@ -122,7 +122,7 @@ function failure(response: Response, body: unknown, signedIn: boolean): ApiError
 /** Calls the API and returns its JSON reply; every failure is an ApiError with a message to show. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = sessionToken(options);
-  const response = await send(urlOf(path, options.query), options, token);
+  const response = await send(withQuery(path, options.query), options, token);
   const body = await readBody(response);
   if (!response.ok) throw failure(response, body, token !== null);
   if (body === undefined || body === null) throw new ApiError(MESSAGES.noDataInResponse, 'http', response.status);
@@ -143,22 +143,12 @@ export const api = {
 /** How a call is made, beside its input: cancelled by `signal`, signed with another `token`. */
 export type CallOptions = Pick<RequestOptions, 'signal' | 'token' | 'timeoutMs'>;
 
-type CallArguments<E extends Endpoint> = object extends EndpointInput<E>
-  ? [input?: EndpointInput<E>, options?: CallOptions]
-  : [input: EndpointInput<E>, options?: CallOptions];
-
-interface AnyInput {
-  params?: Record<string, string | number>;
-  query?: Record<string, QueryValue>;
-  body?: unknown;
-}
-
 /**
  * Calls a declared endpoint (packages/contracts/src/endpoints): its path, method and whether it
  * needs the session come from the declaration, its input and reply types from the declared schemas.
  */
-export function call<E extends Endpoint>(endpoint: E, ...[input, options]: CallArguments<E>): Promise<EndpointReply<E>> {
-  const { params, query, body } = (input ?? {}) as AnyInput;
+export function call<E extends Endpoint>(endpoint: E, ...[input, options]: CallArguments<E, CallOptions>): Promise<EndpointReply<E>> {
+  const { params, query, body } = (input ?? {}) as AnyEndpointInput;
   return apiRequest<EndpointReply<E>>(endpointPath(endpoint, params), {
     ...options,
     method: endpoint.method,

@@ -67,9 +67,8 @@ export type EndpointInput<E extends Endpoint> = Part<'params', Input<E['params']
   Part<'body', E['body'] extends 'multipart' ? FormData : Input<E['body']>> &
   Part<'headers', Input<E['headers']>>;
 
-type SuccessOf<E extends Endpoint> = E['response'] extends Partial<Record<number, SchemaName>>
-  ? E['response'][Extract<keyof E['response'], SuccessStatus>]
-  : never;
+type SuccessOf<E extends Endpoint> =
+  E['response'] extends Partial<Record<number, SchemaName>> ? E['response'][Extract<keyof E['response'], SuccessStatus>] : never;
 
 /** What a successful call answers, as the client reads it. */
 export type EndpointReply<E extends Endpoint> = Output<SuccessOf<E>>;
@@ -92,4 +91,24 @@ export function endpointPath(declaration: Endpoint, params: Record<string, strin
     if (value === undefined || value === '') throw new Error(`${declaration.method} ${declaration.path}: no value for :${name}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/** A path with a query string of the values that are set (undefined, null and '' are left out). */
+export function withQuery(path: string, query: Record<string, string | number | boolean | null | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** A client's call(endpoint, input, options) arguments: the input may be left out when nothing in it is required. */
+export type CallArguments<E extends Endpoint, Options> =
+  object extends EndpointInput<E> ? [input?: EndpointInput<E>, options?: Options] : [input: EndpointInput<E>, options?: Options];
+
+/** Any endpoint's input, as a client reads it to build the request. */
+export interface AnyEndpointInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
 }

@@ -1,2 +1,3 @@
 export * from './endpoint.ts';
 export * as profileEndpoints from './profile.ts';
+export * as fieldEndpoints from './field.ts';

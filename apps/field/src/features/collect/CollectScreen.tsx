@@ -1,6 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { MODES_OF_PAYMENT, VEHICLE_TYPES, type FieldMotoristView, type FieldPlan, type ModeOfPayment, type VehicleType } from '@eticket/contracts';
-import { ApiError, api } from '../../lib/api.ts';
+import {
+  MODES_OF_PAYMENT,
+  VEHICLE_TYPES,
+  fieldEndpoints,
+  type FieldMotoristView,
+  type FieldPlan,
+  type ModeOfPayment,
+  type VehicleType,
+} from '@eticket/contracts';
+import { ApiError, call } from '../../lib/api.ts';
 import { codeFromQr, dateOnly, naira } from '../../lib/format.ts';
 import type { AgentCard } from '../../lib/profile.ts';
 import { enqueue, newKey } from '../queue/queue.ts';
@@ -31,7 +39,7 @@ function FindPayer({ onFound }: { onFound: (payer: Payer) => void }) {
     setBusy(true);
     setError(undefined);
     try {
-      onFound({ known: true, view: await api.lookup(q) });
+      onFound({ known: true, view: (await call(fieldEndpoints.motorist, { query: { q } })).data });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 0) onFound({ known: false, userCode: q.trim().toLowerCase().replace(/\s+/g, '') });
       else setError((failure as Error).message);
@@ -95,7 +103,8 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
   const plan = plans?.find((p) => p.id === planId);
   const penaltyAmount = Number(amount);
   const amountProblem =
-    what === 'penalty' && (!(penaltyAmount > 0) ? 'Enter the amount paid' : owed !== null && penaltyAmount > owed ? `More than the ${naira(owed)} owed` : undefined);
+    what === 'penalty' &&
+    (!(penaltyAmount > 0) ? 'Enter the amount paid' : owed !== null && penaltyAmount > owed ? `More than the ${naira(owed)} owed` : undefined);
 
   async function confirmPayment() {
     if (what === 'subscription' && !plan) return setError('Choose a plan');

@@ -1,12 +1,12 @@
-import type { FieldPlan, VehicleType } from '@eticket/contracts';
-import { api } from '../../lib/api.ts';
+import { fieldEndpoints, type FieldPlan, type VehicleType } from '@eticket/contracts';
+import { call } from '../../lib/api.ts';
 
 const keyOf = (type: VehicleType) => `fieldPlans:${type}`;
 
 /** The plans of a vehicle type: from the server when online (kept for offline use), else as last kept. */
 export async function plansOf(type: VehicleType): Promise<FieldPlan[]> {
   try {
-    const plans = await api.plans(type);
+    const { data: plans } = await call(fieldEndpoints.plans, { query: { vehicleType: type } });
     localStorage.setItem(keyOf(type), JSON.stringify(plans));
     return plans;
   } catch (failure) {

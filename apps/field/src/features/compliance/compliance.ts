@@ -1,5 +1,5 @@
-import { COMPLIANCE_FLAGS, type SubscriptionStatus } from '@eticket/contracts';
-import { api } from '../../lib/api.ts';
+import { COMPLIANCE_FLAGS, fieldEndpoints, type SubscriptionStatus } from '@eticket/contracts';
+import { call } from '../../lib/api.ts';
 import { db, type ComplianceRow, type Meta } from '../queue/db.ts';
 
 /** The whole list again once a day (it drops deleted motorists); changes since the last copy in between. */
@@ -14,7 +14,7 @@ async function fetchWhole(): Promise<void> {
   const started = Date.now();
   await db.compliance.clear();
   do {
-    const page = await api.compliance({ after });
+    const { data: page } = await call(fieldEndpoints.compliance, { query: { after } });
     first ??= { name: 'compliance', asOf: page.asOf, graceDays: page.graceDays, fullAt: started, count: 0 };
     await db.compliance.bulkPut(page.entries.map(toRow));
     count += page.entries.length;
@@ -27,7 +27,7 @@ async function fetchWhole(): Promise<void> {
 export async function refreshCompliance(): Promise<void> {
   const meta = await db.meta.get('compliance');
   if (!meta || Date.now() - meta.fullAt > FULL_EVERY_MS) return fetchWhole();
-  const changes = await api.compliance({ since: meta.asOf });
+  const { data: changes } = await call(fieldEndpoints.compliance, { query: { since: meta.asOf } });
   if (!changes.complete) return fetchWhole();
   await db.compliance.bulkPut(changes.entries.map(toRow));
   await db.meta.put({ ...meta, asOf: changes.asOf, graceDays: changes.graceDays, count: await db.compliance.count() });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MyDay } from '@eticket/contracts';
-import { api } from '../../lib/api.ts';
+import { fieldEndpoints } from '@eticket/contracts';
+import { call } from '../../lib/api.ts';
 import { dateTime, naira } from '../../lib/format.ts';
 
 export function MyDayScreen({ role }: { role: string }) {
@@ -8,7 +9,10 @@ export function MyDayScreen({ role }: { role: string }) {
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    api.myDay().then(setDay, (failure: Error) => setError(failure.message));
+    call(fieldEndpoints.myDay).then(
+      ({ data }) => setDay(data),
+      (failure: Error) => setError(failure.message),
+    );
   }, []);
 
   if (error) return <p className="error">{error}</p>;

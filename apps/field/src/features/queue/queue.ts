@@ -1,4 +1,5 @@
-import { ApiError, api } from '../../lib/api.ts';
+import { fieldEndpoints } from '@eticket/contracts';
+import { ApiError, call } from '../../lib/api.ts';
 import { readSession } from '../../lib/session.ts';
 import { db, type QueueItem } from './db.ts';
 
@@ -22,11 +23,11 @@ export async function enqueue(item: NewItem): Promise<QueueItem> {
 function send(item: QueueItem): Promise<unknown> {
   switch (item.kind) {
     case 'scan':
-      return api.scan(item.body, item.key);
+      return call(fieldEndpoints.scan, { body: item.body, headers: { 'idempotency-key': item.key } });
     case 'subscription-payment':
-      return api.paySubscription(item.body, item.key);
+      return call(fieldEndpoints.subscriptionPayment, { body: item.body, headers: { 'idempotency-key': item.key } });
     case 'penalty-payment':
-      return api.payPenalty(item.body, item.key);
+      return call(fieldEndpoints.penaltyPayment, { body: item.body, headers: { 'idempotency-key': item.key } });
   }
 }
 
@@ -97,7 +98,11 @@ export async function remove(key: string): Promise<void> {
 /** Clears items recorded more than a day ago (the server has them; My day shows them). */
 export async function pruneDone(olderThanMs = 24 * 3600_000): Promise<void> {
   const before = Date.now() - olderThanMs;
-  await db.queue.where('state').equals('done').and((item) => item.createdAt < before).delete();
+  await db.queue
+    .where('state')
+    .equals('done')
+    .and((item) => item.createdAt < before)
+    .delete();
 }
 
 function requestBackgroundSync(): void {

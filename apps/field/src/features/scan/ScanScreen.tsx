@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { FieldScanRequest, FieldScanResponse } from '@eticket/contracts';
-import { api } from '../../lib/api.ts';
+import { fieldEndpoints, type FieldScanRequest, type FieldScanResponse } from '@eticket/contracts';
+import { call } from '../../lib/api.ts';
 import { codeFromQr, dateTime } from '../../lib/format.ts';
 import { provisionalVerdict, refreshCompliance } from '../compliance/compliance.ts';
 import { db } from '../queue/db.ts';
@@ -33,7 +33,7 @@ async function targetOf(typed: string): Promise<Pick<FieldScanRequest, 'userCode
   if (await db.compliance.get(code)) return { userCode: code };
   if (navigator.onLine) {
     try {
-      return { userCode: (await api.lookup(typed)).userCode };
+      return { userCode: (await call(fieldEndpoints.motorist, { query: { q: typed } })).data.userCode };
     } catch {
       // not found or no network: the scan itself says
     }
