@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
+import { idempotencyKeyQueries, type IdempotencyKeyQueries } from '../../platform/idempotency/index.ts';
 import {
-  idempotencyKeys,
   penaltyCharges,
   penaltyPayments,
   scans,
@@ -32,13 +32,6 @@ export interface FieldMotoristRow {
   plateNumber: string | null;
   vehicleModel: string | null;
   vehicleType: VehicleType | null;
-}
-
-export interface StoredIdempotency {
-  operation: string;
-  requestHash: string;
-  statusCode: number | null;
-  response: unknown;
 }
 
 /**
@@ -230,44 +223,6 @@ export function fieldQueries(db: Database) {
           .returning({ id: penaltyPayments.id, receiptNo: penaltyPayments.receiptNo }),
       );
     },
-
-    // ---- idempotency keys
-
-    /**
-     * Stores the answer under the agent's key, in the transaction that did the work. False when the
-     * key is taken (after waiting for a transaction that holds it to end): the caller rolls back.
-     */
-    async saveKey(values: { agentId: string; key: string; operation: string; requestHash: string; statusCode: number; response: unknown; at: Date }): Promise<boolean> {
-      const rows = await db
-        .insert(idempotencyKeys)
-        .values({
-          agentId: values.agentId,
-          key: values.key,
-          operation: values.operation,
-          requestHash: values.requestHash,
-          statusCode: values.statusCode,
-          response: values.response,
-          createdAt: values.at,
-        })
-        .onConflictDoNothing({ target: [idempotencyKeys.agentId, idempotencyKeys.key] })
-        .returning({ key: idempotencyKeys.key });
-      return rows.length > 0;
-    },
-
-    async findKey(agentId: string, key: string): Promise<StoredIdempotency | null> {
-      const [row] = await db
-        .select({
-          operation: idempotencyKeys.operation,
-          requestHash: idempotencyKeys.requestHash,
-          statusCode: idempotencyKeys.statusCode,
-          response: idempotencyKeys.response,
-        })
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.agentId, agentId), eq(idempotencyKeys.key, key)))
-        .limit(1);
-      return row ?? null;
-    },
-
   };
 }
 export type FieldQueries = ReturnType<typeof fieldQueries>;
@@ -275,6 +230,7 @@ export type FieldQueries = ReturnType<typeof fieldQueries>;
 /** Every query a field operation needs, bound to one transaction. */
 export interface FieldUnit {
   field: FieldQueries;
+  keys: IdempotencyKeyQueries;
   subscriptions: SubscriptionQueries;
   penalties: PenaltyQueries;
   records: RecordQueries;
@@ -282,10 +238,10 @@ export interface FieldUnit {
 
 export function createFieldRepository(db: Database) {
   return {
-    findKey: fieldQueries(db).findKey,
+    findKey: idempotencyKeyQueries(db).find,
     transaction<T>(work: (unit: FieldUnit) => Promise<T>): Promise<T> {
       return db.transaction((tx) =>
-        work({ field: fieldQueries(tx), subscriptions: subscriptionQueries(tx), penalties: penaltyQueries(tx), records: recordQueries(tx) }),
+        work({ field: fieldQueries(tx), keys: idempotencyKeyQueries(tx), subscriptions: subscriptionQueries(tx), penalties: penaltyQueries(tx), records: recordQueries(tx) }),
       );
     },
   };

@@ -1,14 +1,8 @@
-import type { FastifyReply } from 'fastify';
 import { fieldEndpoints, TICKET_MESSAGES } from '@eticket/contracts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { implement } from '../../platform/http/endpoints.ts';
-import type { FieldService, IdempotentResult } from './service.ts';
-
-/** Tells a client its request was a repeat: the first answer, nothing new recorded. */
-const REPLAYED_HEADER = 'idempotent-replayed';
-
-const sendIdempotent = <T>(reply: FastifyReply, result: IdempotentResult<T>, body: unknown = result.body) =>
-  reply.code(result.statusCode).header(REPLAYED_HEADER, String(result.replayed)).send(body);
+import { sendIdempotent } from '../../platform/idempotency/index.ts';
+import type { FieldService } from './service.ts';
 
 /** The writes field agents make from their phones (declared in contracts/endpoints/field.ts). */
 export function fieldRoutes(service: FieldService) {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CAPTURE_MESSAGES,
   CAPTURE_SKEW_MS,
@@ -16,6 +15,7 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../platform/http/auth.ts';
 import { lagosDay } from '../../domain/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { answerOnce, KeyTaken, type IdempotentResult } from '../../platform/idempotency/index.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { formatNaira, toKobo, toNaira } from '../../domain/money.ts';
 import { toPaymentRecord } from '../records/index.ts';
@@ -47,13 +47,6 @@ export function captureTime(capturedAt: string | undefined, received: Date, maxA
   if (at.getTime() > received.getTime() + CAPTURE_SKEW_MS) throw badRequest(CAPTURE_MESSAGES.captureInFuture);
   if (at.getTime() < received.getTime() - maxAgeHours * 3600_000) throw new HttpError(422, CAPTURE_MESSAGES.captureTooOld(maxAgeHours));
   return at > received ? received : at;
-}
-
-/** The answer of a call that took an Idempotency-Key, and whether it is a repeat of an earlier one. */
-export interface IdempotentResult<T> {
-  statusCode: number;
-  body: T;
-  replayed: boolean;
 }
 
 /** The agent making a field call (the signed-in session user, or one the demo seed acts as). */
@@ -90,11 +83,6 @@ async function lockedContext(unit: FieldUnit, userCode: string, agentId: string,
 }
 
 const personOf = (m: FieldContext['motorist']) => ({ id: m.id, fullName: m.fullName, userCode: m.userCode });
-
-/** Raised inside the transaction when the key turns out to be taken, to roll the work back. */
-class KeyTaken extends Error {}
-
-const requestHash = (operation: string, request: unknown) => createHash('sha256').update(JSON.stringify({ operation, request })).digest('hex');
 
 
 async function motoristCode(unit: FieldUnit, input: ScanInput): Promise<string> {
@@ -168,54 +156,27 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     };
   }
 
-  /**
-   * Runs `work` once per (agent, key). The answer is stored under the key in the transaction that
-   * did the work (primary key (agent, key)). A repeat finds the key taken, either when it stores
-   * its own answer (a concurrent repeat waits there for the first to commit) or, if its work was
-   * refused meanwhile (e.g. nothing left to pay), right after; its transaction is rolled back and
-   * the first answer is given again. Nothing is kept for work that fails, so the key stays free.
-   */
-  async function idempotent<T>(
+  /** Runs `work` once per (agent, key): see answerOnce. The answer is stored in the transaction that did the work. */
+  function idempotent<T>(
     agent: FieldAgent,
     key: string,
     operation: string,
     request: unknown,
     work: (unit: FieldUnit, now: Date) => Promise<{ statusCode: number; body: T }>,
   ): Promise<IdempotentResult<T>> {
-    const hash = requestHash(operation, request);
-    const stored = async (): Promise<IdempotentResult<T> | null> => {
-      const found = await repository.findKey(agent.id, key);
-      if (!found || found.statusCode === null) return null;
-      if (found.operation !== operation || found.requestHash !== hash) throw new HttpError(422, TICKET_MESSAGES.idempotencyKeyReused);
-      return { statusCode: found.statusCode, body: found.response as T, replayed: true };
-    };
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      try {
-        return await repository.transaction(async (unit) => {
+    return answerOnce({
+      operation,
+      request,
+      find: () => repository.findKey(agent.id, key),
+      attempt: (requestHash) =>
+        repository.transaction(async (unit) => {
           const now = clock.now();
           const result = await work(unit, now);
-          const saved = await unit.field.saveKey({
-            agentId: agent.id,
-            key,
-            operation,
-            requestHash: hash,
-            statusCode: result.statusCode,
-            response: result.body,
-            at: now,
-          });
-          if (!saved) throw new KeyTaken();
-          return { ...result, replayed: false };
-        });
-      } catch (error) {
-        const refused = error instanceof HttpError && error.statusCode < 500;
-        if (!(error instanceof KeyTaken) && !refused) throw error;
-        const first = await stored();
-        if (first) return first;
-        if (refused) throw error;
-        // The key was taken and is gone again (its transaction rolled back): try once more.
-      }
-    }
-    throw conflict('This Idempotency-Key is busy; try again');
+          const kept = await unit.keys.save({ agentId: agent.id, key, operation, requestHash, statusCode: result.statusCode, response: result.body, at: now });
+          if (!kept) throw new KeyTaken();
+          return result;
+        }),
+    });
   }
 
   return {

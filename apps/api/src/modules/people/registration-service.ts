@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mayManage, type RegistrationResponse } from '@eticket/contracts';
 import type { SessionUser } from '../../platform/http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -5,8 +6,12 @@ import { newUserCode } from '../../domain/codes.ts';
 import { forbidden } from '../../platform/http/errors.ts';
 import { cleanImage, type CleanImage, type FileStore } from '../../adapters/files.ts';
 import { hashPassword } from '../../platform/credentials/passwords.ts';
+import { answerOnce, KeyTaken, type IdempotentResult } from '../../platform/idempotency/index.ts';
 import { personOf, registrationSnapshot, roleOf, type ImageKeys, type Registration } from './registration.ts';
 import type { PeopleRepository } from './repository.ts';
+
+/** The operation a registration's Idempotency-Key is kept under. */
+const REGISTRATION = 'registration';
 
 interface CheckedImage extends CleanImage {
   field: string;
@@ -34,38 +39,88 @@ async function saveImages(files: FileStore, images: CheckedImage[]): Promise<Ima
   return keys;
 }
 
+/**
+ * What makes two sends of a registration the same one, for its Idempotency-Key: every field but the
+ * password (the hash is stored), and each image by its own hash.
+ */
+function registrationFingerprint(registration: Registration, uploads: Map<string, Buffer>): unknown {
+  const { password: _password, ...fields } = registration.input as Registration['input'] & { password?: string };
+  const images = Object.fromEntries([...uploads].map(([field, bytes]) => [field, createHash('sha256').update(bytes).digest('hex')]));
+  return { kind: registration.kind, fields, images };
+}
+
 export function createRegistrationService(deps: { repository: PeopleRepository; files: FileStore; clock: Clock }) {
   const { repository, files, clock } = deps;
+
+  /**
+   * Checks who may register whom and every image, stores the images, then writes the record, its
+   * audit row and (with a key) the answer under the key in one transaction. When the write fails
+   * (e.g. a duplicate email: 409, or the key taken by a concurrent send) the stored images are
+   * deleted again.
+   */
+  async function registerOnce(actor: SessionUser, registration: Registration, uploads: Map<string, Buffer>, key?: { value: string; requestHash: string }) {
+    const role = roleOf(registration);
+    if (!mayManage(actor, role)) throw forbidden();
+    const images = await checkImages(uploads);
+    const stamp = {
+      userCode: newUserCode(),
+      passwordHash: await hashPassword(registration.input.password),
+      addedBy: actor.id,
+      at: clock.now(),
+    };
+    const keys = await saveImages(files, images);
+    try {
+      const person = personOf(registration, keys, stamp);
+      return await repository.transaction(async (repo, audit, answers) => {
+        const created = await repo.insertPerson(person);
+        const after = registrationSnapshot(person);
+        await audit({ actorId: actor.id, action: 'person.registered', entityType: 'person', entityId: created.id, before: null, after, at: stamp.at });
+        const data: RegistrationResponse['data'] = {
+          _id: created.id,
+          id: created.id,
+          userCode: stamp.userCode,
+          fullName: registration.input.fullName,
+          role,
+          registrationStatus: 'pending',
+        };
+        if (key) {
+          const answer = {
+            agentId: actor.id,
+            key: key.value,
+            operation: REGISTRATION,
+            requestHash: key.requestHash,
+            statusCode: 201,
+            response: data,
+            at: stamp.at,
+          };
+          if (!(await answers.save(answer))) throw new KeyTaken();
+        }
+        return data;
+      });
+    } catch (error) {
+      await removeAll(files, keys);
+      throw error;
+    }
+  }
+
   return {
     /**
-     * Registers a person as pending, added by the caller: checks who may register whom and every
-     * image, stores the images, then writes the record and its audit row in one transaction. When the write fails
-     * (e.g. a duplicate email: 409) the stored images are deleted again.
+     * Registers a person as pending, added by the caller. With an Idempotency-Key (a phone sending
+     * its queue again), a repeat answers the first registration and records nothing new.
      */
-    async register(actor: SessionUser, registration: Registration, uploads: Map<string, Buffer>): Promise<RegistrationResponse['data']> {
-      const role = roleOf(registration);
-      if (!mayManage(actor, role)) throw forbidden();
-      const images = await checkImages(uploads);
-      const stamp = {
-        userCode: newUserCode(),
-        passwordHash: await hashPassword(registration.input.password),
-        addedBy: actor.id,
-        at: clock.now(),
-      };
-      const keys = await saveImages(files, images);
-      try {
-        const person = personOf(registration, keys, stamp);
-        const id = await repository.transaction(async (repo, audit) => {
-          const created = await repo.insertPerson(person);
-          const after = registrationSnapshot(person);
-          await audit({ actorId: actor.id, action: 'person.registered', entityType: 'person', entityId: created.id, before: null, after, at: stamp.at });
-          return created.id;
-        });
-        return { _id: id, id, userCode: stamp.userCode, fullName: registration.input.fullName, role, registrationStatus: 'pending' };
-      } catch (error) {
-        await removeAll(files, keys);
-        throw error;
-      }
+    async register(
+      actor: SessionUser,
+      registration: Registration,
+      uploads: Map<string, Buffer>,
+      idempotencyKey?: string,
+    ): Promise<IdempotentResult<RegistrationResponse['data']>> {
+      if (idempotencyKey === undefined) return { statusCode: 201, body: await registerOnce(actor, registration, uploads), replayed: false };
+      return answerOnce({
+        operation: REGISTRATION,
+        request: registrationFingerprint(registration, uploads),
+        find: () => repository.findAnswer(actor.id, idempotencyKey),
+        attempt: async (requestHash) => ({ statusCode: 201, body: await registerOnce(actor, registration, uploads, { value: idempotencyKey, requestHash }) }),
+      });
     },
   };
 }

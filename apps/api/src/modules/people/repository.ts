@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { guarantors, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
+import { idempotencyKeyQueries, type IdempotencyKeyQueries } from '../../platform/idempotency/index.ts';
 import { subscriptionQueries } from '../subscriptions/index.ts';
 
 export type NewUser = typeof users.$inferInsert;
@@ -41,9 +42,14 @@ const targetColumns = {
 export function createPeopleRepository(db: Database) {
   return {
     ...peopleQueries(db),
-    /** Runs `work` in one transaction, with an audit writer on it (a savepoint when `db` is already one). */
-    transaction<T>(work: (repo: PeopleQueries, audit: AuditWriter) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(peopleQueries(tx), auditWriter(tx)));
+    /** The answer kept under a caller's Idempotency-Key (a registration sent again from a phone's queue). */
+    findAnswer: idempotencyKeyQueries(db).find,
+    /**
+     * Runs `work` in one transaction, with an audit writer and the idempotency keys on it (a
+     * savepoint when `db` is already one).
+     */
+    transaction<T>(work: (repo: PeopleQueries, audit: AuditWriter, keys: IdempotencyKeyQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(peopleQueries(tx), auditWriter(tx), idempotencyKeyQueries(tx)));
     },
   };
 }

@@ -76,6 +76,12 @@ function fromDatabaseError(error: PgError): HttpError | null {
   }
 }
 
+/** Whether the error handler answers this error with a 4xx: the request was refused, not failed. */
+export function isRefusal(error: unknown): boolean {
+  if (error instanceof HttpError) return error.statusCode < 500;
+  return typeof error === 'object' && error !== null && fromDatabaseError(databaseErrorOf(error as PgError)) !== null;
+}
+
 /** Unique constraints are named <table>_<field>_unique so the message can name the field. */
 export function uniqueViolationMessage(constraint = ''): string {
   const match = /^[a-z]+_([a-z_]+?)_unique/.exec(constraint);
