@@ -56,6 +56,6 @@ test('a registrar registers a motorist in three steps with photos from the camer
   await expect(page.getByText('3 of 3: Portrait selfie')).toBeVisible();
   await page.locator('input[name=portraitSelfie]').setInputFiles(image('id-front.png'));
   await expect(page.getByText(/Selfie · \d+ KB/)).toBeVisible();
-  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByRole('button', { name: 'Register motorist' }).click();
   await expect(page.getByText('Motorist registered successfully')).toBeVisible();
 });

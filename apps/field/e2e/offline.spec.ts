@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AGENTS, MOTORISTS } from './support/fixtures.ts';
 import { adminToken, controlledByServiceWorker, recordsOf, signIn } from './support/session.ts';
 
@@ -59,7 +60,10 @@ test('scans and payments made offline survive a reload and reach the server once
   // A reload without network: the service worker serves the app, IndexedDB keeps the queue.
   await enforcer.reload();
   await remitter.reload();
-  for (const [page, count] of [[enforcer, 3], [remitter, 3]] as const) {
+  for (const [page, count] of [
+    [enforcer, 3],
+    [remitter, 3],
+  ] as const) {
     await page.getByRole('button', { name: /^Queue/ }).click();
     await expect(queueItems(page, 'waiting')).toHaveCount(count);
   }
@@ -87,4 +91,51 @@ test('scans and payments made offline survive a reload and reach the server once
   }
   await expectOnce();
   await expect(refused).toContainText('amount: this motorist owes no penalty');
+});
+
+const image = (name: string) => fileURLToPath(new URL(`../../web/e2e/fixtures/${name}`, import.meta.url));
+
+async function motoristsWithEmail(request: APIRequestContext, token: string, email: string): Promise<number> {
+  const reply = await request.get(`/api/motorist/user?search=${encodeURIComponent(email)}&limit=50`, { headers: { authorization: `Bearer ${token}` } });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()).data as { email: string }[]).filter((row) => row.email === email).length;
+}
+
+test('a registration made offline, photos and all, survives a reload and reaches the server once', async ({ page, request }) => {
+  const email = 'offline.rider@field.test';
+  await signIn(page, AGENTS.offlineRegistrar.email);
+  await controlledByServiceWorker(page);
+  await page.context().setOffline(true);
+
+  await page.getByLabel('Full name *').fill('ofe offline');
+  await page.getByLabel('Email *').fill(email);
+  await page.getByLabel('Phone *').fill('08037654321');
+  await page.getByLabel('Password (12+ characters) *').fill('an-offline-keke-pass');
+  await page.getByLabel('Date of birth *').fill('1992-06-01');
+  await page.getByLabel('Address *').fill('4 garage road, oshodi');
+  await page.locator('input[name=front]').setInputFiles(image('id-front.png'));
+  await page.locator('input[name=back]').setInputFiles(image('id-back.jpg'));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Plate number *').fill('KJA-777-OF');
+  await page.getByLabel('Vehicle type *').selectOption('keke');
+  await page.getByLabel('Route *').fill('oshodi - mile 2');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.locator('input[name=portraitSelfie]').setInputFiles(image('id-front.png'));
+  await expect(page.getByText(/Selfie · \d+ KB/)).toBeVisible();
+  await page.getByRole('button', { name: 'Register motorist' }).click();
+  await expect(page.getByText(/^No network: the registration is kept on the phone/)).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('button', { name: /^Queue/ }).click();
+  await expect(queueItems(page, 'waiting')).toHaveCount(1);
+  await expect(queueItems(page, 'waiting')).toContainText('Registration · ofe offline · KJA-777-OF');
+
+  await page.context().setOffline(false);
+  await expect(queueItems(page, 'done')).toHaveCount(1);
+  const token = await adminToken(request, AGENTS.admin.email);
+  expect(await motoristsWithEmail(request, token, email)).toBe(1);
+
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByText(/^0 recorded/)).toBeVisible();
+  expect(await motoristsWithEmail(request, token, email)).toBe(1);
 });

@@ -8,6 +8,7 @@ export const AGENTS = {
   remitter: { email: 'remitter@field.test', fullName: 'remy remitter', role: 'remitter', agentRole: 'remitter' },
   offlineRemitter: { email: 'offline.remitter@field.test', fullName: 'ola remitter', role: 'remitter', agentRole: 'remitter' },
   registrar: { email: 'registrar@field.test', fullName: 'rex registrar', role: 'registrar', agentRole: 'registrar' },
+  offlineRegistrar: { email: 'offline.registrar@field.test', fullName: 'ruth registrar', role: 'registrar', agentRole: 'registrar' },
 } as const;
 
 /** Motorists on keke with plates; registered 10 days before the run (expired past grace). */

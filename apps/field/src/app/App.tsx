@@ -40,7 +40,18 @@ function Signedin() {
   }, [session.expiresAt]);
 
   const workLabel = role === 'enforcer' ? 'Scan' : role === 'remitter' ? 'Collect' : 'Register';
-  const tabs: [Tab, string][] = role === 'registrar' ? [['work', workLabel]] : [['work', workLabel], ['queue', 'Queue'], ['day', 'My day']];
+  // A registrar has no day of scans or money; their registrations wait in the queue like the others' captures.
+  const tabs: [Tab, string][] =
+    role === 'registrar'
+      ? [
+          ['work', workLabel],
+          ['queue', 'Queue'],
+        ]
+      : [
+          ['work', workLabel],
+          ['queue', 'Queue'],
+          ['day', 'My day'],
+        ];
 
   return (
     <div className="app">

@@ -65,5 +65,7 @@ export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArguments<
 export const api = {
   login: (userCode: string, password: string) =>
     request<{ token: string; message: string }>('POST', '/api/login', { body: { userCode, password }, auth: false }),
-  registerMotorist: (form: FormData) => request<RegistrationResponse>('POST', '/api/motorist/register', { form }),
+  /** `key`: the registration's Idempotency-Key, made on the phone; a resend answers the first registration. */
+  registerMotorist: (form: FormData, key: string) =>
+    request<RegistrationResponse>('POST', '/api/motorist/register', { form, headers: { 'idempotency-key': key } }),
 };

@@ -26,8 +26,12 @@ export function QueueScreen() {
           Sync now
         </button>
       </div>
-      {note && <p className="muted" role="status">{note}</p>}
-      {items.length === 0 && <p className="muted">Nothing captured yet. Scans and payments appear here until the server has them.</p>}
+      {note && (
+        <p className="muted" role="status">
+          {note}
+        </p>
+      )}
+      {items.length === 0 && <p className="muted">Nothing captured yet. Scans, payments and registrations appear here until the server has them.</p>}
       <ul>
         {items.map((item) => (
           <li key={item.key} className={`item ${item.state}`} data-state={item.state}>

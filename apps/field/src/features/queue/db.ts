@@ -19,8 +19,15 @@ interface ItemBase {
   attempts: number;
 }
 
+/** A motorist's registration form as the registrar filled it: its text fields and its photos (scaled on the phone). */
+export interface RegistrationForm {
+  fields: Record<string, string>;
+  photos: Record<string, Blob>;
+}
+
 export type QueueItem =
   | (ItemBase & { kind: 'scan'; body: FieldScanRequest })
+  | (ItemBase & { kind: 'registration'; body: RegistrationForm })
   | (ItemBase & { kind: 'subscription-payment'; body: SubscriptionPaymentRequest })
   | (ItemBase & { kind: 'penalty-payment'; body: PenaltyPaymentRequest });
 

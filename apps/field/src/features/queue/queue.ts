@@ -1,7 +1,7 @@
 import { fieldEndpoints } from '@eticket/contracts';
-import { ApiError, call } from '../../lib/api.ts';
+import { ApiError, api, call } from '../../lib/api.ts';
 import { readSession } from '../../lib/session.ts';
-import { db, type QueueItem } from './db.ts';
+import { db, type QueueItem, type RegistrationForm } from './db.ts';
 
 /** Six at a time: a browser's connections to one server; 200 items on a 3G link in well under 30 s. */
 const CONCURRENCY = 6;
@@ -20,6 +20,13 @@ export async function enqueue(item: NewItem): Promise<QueueItem> {
   return sendOne(stored);
 }
 
+function formDataOf({ fields, photos }: RegistrationForm): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== '') form.append(name, value);
+  for (const [name, blob] of Object.entries(photos)) form.append(name, blob, `${name}.jpg`);
+  return form;
+}
+
 function send(item: QueueItem): Promise<unknown> {
   switch (item.kind) {
     case 'scan':
@@ -28,6 +35,8 @@ function send(item: QueueItem): Promise<unknown> {
       return call(fieldEndpoints.subscriptionPayment, { body: item.body, headers: { 'idempotency-key': item.key } });
     case 'penalty-payment':
       return call(fieldEndpoints.penaltyPayment, { body: item.body, headers: { 'idempotency-key': item.key } });
+    case 'registration':
+      return api.registerMotorist(formDataOf(item.body), item.key);
   }
 }
 

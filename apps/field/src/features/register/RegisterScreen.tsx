@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { GENDERS, ID_TYPES, MARITAL_STATUSES, PLAN_NAMES, VEHICLE_TYPES, motoristRegistration } from '@eticket/contracts';
-import { api } from '../../lib/api.ts';
+import { GENDERS, ID_TYPES, MARITAL_STATUSES, PLAN_NAMES, VEHICLE_TYPES, motoristRegistration, type RegistrationResponse } from '@eticket/contracts';
+import { enqueue, newKey, remove } from '../queue/queue.ts';
 import { scaleImage } from './scaleImage.ts';
 
 type Field = { name: string; label: string; type?: string; options?: readonly string[]; required?: boolean };
@@ -41,6 +41,8 @@ const STEPS: { title: string; fields: Field[]; photos: Photo[] }[] = [
   { title: 'Portrait selfie', fields: [], photos: [{ name: 'portraitSelfie', label: 'Selfie', facing: 'user' }] },
 ];
 
+const QUEUED_NOTE = 'No network: the registration is kept on the phone and sent when the network returns (see Queue).';
+
 /** The contract's messages for this step's fields only. */
 function problemsOf(step: number, values: Record<string, string>): string[] {
   const names = new Set(STEPS.slice(0, step + 1).flatMap((s) => s.fields.map((f) => f.name)));
@@ -79,14 +81,16 @@ export default function RegisterScreen() {
     const found = problemsOf(STEPS.length - 1, values);
     setProblems(found);
     if (found.length > 0) return;
-    if (!navigator.onLine) return setProblems(['No network: a registration is sent while online (its photos are large). Try again when the network returns.']);
-    const form = new FormData();
-    for (const [name, value] of Object.entries(values)) if (value !== '') form.append(name, value);
-    for (const [name, blob] of Object.entries(photos)) form.append(name, blob, `${name}.jpg`);
     setBusy(true);
     try {
-      const reply = await api.registerMotorist(form);
-      setDone(reply.message);
+      const label = `Registration · ${values.fullName} · ${values.plateNumber}`;
+      const item = await enqueue({ key: newKey(), kind: 'registration', label, body: { fields: values, photos: photos as Record<string, Blob> } });
+      if (item.state === 'refused') {
+        // Refused while the registrar is still on the form: they fix it here, so it leaves the queue.
+        await remove(item.key);
+        return setProblems([item.message ?? 'The server refused this registration']);
+      }
+      setDone(item.state === 'done' ? (item.result as RegistrationResponse).message : QUEUED_NOTE);
     } catch (failure) {
       setProblems([(failure as Error).message]);
     } finally {
@@ -150,7 +154,7 @@ export default function RegisterScreen() {
           </button>
         ) : (
           <button className="primary" onClick={() => void submit()} disabled={busy}>
-            {busy ? 'Registering…' : 'Register'}
+            {busy ? 'Registering…' : 'Register motorist'}
           </button>
         )}
       </div>
