@@ -24,6 +24,8 @@ test('a remitter collects a weekly subscription in cash and gets a receipt', asy
   await expect(receipt).toContainText(AGENTS.remitter.fullName);
   await expect(receipt).not.toContainText('Not sent yet');
   await expect(receipt).not.toContainText('Given when sent');
+  // The payment's receipt number (contracts/receipts.ts): S for a subscription, then Crockford base 32 without Z.
+  await expect(receipt).toContainText(/Receipt no\.\s*S[0-9A-HJKMNP-TV-Y]{3}-[0-9A-HJKMNP-TV-Y]{4}-[0-9A-HJKMNP-TV-Y]{4}/);
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
 });
 

@@ -16,13 +16,10 @@ export interface ReceiptView {
   agent: AgentCard | null;
 }
 
-/** The receipt number the public-checks work gives every payment, once the server has it. */
-const receiptNoOf = (payment: PaymentResponse['data']['payment']): string | null =>
-  'receiptNo' in payment && typeof payment.receiptNo === 'string' ? payment.receiptNo : null;
 
 function linesOf(receipt: ReceiptView, answer: PaymentResponse['data'] | null): [string, string][] {
   return [
-    ['Receipt no.', answer ? (receiptNoOf(answer.payment) ?? answer.payment.id.slice(0, 8).toUpperCase()) : 'Given when sent'],
+    ['Receipt no.', answer ? answer.payment.receiptNo : 'Given when sent'],
     ['Amount', naira(receipt.amount)],
     ['For', receipt.paidFor],
     ['Motorist', `${receipt.payerName ?? answer?.payment.motorist.fullName ?? ''} (${receipt.userCode})`],
