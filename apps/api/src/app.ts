@@ -25,6 +25,7 @@ import { createExportTokens } from './modules/exports/token.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { createPeopleServices } from './modules/people/services.ts';
+import * as ops from './modules/ops/index.ts';
 import * as profile from './modules/profile/index.ts';
 import { createTicketServices, registerTicketRoutes } from './modules/ticketing.ts';
 import { registerFigureRoutes } from './modules/figures.ts';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  ops.register(app, { database: deps.database, files: deps.files });
 
   const fileUrl = (key: string) => deps.files.signedUrl(key, clock.now());
   const resetCodeKey = `reset:${deps.jwtSecret}`;

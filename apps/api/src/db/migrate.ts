@@ -12,10 +12,14 @@ export interface Migration {
 }
 
 export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return migrationNames(dir).map((name) => ({ name, sql: readFileSync(`${dir}/${name}`, 'utf8') }));
+}
+
+/** The names of the migrations this build carries, in order (readiness compares them with the applied ones). */
+export function migrationNames(dir = MIGRATIONS_DIR): string[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.sql'))
-    .sort()
-    .map((name) => ({ name, sql: readFileSync(`${dir}/${name}`, 'utf8') }));
+    .sort();
 }
 
 /** Applies every migration not applied yet, in order, each in its own transaction, one process at a time. */

@@ -25,12 +25,15 @@ export type EndpointPermission = { public: true } | { signedIn: true } | { capab
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type SuccessStatus = 200 | 201;
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
+
+/** The operators' endpoints, at the root where probes and scrapers look for them (endpoints/ops.ts). */
+export type OpsPath = '/healthz' | '/readyz';
 
 export interface Endpoint {
   method: HttpMethod;
-  /** Fastify's form: `/api/profile/:id`. */
-  path: `/api/${string}`;
+  /** Fastify's form: `/api/profile/:id`; only the operators' few live outside /api. */
+  path: `/api/${string}` | OpsPath;
   permission: EndpointPermission;
   /** OpenAPI tags and description. */
   tags: readonly string[];

@@ -1,3 +1,4 @@
 export * from './endpoint.ts';
 export * as profileEndpoints from './profile.ts';
 export * as fieldEndpoints from './field.ts';
+export * as opsEndpoints from './ops.ts';

@@ -11,3 +11,4 @@ export * from './dashboard.ts';
 export * from './audit.ts';
 export * from './exports.ts';
 export * from './field.ts';
+export * from './ops.ts';

@@ -119,7 +119,8 @@ export function registerAuth(app: FastifyInstance, deps: AuthDependencies): void
 
   // A route under /api that does not say who may call it is a bug: refuse to start.
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
+    // Routes registered from a declaration are listed wherever they live (the operators' /healthz…).
+    if (!route.url.startsWith('/api') && !route.config?.endpoint) return;
     if (route.url.startsWith('/api/docs')) {
       route.config = { ...route.config, permission: { public: true } };
       return;
