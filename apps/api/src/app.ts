@@ -33,6 +33,7 @@ import type { BankProvider } from './adapters/banks/index.ts';
 import { registerAuth } from './platform/http/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerErrorHandler } from './platform/http/errors.ts';
+import { createMetrics } from './platform/http/metrics.ts';
 import { responseSerializerCompiler } from './platform/http/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import type { FileStore } from './adapters/files.ts';
@@ -78,6 +79,8 @@ export interface AppDependencies {
    * (unset: 2 s). 0: it sends only when `app.resetMail.drain()` is called (tests decide when mail leaves).
    */
   resetMailPollMs?: number;
+  /** Bearer token of GET /metrics (METRICS_TOKEN); unset: no metrics are kept and /metrics answers 404. */
+  metricsToken?: string;
 }
 
 declare module 'fastify' {
@@ -99,6 +102,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
+  // Before any route, so every one is measured.
+  const metrics = deps.metricsToken ? { token: deps.metricsToken, registry: createMetrics(app, deps.database) } : undefined;
 
   registerSecurityHeaders(app);
   await app.register(cookie);
@@ -130,7 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  ops.register(app, { database: deps.database, files: deps.files });
+  ops.register(app, { database: deps.database, files: deps.files, metrics });
 
   const fileUrl = (key: string) => deps.files.signedUrl(key, clock.now());
   const resetCodeKey = `reset:${deps.jwtSecret}`;

@@ -50,6 +50,7 @@ async function start(config: Config): Promise<void> {
     captureMaxAgeHours: config.FIELD_CAPTURE_MAX_AGE_HOURS,
     banks: createBankProvider(config, database.db),
     idempotencyRetentionDays: config.IDEMPOTENCY_RETENTION_DAYS,
+    metricsToken: config.METRICS_TOKEN,
   });
 
   app.jobs.start();

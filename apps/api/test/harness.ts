@@ -61,6 +61,7 @@ export async function createTestContext(
     files?: (secret: string) => FileStore;
     resetMailPollMs?: number;
     trustProxy?: TrustProxy;
+    metricsToken?: string;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
@@ -82,6 +83,7 @@ export async function createTestContext(
       sessionCacheMs: options.sessionCacheMs ?? 0,
       sessionNotifications: options.sessionNotifications,
       trustProxy: options.trustProxy,
+      metricsToken: options.metricsToken,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
     });

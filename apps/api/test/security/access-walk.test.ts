@@ -27,7 +27,8 @@ import { createPerson, createTestContext, signIn, type TestContext } from '../ha
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // With metrics on, GET /metrics is walked as a refusal to everyone (off, it is a 404 to everyone).
+  ctx = await createTestContext({ metricsToken: 'metrics-token-of-the-walk' });
 }, 60_000);
 afterAll(async () => ctx.close());
 
@@ -100,6 +101,7 @@ function queryFor(route: ApiRoute, caller: Caller): string {
 function isKnownPermission(permission: RoutePermission): boolean {
   if ('public' in permission) return permission.public === true;
   if ('signedIn' in permission) return permission.signedIn === true;
+  if ('metricsToken' in permission) return permission.metricsToken === true;
   if (!('capability' in permission)) return false;
   const capabilities = typeof permission.capability === 'string' ? [permission.capability] : [...permission.capability];
   return (
@@ -112,6 +114,8 @@ function isKnownPermission(permission: RoutePermission): boolean {
 function routeAllows(permission: RoutePermission, caller: Caller | null): boolean {
   if ('public' in permission) return true;
   if (!caller) return false;
+  // Only the operators' METRICS_TOKEN opens it: no session does, whoever's.
+  if ('metricsToken' in permission) return false;
   if ('signedIn' in permission) return true;
   const capabilities = typeof permission.capability === 'string' ? [permission.capability] : permission.capability;
   return capabilities.some((capability) => can(caller.source, capability, permission.access));
@@ -164,9 +168,7 @@ describe('access walk: every route × every caller against the permission matrix
       await caller('super-admin', { role: 'super-admin' }),
       await caller('admin', { role: 'admin' }),
       ...(await Promise.all(DEPARTMENTS.map((department) => caller(department, { role: 'manager', department })))),
-      ...(await Promise.all(
-        UNION_ROLES.map((unionRole) => caller(`union:${unionRole}`, { role: 'union', unionRole }, `${unionRole} union`)),
-      )),
+      ...(await Promise.all(UNION_ROLES.map((unionRole) => caller(`union:${unionRole}`, { role: 'union', unionRole }, `${unionRole} union`)))),
       await caller('user', { role: 'user' }),
       await caller('registrar', { role: 'registrar' }),
       await caller('enforcer', { role: 'enforcer' }),
@@ -228,7 +230,9 @@ describe('access walk: every route × every caller against the permission matrix
 
 /** The security headers every reply carries: a content security policy with no inline script, nosniff, frame denial. */
 function missingSecurityHeaders(headers: Record<string, unknown>): string[] {
-  const directives = String(headers['content-security-policy'] ?? '').split(';').map((directive) => directive.trim());
+  const directives = String(headers['content-security-policy'] ?? '')
+    .split(';')
+    .map((directive) => directive.trim());
   const scriptSrc = directives.find((directive) => directive.startsWith('script-src')) ?? '';
   const missing: string[] = [];
   if (!scriptSrc.includes("'self'") || scriptSrc.includes("'unsafe-inline'")) missing.push('a content security policy without inline script');

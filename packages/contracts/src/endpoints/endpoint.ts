@@ -19,16 +19,18 @@ export type SchemaOf<N extends SchemaName> = SchemaModule[N] & z.ZodType;
  * Who may call an endpoint:
  * - public: anyone, signed in or not;
  * - signedIn: any approved account; the service checks the object-level rules;
- * - capability: an approved account whose role may use one of these capabilities at this access (permissions.ts).
+ * - capability: an approved account whose role may use one of these capabilities at this access (permissions.ts);
+ * - metricsToken: no session at all, only the operators' `Authorization: Bearer` METRICS_TOKEN (GET /metrics).
  */
-export type EndpointPermission = { public: true } | { signedIn: true } | { capability: Capability | readonly Capability[]; access: Access };
+export type EndpointPermission =
+  { public: true } | { signedIn: true } | { capability: Capability | readonly Capability[]; access: Access } | { metricsToken: true };
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type SuccessStatus = 200 | 201;
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
 
 /** The operators' endpoints, at the root where probes and scrapers look for them (endpoints/ops.ts). */
-export type OpsPath = '/healthz' | '/readyz';
+export type OpsPath = '/healthz' | '/readyz' | '/metrics';
 
 export interface Endpoint {
   method: HttpMethod;

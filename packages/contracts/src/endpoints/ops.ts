@@ -1,6 +1,6 @@
 import { endpoint } from './endpoint.ts';
 
-// Outside /api: where load balancers and orchestrators look for them by convention.
+// Outside /api: where load balancers, orchestrators and Prometheus look for them by convention.
 const tags = ['ops'];
 
 export const health = endpoint({
@@ -19,4 +19,12 @@ export const readiness = endpoint({
   tags,
   description: 'Ready for traffic: the database answers, every migration this process knows is applied, the file store answers. 503 otherwise.',
   response: { 200: 'readinessReply', 503: 'readinessReply' },
+});
+
+export const metrics = endpoint({
+  method: 'GET',
+  path: '/metrics',
+  permission: { metricsToken: true },
+  tags,
+  description: 'Prometheus metrics, with `Authorization: Bearer` METRICS_TOKEN; 404 when METRICS_TOKEN is not set.',
 });

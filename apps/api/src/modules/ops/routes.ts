@@ -1,8 +1,9 @@
 import { opsEndpoints } from '@eticket/contracts';
 import { implement } from '../../platform/http/endpoints.ts';
+import { metricsRoute, type MetricsAccess } from './metrics-route.ts';
 import type { Readiness } from './readiness.ts';
 
-export function opsRoutes(readiness: Readiness) {
+export function opsRoutes(readiness: Readiness, metrics?: MetricsAccess) {
   return [
     implement(opsEndpoints.health, async () => ({ status: 'ok' as const })),
     implement(opsEndpoints.readiness, async (_request, reply) => {
@@ -10,5 +11,6 @@ export function opsRoutes(readiness: Readiness) {
       if (answer.status === 'ready') return answer;
       return reply.code(503).header('cache-control', 'no-store').send(answer);
     }),
+    metricsRoute(metrics),
   ];
 }

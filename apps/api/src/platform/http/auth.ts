@@ -101,6 +101,7 @@ export function activeUser(record: SessionUserRecord | null, tokenVersion: numbe
 
 /** Whether the caller meets a route's declared permission (the matrix of packages/contracts). */
 export function permits(user: SessionUser, permission: RoutePermission): boolean {
+  if ('metricsToken' in permission) return false;
   if (!('capability' in permission)) return true;
   const capabilities = typeof permission.capability === 'string' ? [permission.capability] : permission.capability;
   return capabilities.some((capability) => can(user, capability, permission.access));
@@ -166,7 +167,8 @@ export function registerAuth(app: FastifyInstance, deps: AuthDependencies): void
 
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
-    if (!permission || 'public' in permission) return;
+    // The metrics route checks its own token (modules/ops): a session is never enough there.
+    if (!permission || 'public' in permission || 'metricsToken' in permission) return;
     const user = await authenticate(request, deps, loadSessionUser);
     if (!permits(user, permission)) throw forbidden();
     request.sessionUser = user;
