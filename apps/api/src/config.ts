@@ -20,7 +20,12 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(12 * 3600),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(12 * 3600),
   SEED_ADMIN_EMAIL: z.email('must be an email address').default('admin@eticketing.local'),
   SEED_ADMIN_PASSWORD: z
     .string()
@@ -29,7 +34,10 @@ const envSchema = z.object({
       if (weakness) context.addIssue({ code: 'custom', message: weakness });
     })
     .optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('E-Ticketing <no-reply@eticketing.local>'),
   WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
   FIELD_DIST: z.string().min(1).default(DEFAULT_FIELD_DIST),
@@ -41,7 +49,8 @@ const envSchema = z.object({
       if (trust === null) {
         ctx.addIssue({
           code: 'custom',
-          message: "must be false, the number of proxies in front of the server (e.g. 1), or their addresses (e.g. 10.0.0.5,10.0.1.0/24); 'true' would trust any address a client writes",
+          message:
+            "must be false, the number of proxies in front of the server (e.g. 1), or their addresses (e.g. 10.0.0.5,10.0.1.0/24); 'true' would trust any address a client writes",
         });
         return z.NEVER;
       }
@@ -56,21 +65,39 @@ const envSchema = z.object({
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0, 'must be 0 or more').max(10_000, 'must be at most 10000').default(1000),
   /** How long the idempotency keys of field scans and payments are kept (an offline phone retries within this). */
-  IDEMPOTENCY_RETENTION_DAYS: z.coerce.number().int().min(4, 'must be at least 4 (captures are accepted 72 hours back)').max(365, 'must be at most 365').default(7),
+  IDEMPOTENCY_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(4, 'must be at least 4 (captures are accepted 72 hours back)')
+    .max(365, 'must be at most 365')
+    .default(7),
   /** Where uploaded images live: DATA_DIR/uploads, or an S3-compatible bucket (needed by more than one process). */
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   /** The store's address (MinIO, Garage, s3rver…); unset: AWS S3 of S3_REGION. */
-  S3_ENDPOINT: z.string().regex(/^https?:\/\/[^\s/]+(:\d+)?\/?$/, 'must be an http:// or https:// address').optional(),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lowercase letters, digits, dots, dashes)').optional(),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(:\d+)?\/?$/, 'must be an http:// or https:// address')
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lowercase letters, digits, dots, dashes)')
+    .optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   /** Unset: the AWS SDK's own chain (environment, instance role). */
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** How long a stopping process (SIGTERM) waits for its requests in flight before closing their connections. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1, 'must be at least 1').max(600, 'must be at most 600').default(25),
   /** Bearer token of GET /metrics (Prometheus); unset: /metrics is off. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** How old a scan or payment captured on a phone may be when it reaches the server (hours). */
-  FIELD_CAPTURE_MAX_AGE_HOURS: z.coerce.number().int().min(1, 'must be at least 1').max(24 * 30, 'must be at most 720').default(72),
+  FIELD_CAPTURE_MAX_AGE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(24 * 30, 'must be at most 720')
+    .default(72),
   /** Paystack secret key (server only); unset: the offline bank list and directory. */
   PAYSTACK_SECRET_KEY: z
     .string()
@@ -97,7 +124,10 @@ export function parseTrustProxy(value: string): TrustProxy | null {
   const text = value.trim();
   if (text === 'false' || text === '0') return false;
   if (/^\d+$/.test(text)) return Number(text) <= 10 ? Number(text) : null;
-  const addresses = text.split(',').map((part) => part.trim()).filter(Boolean);
+  const addresses = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   return addresses.length > 0 && addresses.every((address) => ADDRESS.test(address)) ? addresses : null;
 }
 

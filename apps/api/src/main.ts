@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
@@ -22,6 +23,40 @@ async function connectWhenReady(config: Config): Promise<DatabaseHandle> {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }
+}
+
+/**
+ * SIGTERM (or SIGINT): stop taking connections, let the requests in flight finish (for at most
+ * graceMs, then their connections are closed), stop the jobs and the listener, close the pool,
+ * exit 0. A second signal meanwhile exits at once, with 1.
+ */
+function stopOnSignals(app: FastifyInstance, database: DatabaseHandle, graceMs: number): void {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: stopping now, without waiting for requests in flight.`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal}: taking no new connections; finishing the requests in flight (at most ${graceMs / 1000} s)…`);
+    const deadline = setTimeout(() => {
+      console.warn(`Requests still in flight after ${graceMs / 1000} s: closing their connections.`);
+      app.server.closeAllConnections();
+    }, graceMs);
+    let code = 0;
+    try {
+      // Fastify closes idle keep-alive connections at once and answers 503 on the others until they end.
+      await app.close();
+      await database.close();
+      console.log('Stopped.');
+    } catch (error) {
+      console.error('Stopping failed:', error);
+      code = 1;
+    }
+    clearTimeout(deadline);
+    process.exit(code);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, (received) => void stop(received));
 }
 
 async function start(config: Config): Promise<void> {
@@ -54,13 +89,7 @@ async function start(config: Config): Promise<void> {
   });
 
   app.jobs.start();
-  const shutdown = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  stopOnSignals(app, database, config.SHUTDOWN_GRACE_SECONDS * 1000);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as { port: number }).port;
