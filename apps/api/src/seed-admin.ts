@@ -1,27 +1,36 @@
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from './db/connect.ts';
 import { users } from './db/schema.ts';
 import { newUserCode } from './domain/codes.ts';
 import { hashPassword } from './platform/credentials/passwords.ts';
 
-/** On an empty database, creates the first approved super-admin. Returns what to tell the operator. */
+/** Held while the first super-admin is created (migrate.ts holds 727_274_001). */
+const SEED_LOCK_ID = 727_274_002;
+
+const anyone = async (db: Pick<Database, 'select'>) => (await db.select({ value: count() }).from(users))[0].value > 0;
+
+/**
+ * On an empty database, creates the first approved super-admin. Returns what to tell the operator.
+ * Processes starting together on an empty database create one: the check and the insert are made
+ * under an advisory lock, and the others find it there.
+ */
 export async function seedSuperAdmin(
   db: Database,
   options: { email: string; password?: string },
 ): Promise<{ email: string; userCode: string; generatedPassword?: string } | null> {
-  const [{ value }] = await db.select({ value: count() }).from(users);
-  if (value > 0) return null;
+  if (await anyone(db)) return null;
+  const email = options.email.toLowerCase();
   const generatedPassword = options.password ? undefined : randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(options.password ?? generatedPassword!);
   const userCode = newUserCode();
-  await db.insert(users).values({
-    userCode,
-    fullName: 'super admin',
-    email: options.email.toLowerCase(),
-    phone: '+2340000000000',
-    passwordHash: await hashPassword(options.password ?? generatedPassword!),
-    role: 'super-admin',
-    registrationStatus: 'approved',
+  const created = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    if (await anyone(tx)) return false;
+    await tx
+      .insert(users)
+      .values({ userCode, fullName: 'super admin', email, phone: '+2340000000000', passwordHash, role: 'super-admin', registrationStatus: 'approved' });
+    return true;
   });
-  return { email: options.email.toLowerCase(), userCode, generatedPassword };
+  return created ? { email, userCode, generatedPassword } : null;
 }
