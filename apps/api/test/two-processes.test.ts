@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/connect.ts';
+import { TEST_DB } from './harness.ts';
+import { multipartForm, png } from './images.ts';
+import { freePort } from './resilience/postgres-cluster.ts';
+import { killServer, launchServer, type ServerProcess } from './resilience/server-process.ts';
+import { startLocalS3, type LocalS3 } from './s3-store.ts';
+import { postgresTestDatabase } from './template-database.ts';
+
+/**
+ * The issue-25 test: two real server processes (src/main.ts) on one PostgreSQL database and one
+ * S3-compatible store (s3rver), requests alternating between them. Two processes cannot open one
+ * PGlite (it lives inside its process), so this runs in the api-postgres project, i.e. when
+ * TEST_DATABASE_URL is set, and is skipped in the api-pglite one.
+ */
+const ADMIN = 'root@two-processes.test';
+const PASSWORD = 'two-processes-pass-1';
+
+let s3: LocalS3;
+let database: DatabaseHandle;
+let dropDatabase: () => Promise<void>;
+const dataDirs: string[] = [];
+let servers: ServerProcess[] = [];
+
+async function launch(databaseUrl: string): Promise<ServerProcess & { ready: Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-two-'));
+  dataDirs.push(dataDir);
+  const env = {
+    ...s3.env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'two-processes-secret-two-processes-secret',
+    SEED_ADMIN_EMAIL: ADMIN,
+    SEED_ADMIN_PASSWORD: PASSWORD,
+    SESSION_CACHE_MS: '1000',
+    WEB_DIST: path.join(dataDir, 'no-console'),
+    FIELD_DIST: path.join(dataDir, 'no-field-app'),
+    // info: the job runner says "job ran" for each run.
+    LOG_LEVEL: 'info',
+    DATABASE_POOL_SIZE: '4',
+  };
+  return launchServer(env, await freePort());
+}
+
+beforeAll(async () => {
+  if (TEST_DB !== 'postgres') return;
+  s3 = await startLocalS3('eticket-two');
+  const own = await postgresTestDatabase(process.env.TEST_DATABASE_URL!);
+  database = own.database;
+  dropDatabase = own.drop;
+  // Started together: their first housekeeping runs race for the same jobs.
+  const launched = [await launch(own.url!), await launch(own.url!)];
+  servers = launched;
+  await Promise.all(launched.map((server) => server.ready));
+}, 150_000);
+
+afterAll(async () => {
+  for (const server of servers) await killServer(server, 'SIGTERM');
+  await database?.close();
+  await dropDatabase?.();
+  await s3?.close();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  body: { token?: string; data?: Record<string, unknown>; message?: string };
+}
+
+async function call(server: ServerProcess, method: string, url: string, options: { token?: string; json?: unknown; form?: FormData } = {}): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  const reply = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers,
+    body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
+  });
+  const text = await reply.text();
+  return { status: reply.status, body: text ? JSON.parse(text) : {} };
+}
+
+async function signIn(server: ServerProcess): Promise<string> {
+  const answer = await call(server, 'POST', '/api/login', { json: { userCode: ADMIN, password: PASSWORD } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.token!;
+}
+
+describe.skipIf(TEST_DB !== 'postgres')(
+  'two server processes on one PostgreSQL and one S3 store (PostgreSQL only: two processes cannot share a PGlite)',
+  () => {
+    const [a, b] = [() => servers[0], () => servers[1]];
+
+    it('both are ready, and the housekeeping jobs ran once between them, not twice', async () => {
+      for (const server of servers) expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
+      const runs = servers.flatMap((server) =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"msg":"job ran"')),
+      );
+      const jobs = runs.map((line) => JSON.parse(line).job as string).sort();
+      expect(jobs).toEqual(['compact-counts', 'prune-idempotency-keys']);
+      const rows = await database.session((query) =>
+        query<{ name: string; ran_by: string; outcome: string }>('SELECT name, ran_by, outcome FROM job_runs ORDER BY name'),
+      );
+      expect(rows.map((row) => row.name)).toEqual(jobs);
+      for (const row of rows) expect(row.outcome).not.toMatch(/^failed/);
+    });
+
+    it('an image registered through one process opens through the other', async () => {
+      const token = await signIn(a());
+      expect((await call(b(), 'POST', '/api/subscription', { token, json: { name: 'weekly', vehicleType: 'keke', price: 1000 } })).status).toBe(201);
+      const form = multipartForm(
+        {
+          email: `two.${randomBytes(3).toString('hex')}@example.test`,
+          password: 'a-Strong-password',
+          fullName: 'Bola Twoprocess',
+          phone: '08031234567',
+          address: '2 Marina, Lagos',
+          dob: '1990-01-01',
+          route: 'yaba',
+          plateNumber: `TP ${randomBytes(2).toString('hex')}`,
+          vehicleType: 'keke',
+          subscription: 'weekly',
+        },
+        { portraitSelfie: png('selfie.png') },
+      );
+      const registered = await call(a(), 'POST', '/api/motorist/register', { token, form });
+      expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+      const id = registered.body.data!.id as string;
+
+      const details = await call(b(), 'GET', `/api/user/${id}/details`, { token });
+      expect(details.status).toBe(200);
+      const link = details.body.data!.portraitSelfie as string;
+      expect(link).toMatch(/^\/api\/files\//);
+      for (const server of [b(), a()]) {
+        const image = await fetch(`${server.baseUrl}${link}`);
+        expect(image.status, server.baseUrl).toBe(200);
+        expect(image.headers.get('content-type')).toBe('image/png');
+        expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(50);
+      }
+    });
+
+    it('a logout through one process is refused by the other within 100 ms', async () => {
+      const token = await signIn(a());
+      const profile = await call(b(), 'GET', '/api/profile', { token });
+      expect(profile.status).toBe(200);
+      const id = profile.body.data!.id as string;
+      // b() now holds the account in its session cache (SESSION_CACHE_MS=1000).
+      expect((await call(b(), 'GET', '/api/profile', { token })).status).toBe(200);
+
+      expect((await call(a(), 'POST', `/api/logout/${id}`, { token })).status).toBe(200);
+      const loggedOut = Date.now();
+      let status = 200;
+      while (status === 200 && Date.now() - loggedOut < 1000) status = (await call(b(), 'GET', '/api/profile', { token })).status;
+      const took = Date.now() - loggedOut;
+      expect(status).toBe(401);
+      expect(took).toBeLessThan(100);
+    });
+
+    it('the sign-in throttle holds across both processes', async () => {
+      const statuses: number[] = [];
+      for (let n = 0; n < 10; n += 1) {
+        const server = n % 2 === 0 ? a() : b();
+        statuses.push((await call(server, 'POST', '/api/login', { json: { userCode: ADMIN, password: `wrong-guess-${n}` } })).status);
+      }
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses.slice(5)).toEqual([429, 429, 429, 429, 429]);
+    });
+  },
+);
