@@ -111,6 +111,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The names of every setting (the README's configuration table lists them; deploy/ must use no other). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /**
  * Whose X-Forwarded-For and X-Forwarded-Proto are believed: nobody's (false), that many proxy hops
  * counted from the server, or the proxies at these addresses (Fastify's trustProxy). Never every hop:
