@@ -12,9 +12,10 @@ import type { Measure } from './load.ts';
 export interface Row {
   call: Call;
   api: Measure;
-  sql?: Measure;
-  /** Why there is no SQL figure. */
-  sqlNote?: string;
+  /** The thin wrapper running the call's statements (thin-wrapper.ts), measured in the same slices. */
+  thin?: Measure;
+  /** Why there is no thin-wrapper figure. */
+  thinNote?: string;
 }
 
 export interface Results {
@@ -25,12 +26,16 @@ export interface Results {
   /** The calls that rank agents, each request on a range not ranked yet, one at a time (first-view.ts), and their SQL run directly one at a time. */
   firstViews: { call: Call; api: Measure; sql?: Measure }[];
   /** List calls at 50 clients: the largest people list, the largest record list, a small list. */
-  highLoads: { call: Call; connections: number; api: Measure }[];
+  highLoads: { call: Call; connections: number; api: Measure; thin?: Measure }[];
   csv: ExportMeasure;
   machine: string[];
 }
 
-const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(', ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ');
 
 /**
  * A fixed piece of work (hashing 200 MiB, 50 million additions) timed on one core: the same code
@@ -49,7 +54,12 @@ const speed = () => `${speedProbeMs().toFixed(0)} ms for a fixed piece of work o
 const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0));
 /** A CPU time per request: to a hundredth of a millisecond, '–' when not metered. */
 export const cpuMs = (value: number | null | undefined) => (value === null || value === undefined || Number.isNaN(value) ? '–' : value.toFixed(2));
-const ratio = (row: Pick<Row, 'api' | 'sql'>) => (row.sql && row.sql.p50 > 0 && row.api.p50 > 0 ? row.api.p50 / row.sql.p50 : undefined);
+const ratio = (row: { api: Measure; sql?: Measure }) => (row.sql && row.sql.p50 > 0 && row.api.p50 > 0 ? row.api.p50 / row.sql.p50 : undefined);
+/** API p50 over the thin wrapper's (at most 1.25), and API requests per second over its (at least 0.8). */
+const p50Ratio = (row: { api: Measure; thin?: Measure }) => (row.thin && row.thin.p50 > 0 && row.api.p50 > 0 ? row.api.p50 / row.thin.p50 : undefined);
+const rpsRatio = (row: { api: Measure; thin?: Measure }) => (row.thin && row.thin.rps > 0 ? row.api.rps / row.thin.rps : undefined);
+const P50_LIMIT = 1.25;
+const RPS_FLOOR = 0.8;
 const failures = (m: Measure) => m.errors + m.non2xx;
 
 export async function describeMachine(db: BenchDb | null): Promise<string[]> {
@@ -75,8 +85,20 @@ export async function describeMachine(db: BenchDb | null): Promise<string[]> {
 
 export function table(results: Results): string {
   const header = [
-    'call', 'p50 ms', 'p95 ms', 'req/s', 'SQL p50 ms', 'API/SQL p50',
-    'CPU ms/req: server', 'PostgreSQL', 'wrk', 'SQL replay CPU ms/req: node-postgres', 'PostgreSQL', 'errors',
+    'call',
+    'p50 ms',
+    'p95 ms',
+    'req/s',
+    'thin p50 ms',
+    'thin req/s',
+    'API/thin p50',
+    'API/thin req/s',
+    'CPU ms/req: server',
+    'PostgreSQL',
+    'wrk',
+    'thin wrapper CPU ms/req: its process',
+    'PostgreSQL',
+    'errors',
   ];
   const dashes = (count: number) => Array.from({ length: count }, () => '–');
   const lines = results.rows.map((row) => [
@@ -84,22 +106,40 @@ export function table(results: Results): string {
     row.api.requests === 0 ? `> ${results.seconds * 1000}` : ms(row.api.p50),
     row.api.requests === 0 ? `> ${results.seconds * 1000}` : ms(row.api.p95),
     row.api.rps.toFixed(0),
-    row.sql ? ms(row.sql.p50) : (row.sqlNote ?? '–'),
-    ratio(row)?.toFixed(2) ?? '–',
+    row.thin ? ms(row.thin.p50) : (row.thinNote ?? '–'),
+    row.thin ? row.thin.rps.toFixed(0) : '–',
+    p50Ratio(row)?.toFixed(2) ?? '–',
+    rpsRatio(row)?.toFixed(2) ?? '–',
     cpuMs(row.api.cpu?.serverMs),
     cpuMs(row.api.cpu?.databaseMs),
     cpuMs(row.api.clientCpuMs),
-    cpuMs(row.sql?.clientCpuMs),
-    cpuMs(row.sql?.cpu?.databaseMs),
+    cpuMs(row.thin?.cpu?.serverMs),
+    cpuMs(row.thin?.cpu?.databaseMs),
     String(failures(row.api)),
   ]);
-  for (const { call, connections, api } of results.highLoads) {
-    lines.push([`${call.name} @ ${connections} clients`, ms(api.p50), ms(api.p95), api.rps.toFixed(0), ...dashes(7), String(failures(api))]);
+  for (const high of results.highLoads) {
+    const { call, connections, api, thin } = high;
+    lines.push([
+      `${call.name} @ ${connections} clients`,
+      ms(api.p50),
+      ms(api.p95),
+      api.rps.toFixed(0),
+      thin ? ms(thin.p50) : '–',
+      thin ? thin.rps.toFixed(0) : '–',
+      p50Ratio(high)?.toFixed(2) ?? '–',
+      rpsRatio(high)?.toFixed(2) ?? '–',
+      ...dashes(5),
+      String(failures(api)),
+    ]);
   }
   const csv = results.csv;
   lines.push([
     `CSV export (${csv.status === 'ok' ? `${csv.rows.toLocaleString('en')} rows in ${csv.seconds.toFixed(1)} s, server RSS +${csv.rssGrowthMb.toFixed(0)} MB` : csv.status})`,
-    '–', '–', csv.status === 'ok' ? (csv.rows / csv.seconds).toFixed(0) + ' rows/s' : '–', ...dashes(7), csv.status === 'ok' ? '0' : csv.detail,
+    '–',
+    '–',
+    csv.status === 'ok' ? (csv.rows / csv.seconds).toFixed(0) + ' rows/s' : '–',
+    ...dashes(9),
+    csv.status === 'ok' ? '0' : csv.detail,
   ]);
   return markdownTable(header, lines);
 }
@@ -110,7 +150,13 @@ const markdownTable = (header: string[], lines: string[][]) =>
 /** The first view of a range of each call that ranks agents (no ranking kept yet), one request at a time. */
 export function firstViewTable(results: Results): string {
   const lines = results.firstViews.map((view) => [
-    view.call.name, ms(view.api.p50), ms(view.api.p95), String(view.api.requests), view.sql ? ms(view.sql.p50) : '–', ratio(view)?.toFixed(2) ?? '–', String(failures(view.api)),
+    view.call.name,
+    ms(view.api.p50),
+    ms(view.api.p95),
+    String(view.api.requests),
+    view.sql ? ms(view.sql.p50) : '–',
+    ratio(view)?.toFixed(2) ?? '–',
+    String(failures(view.api)),
   ]);
   return markdownTable(['call, a range not ranked yet', 'p50 ms', 'p95 ms', 'requests', 'SQL p50 ms (one at a time)', 'API/SQL p50', 'errors'], lines);
 }
@@ -122,26 +168,30 @@ export function targets(results: Results): string[] {
   const slow = measured.filter((r) => !(r.api.p95 <= (pglite ? 150 : 50)) || failures(r.api) > 0);
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   const p95 = (r: Row) => (r.api.requests === 0 ? 'no answer within the run' : `${ms(r.api.p95)} ms`);
-  const names = (rows: Row[]) => (rows.length ? `: ${rows.map((r) => `${r.call.name} (${p95(r)}${failures(r.api) ? `, ${failures(r.api)} errors` : ''})`).join('; ')}` : '');
+  const names = (rows: Row[]) =>
+    rows.length ? `: ${rows.map((r) => `${r.call.name} (${p95(r)}${failures(r.api) ? `, ${failures(r.api)} errors` : ''})`).join('; ')}` : '';
   if (pglite) return [`${verdict(slow.length === 0)} — PGlite: every list and dashboard call p95 ≤ 150 ms with ${results.connections} clients${names(slow)}`];
 
   const lines = [`${verdict(slow.length === 0)} — every list and dashboard call p95 ≤ 50 ms with ${results.connections} clients${names(slow)}`];
-  // A call answered from the ranking kept a minute is compared on its first views (one at a time, ranking computed).
-  const compared = [
-    ...measured.filter((r) => !r.call.ranksAgents).map((r) => ({ name: r.call.name, api: r.api, sql: r.sql })),
-    ...results.firstViews.map((v) => ({ name: `${v.call.name} (first view)`, api: v.api, sql: v.sql })),
-  ];
-  const heavy = compared.filter((r) => (ratio(r) ?? 0) > 1.5);
-  const unmeasured = compared.filter((r) => ratio(r) === undefined);
+  const compared = measured.map((r) => ({ name: r.call.name, api: r.api, thin: r.thin }));
+  const slower = compared.filter((r) => (p50Ratio(r) ?? 0) > P50_LIMIT);
+  const fewer = compared.filter((r) => (rpsRatio(r) ?? Infinity) < RPS_FLOOR);
+  const unmeasured = compared.filter((r) => p50Ratio(r) === undefined);
+  const unmeasuredNote = unmeasured.length ? `; no thin-wrapper figure for ${unmeasured.map((r) => r.name).join(', ')}` : '';
   lines.push(
-    `${verdict(heavy.length === 0 && unmeasured.length === 0)} — API p50 ≤ 1.5 × the same SQL run directly` +
-      (heavy.length ? `: ${heavy.map((r) => `${r.name} (${ratio(r)!.toFixed(2)}×)`).join('; ')}` : '') +
-      (unmeasured.length ? `; no SQL figure for ${unmeasured.map((r) => r.name).join(', ')}` : ''),
+    `${verdict(slower.length === 0 && unmeasured.length === 0)} — API p50 ≤ ${P50_LIMIT} × the thin wrapper's, every list and dashboard call at ${results.connections} clients` +
+      (slower.length ? `: ${slower.map((r) => `${r.name} (${p50Ratio(r)!.toFixed(2)}×)`).join('; ')}` : '') +
+      unmeasuredNote,
+    `${verdict(fewer.length === 0 && unmeasured.length === 0)} — API req/s ≥ ${RPS_FLOOR} × the thin wrapper's, every list and dashboard call at ${results.connections} clients` +
+      (fewer.length ? `: ${fewer.map((r) => `${r.name} (${rpsRatio(r)!.toFixed(2)}×)`).join('; ')}` : '') +
+      unmeasuredNote,
   );
   if (results.highLoads.length === 0) lines.push('FAIL — the 50-client list runs did not happen');
   for (const high of results.highLoads) {
+    const share = rpsRatio(high);
     lines.push(
-      `${verdict(high.api.rps >= 2000 && failures(high.api) === 0)} — ${high.call.name} at ${high.connections} clients ≥ 2,000 req/s, no errors (${high.api.rps.toFixed(0)} req/s, ${failures(high.api)} errors)`,
+      `${verdict(share !== undefined && share >= RPS_FLOOR && failures(high.api) === 0)} — ${high.call.name} at ${high.connections} clients ≥ ${RPS_FLOOR} × the thin wrapper's req/s, no errors ` +
+        `(${high.api.rps.toFixed(0)} against ${high.thin ? high.thin.rps.toFixed(0) : 'no'} req/s${share === undefined ? '' : `: ${share.toFixed(2)}×`}, ${failures(high.api)} errors)`,
     );
   }
   const csv = results.csv;
@@ -169,16 +219,20 @@ export function writeResults(file: string, results: Results): string {
     '## Data set',
     '',
     `- Asked for: ${describeSize(dataset.size)} over 13 months; built ${dataset.builtAt} in ${(dataset.buildSeconds / 60).toFixed(1)} min`,
-    `- Holds: ${Object.entries(dataset.counts).map(([k, v]) => `${k.replace(/_/g, ' ')} ${v.toLocaleString('en')}`).join(', ')}`,
+    `- Holds: ${Object.entries(dataset.counts)
+      .map(([k, v]) => `${k.replace(/_/g, ' ')} ${v.toLocaleString('en')}`)
+      .join(', ')}`,
     '',
     '## Results',
     '',
     `${results.connections} concurrent clients (wrk), ${results.seconds} s per call after a warm-up, signed in as super-admin. ` +
-      '"SQL p50" is the SQL the server ran for one request of the call (without the session look-up), replayed directly with node-postgres at the same concurrency and session settings. ' +
-      'A call and its SQL are measured in three alternating slices (the machine\'s speed drifts within a minute), each figure the median of its slices\'. ' +
+      '"thin" is the thin wrapper (bench/thin-wrapper.ts): Fastify and node-postgres in a process of their own running exactly the statements the server ran for one request of the call ' +
+      "(without the session look-up), in the same order and overlap, with the server's pool size and session settings, answering their rows as JSON, with no authentication, validation or row mapping; wrk loads it as it loads the API. " +
+      "A call and its thin wrapper are measured in three alternating slices (the machine's speed drifts within a minute), each figure the median of its slices'. " +
+      'Calls that rank top agents answer from the ranking the API keeps a minute, while the thin wrapper ranks on every request. ' +
       '"CPU ms/req" is the CPU time (user and system) the server process, every process of the local PostgreSQL and wrk spent in the measured run divided by its requests: ' +
-      'the API\'s own work beside its SQL\'s; the replay\'s columns are the same for the SQL run directly (node-postgres in the benchmark\'s process). ' +
-      'The server, PostgreSQL and the client share the machine\'s cores, so at 10 clients a request\'s latency grows with the CPU all of them spend on it.',
+      "the API's own work beside its SQL's; the thin wrapper's columns are the same for its process and PostgreSQL. " +
+      "The server, PostgreSQL and the client share the machine's cores, so at 10 clients a request's latency grows with the CPU all of them spend on it.",
     '',
     table(results),
     '',

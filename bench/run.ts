@@ -3,8 +3,8 @@
  *                [--motorists N --agents N --scans N --payments N]
  *
  * Builds (or reuses) the data set, starts the real server on it, signs in as the bench super-admin
- * and measures every call of calls.ts with 10 concurrent clients; the same SQL directly (PostgreSQL);
- * three list calls at 50 clients; the CSV export of a whole filtered list. Prints one table and writes
+ * and measures every call of calls.ts with 10 concurrent clients beside the thin wrapper running the
+ * same statements (PostgreSQL, thin-wrapper.ts); three list calls at 50 clients, beside it too; the CSV export of a whole filtered list. Prints one table and writes
  * it, with the machine's description and the targets, to bench/results.md (results-pglite.md).
  */
 import { rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +23,7 @@ import { loadTest, requireWrk } from './load.ts';
 import { type Results, type Row, cpuMs, describeMachine, firstViewTable, table, targets, writeResults } from './report.ts';
 import { buildIfStale, signIn, startServer } from './server.ts';
 import { isSessionLookup, readLog, replayLoad, statementsBetween, toReplay, type Replay } from './sql-replay.ts';
+import { startThinWrapper } from './thin-wrapper.ts';
 
 const args = parseArgs(process.argv.slice(2));
 const target = targetFromArgs(args);
@@ -62,7 +63,7 @@ if (withSql) {
     const token = await signIn(server.baseUrl, dataset.adminEmail, dataset.adminPassword);
     const windows = new Map<Call, [number, number]>();
     for (const call of calls) {
-      await fetch(server.baseUrl + urlOf(call), { headers: { authorization: `Bearer ${token}` } }); // warm
+      await (await fetch(server.baseUrl + urlOf(call), { headers: { authorization: `Bearer ${token}` } })).arrayBuffer(); // warm
       await new Promise((resolve) => setTimeout(resolve, 20));
       const from = performance.timeOrigin + performance.now();
       const response = await fetch(server.baseUrl + urlOf(call), { headers: { authorization: `Bearer ${token}` } });
@@ -78,14 +79,31 @@ if (withSql) {
       replays.set(call, toReplay(statementsBetween(statements, from, to).filter((statement) => !isSessionLookup(statement.text))));
     }
     const dump = args.get('dump-sql');
-    if (dump) writeFileSync(dump, JSON.stringify([...replays].map(([call, replay]) => ({ call: call.name, url: urlOf(call), replay })), null, 1));
+    if (dump)
+      writeFileSync(
+        dump,
+        JSON.stringify(
+          [...replays].map(([call, replay]) => ({ call: call.name, url: urlOf(call), replay })),
+          null,
+          1,
+        ),
+      );
   } finally {
     await server.stop();
     rmSync(logFile, { force: true });
   }
 }
 
-// 2. Measure every call over HTTP, and its SQL directly.
+// 2. Measure every call over HTTP, beside the thin wrapper running the same statements.
+const thinCalls = withSql ? calls.filter((call) => call.kind !== 'allocation' && (replays.get(call)?.length ?? 0) > 0) : [];
+const thin =
+  target.kind === 'postgres' && thinCalls.length > 0
+    ? await startThinWrapper(
+        target.url,
+        thinCalls.map((call) => replays.get(call)!),
+      )
+    : null;
+const thinUrl = (call: Call) => (thin && thinCalls.includes(call) ? thin.urlOf(thinCalls.indexOf(call)) : null);
 const server = await startServer(target);
 const rows: Row[] = [];
 let results: Results;
@@ -93,30 +111,34 @@ try {
   const token = await signIn(server.baseUrl, dataset.adminEmail, dataset.adminPassword);
   const options = { connections, seconds, warmupSeconds };
   const meter = cpuMeter(server.pid, target.kind === 'postgres' ? target.url : null);
+  const thinMeter = thin ? cpuMeter(thin.pid, target.kind === 'postgres' ? target.url : null) : undefined;
   for (const call of calls) {
     const apiSide: Side = (sliceSeconds, warm) =>
       loadTest(server.baseUrl + urlOf(call), token, { connections, seconds: sliceSeconds, warmupSeconds: warm ? warmupSeconds : 0, meter });
-    const replay = replays.get(call);
-    let sqlNote: string | undefined;
-    if (call.kind === 'allocation') sqlNote = 'not measured';
-    else if (!withSql || target.kind !== 'postgres') sqlNote = target.kind === 'pglite' ? 'n/a (PGlite)' : 'skipped';
-    else if (call.ranksAgents) sqlNote = 'ranking kept a minute: see first views';
-    else if (!replay || replay.length === 0) sqlNote = 'no SQL captured';
+    const url = thinUrl(call);
+    let thinNote: string | undefined;
+    if (call.kind === 'allocation') thinNote = 'not measured';
+    else if (!withSql || target.kind !== 'postgres') thinNote = target.kind === 'pglite' ? 'n/a (PGlite)' : 'skipped';
+    else if (!url) thinNote = 'no SQL captured';
     let row: Row;
-    if (sqlNote === undefined && target.kind === 'postgres') {
-      const sqlSide: Side = (sliceSeconds, warm) =>
-        replayLoad(target.url, replay!, { connections, seconds: sliceSeconds, warmupSeconds: warm ? warmupSeconds : 0, meter, poolSize: 10 });
-      const [api, sql] = await interleaved([apiSide, sqlSide], seconds, SLICES);
-      row = { call, api, sql };
+    if (url) {
+      const thinSide: Side = (sliceSeconds, warm) =>
+        loadTest(url, token, { connections, seconds: sliceSeconds, warmupSeconds: warm ? warmupSeconds : 0, meter: thinMeter });
+      const [api, wrapper] = await interleaved([apiSide, thinSide], seconds, SLICES);
+      row = { call, api, thin: wrapper };
     } else {
-      row = { call, api: await apiSide(seconds, true), sqlNote };
+      row = { call, api: await apiSide(seconds, true), thinNote };
     }
     const { api } = row;
     rows.push(row);
-    log(`${call.name}: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms, ${api.rps.toFixed(0)} req/s` +
-      (row.sql ? `; SQL p50 ${row.sql.p50.toFixed(1)} ms → ${(api.p50 / row.sql.p50).toFixed(2)}×` : '') +
-      (api.cpu ? `; CPU a request: server ${cpuMs(api.cpu.serverMs)} ms, PostgreSQL ${cpuMs(api.cpu.databaseMs)} ms` : '') +
-      (api.errors + api.non2xx ? `; ${api.errors} errors, ${api.non2xx} non-2xx` : ''));
+    log(
+      `${call.name}: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms, ${api.rps.toFixed(0)} req/s` +
+        (row.thin
+          ? `; thin wrapper p50 ${row.thin.p50.toFixed(1)} ms, ${row.thin.rps.toFixed(0)} req/s → ${(api.p50 / row.thin.p50).toFixed(2)}× p50, ${(api.rps / row.thin.rps).toFixed(2)}× req/s`
+          : '') +
+        (api.cpu ? `; CPU a request: server ${cpuMs(api.cpu.serverMs)} ms, PostgreSQL ${cpuMs(api.cpu.databaseMs)} ms` : '') +
+        (api.errors + api.non2xx ? `; ${api.errors} errors, ${api.non2xx} non-2xx` : ''),
+    );
   }
 
   // 2b. The calls that rank agents, on ranges not ranked yet: what the first view of a range waits for.
@@ -125,11 +147,14 @@ try {
     const views = await firstViews(server.baseUrl, token, call, FIRST_VIEWS, 1 + index * FIRST_VIEWS);
     // Its SQL (ranking included) run directly, one request at a time too.
     const replay = replays.get(call);
-    const sql = replay?.length && target.kind === 'postgres' ? await replayLoad(target.url, replay, { ...options, connections: 1, meter, poolSize: 10 }) : undefined;
+    const sql =
+      replay?.length && target.kind === 'postgres' ? await replayLoad(target.url, replay, { ...options, connections: 1, meter, poolSize: 10 }) : undefined;
     firstViewRows.push({ call, api: views, sql });
-    log(`${call.name}, first view of a range: p50 ${views.p50.toFixed(1)} ms, p95 ${views.p95.toFixed(1)} ms` +
-      (sql ? `; SQL p50 ${sql.p50.toFixed(1)} ms → ${(views.p50 / sql.p50).toFixed(2)}×` : '') +
-      (views.non2xx ? `; ${views.non2xx} non-2xx` : ''));
+    log(
+      `${call.name}, first view of a range: p50 ${views.p50.toFixed(1)} ms, p95 ${views.p95.toFixed(1)} ms` +
+        (sql ? `; SQL p50 ${sql.p50.toFixed(1)} ms → ${(views.p50 / sql.p50).toFixed(2)}×` : '') +
+        (views.non2xx ? `; ${views.non2xx} non-2xx` : ''),
+    );
   }
 
   // 3. List calls at 50 clients: the largest people list, the largest record list, a small list.
@@ -138,9 +163,23 @@ try {
     .map((name) => calls.find((c) => c.name === name))
     .filter((c): c is Call => c !== undefined);
   for (const highCall of highCalls) {
-    const high = await loadTest(server.baseUrl + urlOf(highCall), token, { connections: 50, seconds, warmupSeconds });
-    highLoads.push({ call: highCall, connections: 50, api: high });
-    log(`${highCall.name} @ 50 clients: ${high.rps.toFixed(0)} req/s, p95 ${high.p95.toFixed(1)} ms, ${high.errors + high.non2xx} errors`);
+    const highOptions = { connections: 50, seconds, warmupSeconds };
+    const url = thinUrl(highCall);
+    const [high, wrapper] = url
+      ? await interleaved(
+          [
+            (s, warm) => loadTest(server.baseUrl + urlOf(highCall), token, { ...highOptions, seconds: s, warmupSeconds: warm ? warmupSeconds : 0 }),
+            (s, warm) => loadTest(url, token, { ...highOptions, seconds: s, warmupSeconds: warm ? warmupSeconds : 0 }),
+          ],
+          seconds,
+          SLICES,
+        )
+      : [await loadTest(server.baseUrl + urlOf(highCall), token, highOptions)];
+    highLoads.push({ call: highCall, connections: 50, api: high, thin: wrapper });
+    log(
+      `${highCall.name} @ 50 clients: ${high.rps.toFixed(0)} req/s, p95 ${high.p95.toFixed(1)} ms, ${high.errors + high.non2xx} errors` +
+        (wrapper ? `; thin wrapper ${wrapper.rps.toFixed(0)} req/s → ${(high.rps / wrapper.rps).toFixed(2)}×` : ''),
+    );
   }
 
   // 4. CSV export of the scans of the most recent days holding about a tenth of all scans.
@@ -152,6 +191,7 @@ try {
   results = { dataset, connections, seconds, rows, firstViews: firstViewRows, highLoads, csv, machine };
 } finally {
   await server.stop();
+  await thin?.stop();
 }
 
 // A partial run (--only) does not replace the full results.

@@ -40,12 +40,10 @@ export function readLog(file: string): LoggedStatement[] {
 }
 
 /** The statements one request ran between `from` and `to` (epoch ms). */
-export const statementsBetween = (log: LoggedStatement[], from: number, to: number): LoggedStatement[] =>
-  log.filter((s) => s.start >= from && s.start <= to);
+export const statementsBetween = (log: LoggedStatement[], from: number, to: number): LoggedStatement[] => log.filter((s) => s.start >= from && s.start <= to);
 
 /** The session look-up of authentication (AuthRepository.loadSessionUser): one person's account by id. */
-export const isSessionLookup = (text: string): boolean =>
-  /^select .*"token_version".* from "users" where "users"\."id" = \$1 limit \$2$/.test(text);
+export const isSessionLookup = (text: string): boolean => /^select .*"token_version".* from "users" where "users"\."id" = \$1 limit \$2$/.test(text);
 
 const opensTransaction = (text: string) => /^\s*(begin|start transaction)\b/i.test(text);
 const closesTransaction = (text: string) => /^\s*(commit|rollback|end)\b/i.test(text);
@@ -90,7 +88,7 @@ export function toReplay(statements: LoggedStatement[]): Replay {
 }
 
 /** As the server sent it: text, parameters, its name if any, and rows as arrays when Drizzle asked for that. */
-const configOf = (s: LoggedStatement): pg.QueryConfig => {
+export const configOf = (s: LoggedStatement): pg.QueryConfig => {
   const config = { text: s.text, values: s.values, ...(s.name ? { name: s.name } : {}) };
   return s.rowMode === 'array' ? ({ ...config, rowMode: 'array' } as pg.QueryArrayConfig) : config;
 };
