@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_CSV_COLUMNS, toCsv } from '@eticket/contracts';
 import { rowsOf } from '../../db/rows.ts';
 import { auditLog, users } from '../../db/schema.ts';
-import { controlledClock, createPerson, createTestContext, motoristSession, outboxMessages, sendQueuedMail, signIn, signedInPerson, type TestContext } from '../../../test/harness.ts';
+import { controlledClock, createPerson, createTestContext, motoristSession, outboxMessages, sendQueuedMail, signedInPerson, type TestContext } from '../../../test/harness.ts';
 import { createMotorist } from '../../../test/tickets.ts';
 import { SEARCH_LOOKAHEAD_PAGES } from '../../lists/day-counts.ts';
 import { subscriptionQueries } from '../subscriptions/index.ts';
