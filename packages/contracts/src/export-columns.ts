@@ -1,6 +1,7 @@
 /**
  * The columns of every list the console downloads (spec: one column per header). The server's CSV
- * export and the console's export of ticked rows both write them, so the files are the same.
+ * export and the console's export of ticked rows both write them, so the files are the same. Dates
+ * and times read as the screen shows them: Lagos time, e.g. "5 March 2025 at 10:30".
  */
 import type { CsvColumn } from './csv.ts';
 import { DEPARTMENT_LABELS, type AgentRole } from './domain.ts';
@@ -13,10 +14,10 @@ export const SCAN_CSV_COLUMNS: readonly CsvColumn<ScanRecord>[] = [
   { header: 'Vehicle Type', value: (row) => row.vehicle.vehicleType },
   { header: 'Subscription Status', value: (row) => row.ticketSubscription.subscriptionStatus },
   { header: 'Motorist Unique ID', value: (row) => row.kyc.userID.userCode },
-  { header: 'Subscription Expiry Date', value: (row) => row.ticketSubscription.subscriptionExpiryDate },
+  { header: 'Subscription Expiry Date', value: (row) => formatDateTime(row.ticketSubscription.subscriptionExpiryDate) },
   { header: 'Outstanding Payment (naira)', value: (row) => row.ticketSubscription.outstandingPayment },
   { header: 'Scanned By', value: (row) => row.agentId.userID.fullName },
-  { header: 'Scanned Date', value: (row) => row.createdAt },
+  { header: 'Scanned Date', value: (row) => formatDateTime(row.createdAt) },
 ];
 
 /** Transaction History ('Price') and Penalty Payment History ('Amount'), spec; then the receipt number (issue 23). */
@@ -30,7 +31,7 @@ export function paymentCsvColumns(amountHeader: 'Price' | 'Amount'): readonly Cs
     { header: 'Vehicle Type', value: (row) => row.subscription.vehicleType },
     { header: 'Status', value: (row) => row.status },
     { header: 'Remitted By', value: (row) => row.addedBy.fullName },
-    { header: 'Created At', value: (row) => row.createdAt },
+    { header: 'Created At', value: (row) => formatDateTime(row.createdAt) },
     { header: 'Receipt No', value: (row) => row.receiptNo },
   ];
 }

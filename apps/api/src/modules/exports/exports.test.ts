@@ -112,6 +112,9 @@ describe('POST /api/exports, then GET the link', () => {
     expect(rows).toHaveLength(BULK_SCANS + 2);
     expect(csv.split('\r\n')[0]).toBe('Vehicle Type,Subscription Status,Motorist Unique ID,Subscription Expiry Date,Outstanding Payment (naira),Scanned By,Scanned Date');
     expect(new Set(rows.map((row) => (row as { id: string }).id)).size).toBe(rows.length);
+    // Times as the screen shows them, in Lagos time (UTC+1): never an ISO string in UTC.
+    expect(csv).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    expect(csv).toContain(',1 June 2026 at 01:00');
   });
 
   it('exports the scan list under the same filters as the list call', async () => {
