@@ -7,6 +7,7 @@ import { downloadList, downloadRows, type TableDownload } from './download.ts';
 import { FilterModal } from './FilterModal.tsx';
 import { PageSizeSelect } from './PageSizeSelect.tsx';
 import { Pager } from './Pager.tsx';
+import { totalText } from './pager.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { TableRows } from './TableRows.tsx';
 import { PENDING_SEARCH, searchForStatus, statusOfSearch, type TableMode } from './tableState.ts';
@@ -159,8 +160,3 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   );
 }
 
-/** "1,234 in all"; a search the server counted only a few pages ahead says "More than 1,000". */
-function totalText(paginator: { total: number; exact?: boolean }): string {
-  const total = paginator.total.toLocaleString('en-NG');
-  return paginator.exact === false ? `More than ${total} — narrow the search to count them all` : `${total} in all`;
-}

@@ -21,3 +21,12 @@ export function pagerItems(current: number, pageCount: number): PagerItem[] {
   });
   return items;
 }
+
+/**
+ * The list's total, worded alike whether counted exactly or not: "1,234 in all", or "More than 1,000
+ * in all" when the server counted a search only a few pages ahead (then how to get the exact count).
+ */
+export function totalText(paginator: { total: number; exact?: boolean }): string {
+  const total = paginator.total.toLocaleString('en-NG');
+  return paginator.exact === false ? `More than ${total} in all (narrow the search for an exact count)` : `${total} in all`;
+}

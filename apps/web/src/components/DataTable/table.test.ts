@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportQuery } from './download.ts';
-import { pagerItems } from './pager.ts';
+import { pagerItems, totalText } from './pager.ts';
 import { initialTableState, queryOf, searchForStatus, statusOfSearch } from './tableState.ts';
 import type { TableQuery } from './types.ts';
 
@@ -53,5 +53,12 @@ describe('download of the whole filtered list', () => {
     const query: TableQuery = { page: 3, limit: 5, search: 'ada', online: 'true', startDate: '2025-01-01', endDate: '2025-01-31' };
     expect(exportQuery(query, { role: 'enforcer' })).toEqual({ search: 'ada', online: 'true', startDate: '2025-01-01', endDate: '2025-01-31', role: 'enforcer' });
     expect(exportQuery({ page: 1, limit: 10, search: '' })).toEqual({});
+  });
+});
+
+describe('totalText', () => {
+  it('words an exact and an estimated total alike', () => {
+    expect(totalText({ total: 1234 })).toBe('1,234 in all');
+    expect(totalText({ total: 1000, exact: false })).toBe('More than 1,000 in all (narrow the search for an exact count)');
   });
 });
