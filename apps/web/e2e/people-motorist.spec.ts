@@ -125,3 +125,38 @@ test('a user sees the motorist list without the Actions column and cannot regist
   await expect(page.getByRole('heading', { name: 'New Motorists' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Motorist' })).toHaveCount(0);
 });
+
+test('a chosen file that is not an image is refused at once, an image is previewed, and a missing camera is explained', async ({ page }) => {
+  // This browser has no camera: the selfie step must say so and point to the upload.
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
+  });
+  await signIn(page, ACCOUNTS.superAdmin);
+  await page.goto('/newmotorist');
+  await page.getByRole('button', { name: 'Create Motorist' }).click();
+  const form = dialog(page, 'Create Motorist');
+
+  const chooser = page.waitForEvent('filechooser');
+  await form.getByRole('button', { name: 'ID Front Image', exact: true }).click();
+  await (await chooser).setFiles({ name: 'id-front.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await expect(form.getByText('ID Front Image must be a jpeg, png or webp image')).toBeVisible();
+  await expect(form.getByRole('img', { name: 'ID Front Image preview' })).toHaveCount(0);
+
+  await chooseImage(form, page, 'ID Front Image', FIXTURE_IMAGES.png);
+  await expect(form.getByText('ID Front Image must be a jpeg, png or webp image')).toHaveCount(0);
+  await expect(form.getByRole('img', { name: 'ID Front Image preview' })).toBeVisible();
+
+  await form.getByLabel('Full Name').fill(`Camera Less ${uniqueSuffix()}`);
+  await form.getByLabel('Email').fill(`camera.less.${uniqueSuffix()}@example.com`);
+  await form.getByLabel('Password').fill('Motorist-Pass-1');
+  await form.getByLabel('Phone').fill(uniquePhone());
+  await form.getByLabel('Date of Birth').fill('1990-05-04');
+  await form.getByLabel('Address').fill('12 Broad Street, Lagos');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByLabel('Route').fill('Ikeja - Oshodi');
+  await form.getByLabel('Plate Number').fill(`LAG ${uniqueSuffix().slice(-6).toUpperCase()}`);
+  await form.getByLabel('Vehicle Type').selectOption('keke');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByRole('button', { name: 'Open camera' }).click();
+  await expect(form.getByRole('alert')).toHaveText('No camera was found on this computer: upload a portrait below');
+});

@@ -21,14 +21,23 @@ async function captureFrame(video: HTMLVideoElement): Promise<File | null> {
   return blob ? new File([blob], CAPTURED_FILE_NAME, { type: 'image/png' }) : null;
 }
 
+/** What to tell the person when the camera does not open (the upload below still works). */
+function cameraProblemOf(error: unknown): string {
+  const name = error instanceof DOMException ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'The camera is blocked for this site: allow it in the browser, or upload a portrait below';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No camera was found on this computer: upload a portrait below';
+  return 'The camera could not start: upload a portrait below';
+}
+
 /**
- * The portrait selfie: taken with the webcam, or uploaded. A camera that fails is only logged
- * (spec section 8); the upload still works.
+ * The portrait selfie: taken with the webcam, or uploaded. A camera that fails is logged (spec
+ * section 8) and the person is told why, and to upload instead.
  */
 export function SelfieCapture({ label, value, onChange }: { label: string; value: File | null; onChange: (file: File | null) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [cameraProblem, setCameraProblem] = useState<string | null>(null);
 
   useEffect(() => {
     if (!value) return setPreview(null);
@@ -43,10 +52,13 @@ export function SelfieCapture({ label, value, onChange }: { label: string; value
   }, [stream]);
 
   async function startCamera() {
+    setCameraProblem(null);
     try {
+      if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('No camera API', 'NotFoundError');
       setStream(await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user' }, audio: false }));
     } catch (error) {
       console.error('The camera could not start', error);
+      setCameraProblem(cameraProblemOf(error));
     }
   }
 
@@ -96,7 +108,12 @@ export function SelfieCapture({ label, value, onChange }: { label: string; value
           </Button>
         )}
       </Group>
-      <ImageField label="Or upload a portrait" value={value} onChange={onChange} />
+      {cameraProblem && (
+        <Text c="red" size="sm" ta="center" role="alert">
+          {cameraProblem}
+        </Text>
+      )}
+      <ImageField label="Or upload a portrait" value={value} onChange={onChange} withPreview={false} />
     </Stack>
   );
 }
