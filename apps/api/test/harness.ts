@@ -140,6 +140,19 @@ export interface PersonInput {
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
+/** The text fields of a motorist's registration form, with an email, phone and plate of their own. */
+export const motoristFormFields = () => ({
+  email: `motorist.${randomBytes(4).toString('hex')}@example.test`,
+  password: 'a-Strong-password',
+  fullName: 'Form Motorist',
+  phone: `0803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+  address: '1 Marina, Lagos',
+  dob: '1990-05-04',
+  route: 'Oshodi',
+  plateNumber: `LAG ${randomBytes(3).toString('hex')}`,
+  vehicleType: 'keke',
+});
+
 /** Inserts a person directly (the registration calls are tested on their own). */
 export async function createPerson(ctx: TestContext, input: PersonInput) {
   const userCode = input.userCode ?? newUserCode();

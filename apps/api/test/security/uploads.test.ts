@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@eticket/contracts';
 import { users } from '../../src/db/schema.ts';
-import { createTestContext, signedInPerson, TEST_DB, type TestContext } from '../harness.ts';
+import { createTestContext, motoristFormFields, signedInPerson, TEST_DB, type TestContext } from '../harness.ts';
 import sharp from 'sharp';
 import { jpegImage, multipartForm, oversizeImage, pixelsOf, png, pngImage, storedFileCount, textFile, type Upload } from '../images.ts';
 
@@ -19,21 +18,10 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-const motoristForm = () => ({
-  email: `up.${randomBytes(4).toString('hex')}@example.test`,
-  password: 'a-Strong-password',
-  fullName: 'Upload Test',
-  phone: `0803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
-  address: '1 Marina, Lagos',
-  dob: '1990-05-04',
-  route: 'Oshodi',
-  plateNumber: `LAG ${randomBytes(3).toString('hex')}`,
-  vehicleType: 'keke',
-});
 const goodImages = (): Record<string, Upload> => ({ front: png('front.png'), back: png('back.png'), portraitSelfie: png('selfie.png') });
 
 const register = (files: Record<string, Upload>) =>
-  ctx.app.inject({ method: 'POST', url: '/api/motorist/register', headers: superAdmin.headers, payload: multipartForm(motoristForm(), files) });
+  ctx.app.inject({ method: 'POST', url: '/api/motorist/register', headers: superAdmin.headers, payload: multipartForm(motoristFormFields(), files) });
 
 async function userCount(): Promise<number> {
   const [{ value }] = await ctx.database.db.select({ value: count() }).from(users);

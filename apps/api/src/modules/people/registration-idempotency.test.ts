@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { createTestContext, signedInPerson, TEST_DB, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, motoristFormFields, signedInPerson, TEST_DB, type TestContext } from '../../../test/harness.ts';
 import { multipartForm, png, storedFileCount } from '../../../test/images.ts';
 
 /**
@@ -18,17 +18,6 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-const motorist = () => ({
-  email: `queued.${randomBytes(4).toString('hex')}@example.test`,
-  password: 'Queued-Keke-Rider-9',
-  fullName: 'Queued Rider',
-  phone: `0803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
-  address: '3 Park Road, Yaba',
-  dob: '1991-02-03',
-  route: 'Yaba - Oshodi',
-  plateNumber: `KJA ${randomBytes(3).toString('hex')}`,
-  vehicleType: 'keke',
-});
 const images = () => ({ front: png('front.png'), back: png('back.png'), portraitSelfie: png('selfie.png') });
 
 const send = (fields: Record<string, string>, key?: string) =>
@@ -42,7 +31,7 @@ const people = async () => (await ctx.database.db.select({ value: count() }).fro
 
 describe(`a registration sent again with its Idempotency-Key (${TEST_DB})`, () => {
   it('answers the first registration again and records nothing new, files included', async () => {
-    const fields = motorist();
+    const fields = motoristFormFields();
     const key = randomUUID();
     const first = await send(fields, key);
     expect(first.statusCode, first.body).toBe(201);
@@ -58,7 +47,7 @@ describe(`a registration sent again with its Idempotency-Key (${TEST_DB})`, () =
   });
 
   it('makes one person of three sends at once', async () => {
-    const fields = motorist();
+    const fields = motoristFormFields();
     const key = randomUUID();
     const before = await people();
     const replies = await Promise.all([send(fields, key), send(fields, key), send(fields, key)]);
@@ -69,19 +58,19 @@ describe(`a registration sent again with its Idempotency-Key (${TEST_DB})`, () =
 
   it('refuses the same key with another registration (422), and keeps a refused one free for a fixed send', async () => {
     const key = randomUUID();
-    expect((await send(motorist(), key)).statusCode).toBe(201);
-    const other = await send(motorist(), key);
+    expect((await send(motoristFormFields(), key)).statusCode).toBe(201);
+    const other = await send(motoristFormFields(), key);
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toBe('Idempotency-Key was already used for a different request');
 
-    const fixable = { ...motorist(), dob: 'not a date' };
+    const fixable = { ...motoristFormFields(), dob: 'not a date' };
     const otherKey = randomUUID();
     expect((await send(fixable, otherKey)).statusCode).toBe(400);
     expect((await send({ ...fixable, dob: '1991-02-03' }, otherKey)).statusCode).toBe(201);
   });
 
   it('without a key, a second send is a second registration attempt (the email is taken: 409)', async () => {
-    const fields = motorist();
+    const fields = motoristFormFields();
     expect((await send(fields)).statusCode).toBe(201);
     expect((await send(fields)).statusCode).toBe(409);
   });
