@@ -187,3 +187,29 @@ test('creates a registrar and a union user', async ({ page }) => {
   await expect(row).toContainText('Pending');
   await expect(row.getByRole('cell').nth(2)).toHaveText(/^[a-z0-9]{8,}$/); // Unique ID
 });
+
+test('marks each empty required field, then each field the rules refuse, going back to its step', async ({ page }) => {
+  await page.goto('/newmanager');
+  await page.getByRole('button', { name: 'Create Manager' }).click();
+  const form = dialog(page, 'Create Manager');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form.getByRole('alert').first()).toHaveText('All field are required');
+  for (const label of ['Full Name', 'Email', 'Phone', 'Address']) {
+    await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+  }
+  await expect(form.getByText('Required', { exact: true })).toHaveCount(6); // and Password, Department
+
+  await fillPersonal(form, { fullName: 'Mark Fields', email: 'not-an-email' });
+  await form.getByLabel('Address').fill('2 Marina, Lagos');
+  await form.getByLabel('Department').selectOption({ label: 'Enforcer' });
+  await expect(form.getByLabel('Full Name')).not.toHaveAttribute('aria-invalid', 'true');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await fillGuarantor(form, page);
+  await form.getByLabel("Guarantor's Phone").fill('12');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  // Back on step 1, where the first refused field is; each says its own problem.
+  await expect(form.getByText('Step 1 of 2')).toBeVisible();
+  await expect(form.getByText('Email must be a valid email address', { exact: true })).toBeVisible();
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form.getByText(/^Guarantor's Phone /)).toBeVisible();
+});

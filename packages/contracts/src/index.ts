@@ -6,6 +6,7 @@ export * from './csv.ts';
 export * from './format.ts';
 export * from './receipts.ts';
 export * from './password-strength.ts';
+export * from './field-errors.ts';
 export * from './export-columns.ts';
 export * from './schemas/index.ts';
 export * from './endpoints/index.ts';

@@ -7,6 +7,7 @@ import {
   type CallArguments,
   type Endpoint,
   type EndpointReply,
+  type FieldError,
 } from '@eticket/contracts';
 import { reportGlobalError } from './globalErrors.ts';
 import { readSession, saveNextRoute } from './session.ts';
@@ -22,6 +23,8 @@ export class ApiError extends Error {
     message: string,
     readonly kind: ApiErrorKind,
     readonly status?: number,
+    /** A 400's every invalid field (contracts/field-errors.ts), for forms to mark each. */
+    readonly fieldErrors: readonly FieldError[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -116,7 +119,12 @@ function messageOf(body: unknown): string | undefined {
 function failure(response: Response, body: unknown, signedIn: boolean): ApiError {
   const { status } = response;
   if (signedIn && (status === 401 || status === 403)) return globalFailure(messageOf(body) ?? MESSAGES.unknownError, 'session', status);
-  return new ApiError(messageOf(body) ?? `Request failed with status code ${status}`, 'http', status);
+  return new ApiError(messageOf(body) ?? `Request failed with status code ${status}`, 'http', status, fieldErrorsOf(body));
+}
+
+function fieldErrorsOf(body: unknown): FieldError[] {
+  const errors = (body as { errors?: unknown } | undefined)?.errors;
+  return Array.isArray(errors) ? errors.filter((error): error is FieldError => typeof error?.field === 'string' && typeof error?.message === 'string') : [];
 }
 
 /** Calls the API and returns its JSON reply; every failure is an ApiError with a message to show. */

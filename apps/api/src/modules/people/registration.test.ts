@@ -352,3 +352,26 @@ describe('who may register whom (permission matrix)', () => {
     await expectNothingWritten(() => postForm('motorist', FORMS.motorist(), {}, {} as never), 401, 'Session is Expired, Please login');
   });
 });
+
+describe('every invalid field at once', () => {
+  it('answers each invalid field in errors, worded with its label, beside the first as the message', async () => {
+    const fields = { ...FORMS.agent(), phone: 'not a phone', guarantorsPhone: '12', email: 'nope', route: '' };
+    const reply = await postForm('agent', fields, IMAGES.agent);
+    expect(reply.statusCode).toBe(400);
+    const { message, errors } = reply.json() as { message: string; errors: { field: string; message: string }[] };
+    expect(message).toBe('email must be a valid email address');
+    expect(Object.fromEntries(errors.map((error) => [error.field, error.message]))).toEqual({
+      email: 'Email must be a valid email address',
+      phone: expect.stringMatching(/^Phone /),
+      guarantorsPhone: expect.stringMatching(/^Guarantor's phone /),
+      route: 'Route is required',
+    });
+  });
+
+  it('does the same for a JSON body checked by the route schema', async () => {
+    const reply = await postUnion({ ...unionBody(), email: 'nope', role: 'no-such-role' });
+    expect(reply.statusCode).toBe(400);
+    const fields = (reply.json().errors as { field: string }[]).map((error) => error.field).sort();
+    expect(fields).toEqual(['email', 'role']);
+  });
+});

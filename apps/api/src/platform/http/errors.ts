@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@eticket/contracts';
+import { MESSAGES, fieldErrorOf, type FieldError } from '@eticket/contracts';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 
 /** An error whose message is safe to show the caller. */
@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** A 400's every invalid field, sent beside the message (see contracts/field-errors.ts). */
+    readonly errors?: FieldError[],
   ) {
     super(message);
   }
@@ -33,14 +35,31 @@ interface ValidationIssue {
 
 /** "field: problem", unless the schema's own message already names the field or is a fixed message. */
 export function describeIssue(issue: ValidationIssue, context?: string): string {
+  return describe(fieldOf(issue, context), issue.params?.issue?.message ?? issue.message ?? 'is invalid');
+}
+
+function fieldOf(issue: ValidationIssue, context?: string): string {
   const zodIssue = issue.params?.issue;
-  const message = zodIssue?.message ?? issue.message ?? 'is invalid';
   const path = zodIssue?.path?.length ? zodIssue.path.join('.') : (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const field = path || context || '';
-  if (!field || KNOWN_MESSAGES.has(message) || message.toLowerCase().includes(field.split('.').pop()!.toLowerCase())) {
-    return message;
-  }
+  return path || context || '';
+}
+
+function describe(field: string, message: string): string {
+  if (!field || KNOWN_MESSAGES.has(message) || message.toLowerCase().includes(field.split('.').pop()!.toLowerCase())) return message;
   return `${field}: ${message}`;
+}
+
+/** A 400 for a schema's problems: the first as the message (as always), every field's in `errors`. */
+export function invalidInput(issues: readonly { path: readonly PropertyKey[]; message: string }[]): HttpError {
+  const described = issues.map((issue) => ({ field: issue.path.join('.'), message: describe(issue.path.join('.'), issue.message) }));
+  return new HttpError(400, described[0]?.message ?? 'The request is invalid', {}, fieldErrorsOf(described));
+}
+
+/** One entry per field (its first problem), worded for a person; problems of no field are left to the message. */
+function fieldErrorsOf(problems: readonly { field: string; message: string }[]): FieldError[] {
+  const byField = new Map<string, FieldError>();
+  for (const { field, message } of problems) if (field && !byField.has(field)) byField.set(field, fieldErrorOf(field, message));
+  return [...byField.values()];
 }
 
 interface PgError {
@@ -92,11 +111,15 @@ export function uniqueViolationMessage(constraint = ''): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & PgError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message, ...(error.errors?.length ? { errors: error.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const [first] = error.validation;
-      return reply.code(400).send({ message: describeIssue(first, error.validationContext) });
+      const problems = error.validation.map((issue) => ({ field: fieldOf(issue, error.validationContext), message: describeIssue(issue, error.validationContext) }));
+      const errors = fieldErrorsOf(problems);
+      return reply.code(400).send({ message: problems[0].message, ...(errors.length ? { errors } : {}) });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

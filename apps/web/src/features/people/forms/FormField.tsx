@@ -6,11 +6,22 @@ import { SelfieCapture } from './SelfieCapture.tsx';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** One field of a registration form, by its kind. */
-export function FormField({ field, value, onChange }: { field: FieldSpec; value: string | File | null; onChange: (value: string | File | null) => void }) {
-  if (field.type === 'image') return <ImageField label={field.label} value={value as File | null} onChange={onChange} />;
+export function FormField({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: FieldSpec;
+  value: string | File | null;
+  /** This field's problem, shown under it. */
+  error?: string;
+  onChange: (value: string | File | null) => void;
+}) {
+  if (field.type === 'image') return <ImageField label={field.label} value={value as File | null} onChange={onChange} error={error} />;
   if (field.type === 'selfie') return <SelfieCapture label={field.label} value={value as File | null} onChange={onChange} />;
   const text = typeof value === 'string' ? value : '';
-  const common = { label: field.label, withAsterisk: field.required, value: text };
+  const common = { label: field.label, withAsterisk: field.required, value: text, error };
   const onText = (event: { currentTarget: { value: string } }) => onChange(event.currentTarget.value);
   switch (field.type) {
     case 'select':

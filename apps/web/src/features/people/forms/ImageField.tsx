@@ -24,10 +24,12 @@ interface ImageFieldProps {
   onChange: (file: File | null) => void;
   /** false where the form shows the image itself (the selfie). */
   withPreview?: boolean;
+  /** The form's problem with this field (the server's, say); a refused choice shows its own. */
+  error?: string;
 }
 
 /** An optional image upload: jpeg, png or webp up to 5 MB, refused when chosen, shown when taken. */
-export function ImageField({ label, value, onChange, withPreview = true }: ImageFieldProps) {
+export function ImageField({ label, value, onChange, withPreview = true, error }: ImageFieldProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const preview = usePreview(withPreview ? value : null);
 
@@ -48,7 +50,7 @@ export function ImageField({ label, value, onChange, withPreview = true }: Image
         leftSection={<IconPhoto size={16} aria-hidden />}
         value={value}
         onChange={choose}
-        error={problem}
+        error={problem ?? error}
       />
       {preview && <Image src={preview} alt={`${label} preview`} h={PREVIEW_HEIGHT} w="auto" fit="contain" radius="sm" />}
     </Group>

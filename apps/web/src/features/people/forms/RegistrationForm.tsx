@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, SimpleGrid, Stack, Stepper, Text } from '@mantine/core';
+import { MESSAGES } from '@eticket/contracts';
 import { FormMessage } from '../../../components/FormMessage.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { useRegisterPerson } from '../queries.ts';
 import { FormField } from './FormField.tsx';
 import type { FormSpec } from './formSpecs.ts';
-import { checkForm, checkRequired, emptyValues, type FormValues } from './payload.ts';
+import { checkForm, emptyValues, labelledProblems, missingFields, type FieldProblems, type FormValues } from './payload.ts';
 
 /**
  * A registration form in steps (spec section 4): a step counter from 1, Previous and Next, and
@@ -14,29 +16,46 @@ export function RegistrationForm({ spec, onCreated }: { spec: FormSpec; onCreate
   const [values, setValues] = useState<FormValues>(() => emptyValues(spec));
   const [step, setStep] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<FieldProblems>({});
   const register = useRegisterPerson(spec.kind);
   const steps = spec.steps;
   const last = step === steps.length - 1;
 
+  /** Shows a refusal above the form and under each field it names, on the first step holding one. */
+  function refuse(message: string, marked: FieldProblems) {
+    setError(message);
+    setProblems(marked);
+    const first = steps.findIndex((item) => item.fields.some((field) => marked[field.name]));
+    if (first >= 0 && first !== step) setStep(first);
+  }
+
   function next() {
-    const missing = checkRequired([steps[step]], values);
-    setError(missing);
-    if (!missing) setStep(step + 1);
+    const missing = missingFields([steps[step]], values);
+    if (Object.keys(missing).length > 0) return refuse(MESSAGES.allFieldRequired, missing);
+    setError(null);
+    setProblems({});
+    setStep(step + 1);
   }
 
   function submit() {
     const checked = checkForm(spec, values);
-    if (!checked.ok) return setError(checked.message);
+    if (!checked.ok) return refuse(checked.message, checked.problems);
     setError(null);
+    setProblems({});
     register.mutate(checked.body, {
       onSuccess: (reply) => {
         setValues(emptyValues(spec));
         setStep(0);
         onCreated(reply.message);
       },
-      onError: (failure) => setError(failure.message),
+      onError: (failure) => refuse(failure.message, failure instanceof ApiError ? labelledProblems(spec, failure.fieldErrors) : {}),
     });
   }
+
+  const change = (name: string, value: FormValues[string]) => {
+    setValues((all) => ({ ...all, [name]: value }));
+    if (problems[name]) setProblems(({ [name]: _fixed, ...rest }) => rest);
+  };
 
   const current = steps[step];
   const wide = current.fields.some((field) => field.type === 'selfie');
@@ -65,7 +84,7 @@ export function RegistrationForm({ spec, onCreated }: { spec: FormSpec; onCreate
         <FormMessage error={error} />
         <SimpleGrid cols={{ base: 1, sm: wide ? 1 : 2 }} spacing="md">
           {current.fields.map((field) => (
-            <FormField key={field.name} field={field} value={values[field.name]} onChange={(value) => setValues((all) => ({ ...all, [field.name]: value }))} />
+            <FormField key={field.name} field={field} value={values[field.name]} error={problems[field.name]} onChange={(value) => change(field.name, value)} />
           ))}
         </SimpleGrid>
         <Group justify="space-between" mt="sm">

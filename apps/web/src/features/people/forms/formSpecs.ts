@@ -32,7 +32,7 @@ import {
 
 /** The contract schema of a registration call, as far as the form uses it. */
 export interface RegistrationSchema {
-  safeParse(input: unknown): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
+  safeParse(input: unknown): { success: true } | { success: false; error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } };
 }
 
 /** A registration form: its call, its steps, and the contract schema the server checks it with. */

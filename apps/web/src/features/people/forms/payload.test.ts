@@ -67,7 +67,7 @@ describe('registration forms', () => {
 
   it('names the field the server would refuse', () => {
     const checked = checkForm(motoristForm, motorist({ email: 'not-an-email' }));
-    expect(checked).toEqual({ ok: false, message: 'email must be a valid email address' });
+    expect(checked).toMatchObject({ ok: false, message: 'email must be a valid email address', problems: { email: 'Email must be a valid email address' } });
   });
 
   it('sends the agent role with an agent form', () => {
@@ -86,7 +86,7 @@ describe('registration forms', () => {
     const checked = checkForm(agentForm('enforcer'), values);
     if (!checked.ok) throw new Error(checked.message);
     expect((checked.body as FormData).get('role')).toBe('enforcer');
-    expect(checkForm(agentForm('enforcer'), { ...values, guarantorsPhone: '' })).toEqual({ ok: false, message: MESSAGES.allFieldRequired });
+    expect(checkForm(agentForm('enforcer'), { ...values, guarantorsPhone: '' })).toMatchObject({ ok: false, message: MESSAGES.allFieldRequired, problems: { guarantorsPhone: 'Required' } });
   });
 
   it('sends a union user as JSON', () => {
@@ -111,6 +111,20 @@ describe('registration forms', () => {
     expect(checkForm(adminForm, { ...emptyValues(adminForm), fullName: 'Ada', email: 'ada@example.com', password: 'Secret-Pass-1' })).toEqual({
       ok: false,
       message: MESSAGES.allFieldRequired,
+      problems: { phone: 'Required' },
     });
+  });
+});
+
+describe('field problems', () => {
+  it('marks each empty required field, and each field the contract refuses, in the form’s own words', () => {
+    const empty = checkForm(motoristForm, motorist({ fullName: '', route: '' }));
+    expect(empty).toMatchObject({ ok: false, message: MESSAGES.allFieldRequired, problems: { fullName: 'Required', route: 'Required' } });
+    const wrong = checkForm(motoristForm, motorist({ email: 'nope', password: 'short' }));
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) {
+      expect(wrong.problems.email).toBe('Email must be a valid email address');
+      expect(wrong.problems.password).toBe('Password must be at least 12 characters');
+    }
   });
 });
