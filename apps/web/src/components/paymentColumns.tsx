@@ -1,7 +1,7 @@
 import type { PaymentRecord } from '@eticket/contracts';
 import type { Column } from './DataTable/index.ts';
 import { NoWrap } from './NoWrap.tsx';
-import { NOT_AVAILABLE, formatDateTime, formatNaira } from '../lib/format.ts';
+import { NOT_AVAILABLE, formatDateTime, formatNaira, formatTableDateTime } from '../lib/format.ts';
 import { titleCase } from '../lib/options.ts';
 import { PaymentStatusBadge } from '../features/transactions/PaymentStatusBadge.tsx';
 import { modeOfPaymentLabel } from '../features/transactions/paymentStatus.ts';
@@ -24,7 +24,7 @@ export function paymentColumns(amountHeader: 'Price' | 'Amount'): Column<Payment
     { header: 'Vehicle Type', value: (row) => row.subscription.vehicleType, cell: (row) => titleCase(row.subscription.vehicleType) },
     { header: 'Status', value: (row) => row.status, cell: (row) => <PaymentStatusBadge status={row.status} /> },
     { header: 'Remitted By', value: (row) => row.addedBy.fullName, cell: (row) => titleCase(row.addedBy.fullName) },
-    { header: 'Created At', value: (row) => row.createdAt, cell: (row) => <NoWrap>{formatDateTime(row.createdAt)}</NoWrap> },
+    { header: 'Created At', value: (row) => row.createdAt, cell: (row) => <NoWrap>{formatTableDateTime(row.createdAt)}</NoWrap> },
     { header: 'Receipt No', value: (row) => row.receiptNo, cell: (row) => <NoWrap>{row.receiptNo}</NoWrap> },
   ];
 }

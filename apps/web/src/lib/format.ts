@@ -5,6 +5,15 @@ export { NOT_AVAILABLE, formatDateTime } from '@eticket/contracts';
 
 const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
 const grouped = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 });
+const compactDateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: LAGOS_TIME_ZONE,
+});
 const dateParts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: 'numeric', timeZone: LAGOS_TIME_ZONE });
 
 type Amount = number | string | null | undefined;
@@ -46,4 +55,10 @@ export function formatShortDate(value: DateInput): string {
   if (date === null) return NOT_AVAILABLE;
   const parts = Object.fromEntries(dateParts.formatToParts(date).map((part) => [part.type, part.value]));
   return `${parts.month}/${Number(parts.day)}/${parts.year}`;
+}
+
+/** Tables' date and time, compact so wide lists fit an office laptop: "19 Nov 2026, 15:38", Lagos time. */
+export function formatTableDateTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? compactDateTime.format(date) : NOT_AVAILABLE;
 }

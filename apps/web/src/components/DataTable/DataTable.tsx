@@ -8,6 +8,7 @@ import { FilterModal } from './FilterModal.tsx';
 import { PageSizeSelect } from './PageSizeSelect.tsx';
 import { Pager } from './Pager.tsx';
 import { totalText } from './pager.ts';
+import { STICKY_END } from './sticky.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { TableRows } from './TableRows.tsx';
 import { PENDING_SEARCH, searchForStatus, statusOfSearch, type TableMode } from './tableState.ts';
@@ -120,7 +121,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   <Checkbox aria-label="Select all rows" checked={allSelected} indeterminate={someSelected && !allSelected} disabled={pageKeys.length === 0} onChange={toggleAll} />
                 </Table.Th>
                 {columns.map((column) => (
-                  <Table.Th key={column.header} style={{ whiteSpace: 'nowrap' }}>
+                  // Headings wrap between words: 'Outstanding Payment (naira)' on one line pushed the dates out of view at 1366 px.
+                  <Table.Th key={column.header} style={{ verticalAlign: 'bottom', ...(column.stickyEnd ? STICKY_END : {}) }}>
                     {column.header}
                   </Table.Th>
                 ))}

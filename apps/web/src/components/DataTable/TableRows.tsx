@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Center, Checkbox, Loader, Table, Text } from '@mantine/core';
 import { MESSAGES } from '@eticket/contracts';
+import { STICKY_END } from './sticky.ts';
 import type { Column } from './types.ts';
 
 /** A row spanning the whole table: loading, empty or failed. */
@@ -14,10 +15,19 @@ function FullWidthRow({ span, children }: { span: number; children: ReactNode })
   );
 }
 
+/** A text cell's widest (px): a long email or name is cut with an ellipsis, the whole on hover. */
+const TEXT_CELL_MAX_WIDTH = 240;
+
 function cellOf<Row>(column: Column<Row>, row: Row): ReactNode {
   if (column.cell) return column.cell(row);
   const value = column.value?.(row);
-  return value === null || value === undefined || value === '' ? '—' : String(value);
+  if (value === null || value === undefined || value === '') return '—';
+  const text = String(value);
+  return (
+    <Text span inherit truncate="end" title={text} maw={TEXT_CELL_MAX_WIDTH} display="block">
+      {text}
+    </Text>
+  );
 }
 
 interface TableRowsProps<Row> {
@@ -68,7 +78,9 @@ export function TableRows<Row>({ columns, rows, rowKey, rowLabel, loading, error
           </Table.Td>
         )}
         {columns.map((column) => (
-          <Table.Td key={column.header}>{cellOf(column, row)}</Table.Td>
+          <Table.Td key={column.header} style={column.stickyEnd ? STICKY_END : undefined}>
+            {cellOf(column, row)}
+          </Table.Td>
         ))}
       </Table.Tr>
     );

@@ -7,8 +7,10 @@ export interface Column<Row> {
   header: string;
   /** The cell's data: shown as text unless `cell` is given. */
   value?: (row: Row) => unknown;
-  /** How the cell renders; defaults to the value as text. */
+  /** How the cell renders; defaults to the value as text, cut short with the whole on hover. */
   cell?: (row: Row) => ReactNode;
+  /** Kept in view at the table's right edge however wide the table (the row actions). */
+  stickyEnd?: boolean;
 }
 
 /** The query of every list call (spec section 7): page from 1, limit, and the filters. */

@@ -2,13 +2,13 @@ import { Button, Stack, Text } from '@mantine/core';
 import { AUDIT_ACTION_LABELS, auditEntityName, type AuditLogEntry } from '@eticket/contracts';
 import type { Column } from '../../components/DataTable/index.ts';
 import { NoWrap } from '../../components/NoWrap.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatTableDateTime } from '../../lib/format.ts';
 import { titleCase } from '../../lib/options.ts';
 
 /** The Audit Log's columns; `onView` opens a row's before → after. */
 export function auditColumns(onView: (entry: AuditLogEntry) => void): Column<AuditLogEntry>[] {
   return [
-    { header: 'When', value: (row) => row.createdAt, cell: (row) => <NoWrap>{formatDateTime(row.createdAt)}</NoWrap> },
+    { header: 'When', value: (row) => row.createdAt, cell: (row) => <NoWrap>{formatTableDateTime(row.createdAt)}</NoWrap> },
     {
       header: 'Who',
       value: (row) => row.actor.fullName,

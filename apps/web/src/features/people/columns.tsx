@@ -1,6 +1,7 @@
 import { personListOwnColumns, type PersonListKind, type PersonRecord, type TokenUser } from '@eticket/contracts';
 import type { Column } from '../../components/DataTable/index.ts';
-import { formatDateTime, NOT_AVAILABLE } from '../../lib/format.ts';
+import { NoWrap } from '../../components/NoWrap.tsx';
+import { formatDateTime, formatTableDateTime, NOT_AVAILABLE } from '../../lib/format.ts';
 import { showsActionsColumn } from './actions.ts';
 import { PersonActions } from './components/PersonActions.tsx';
 import { PersonNameLink } from './components/PersonNameLink.tsx';
@@ -14,10 +15,10 @@ const fullName: PersonColumn = { header: 'Full Name', value: (row) => row.fullNa
 const uniqueId: PersonColumn = { header: 'Unique ID', value: (row) => row.userCode };
 const phone: PersonColumn = { header: 'Phone', value: (row) => row.phone };
 const email: PersonColumn = { header: 'Email', value: (row) => row.email };
-const lastLogin: PersonColumn = { header: 'Last Login', value: (row) => formatDateTime(row.lastLogin) };
+const lastLogin: PersonColumn = { header: 'Last Login', value: (row) => formatDateTime(row.lastLogin), cell: (row) => <NoWrap>{formatTableDateTime(row.lastLogin)}</NoWrap> };
 const addedBy: PersonColumn = { header: 'Added By', value: (row) => row.addedByName ?? NOT_AVAILABLE };
 const status: PersonColumn = { header: 'Status', value: statusLabel, cell: (row) => <PersonStatus person={row} /> };
-const actions: PersonColumn = { header: 'Actions', cell: (row) => <PersonActions person={row} /> };
+const actions: PersonColumn = { header: 'Actions', cell: (row) => <PersonActions person={row} />, stickyEnd: true };
 
 /**
  * Spec "Staff and motorist lists": Full Name, Phone, Email, Last Login, Added By, Status, Actions;

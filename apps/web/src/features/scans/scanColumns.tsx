@@ -1,7 +1,7 @@
 import type { ScanRecord } from '@eticket/contracts';
 import type { Column } from '../../components/DataTable/index.ts';
 import { NoWrap } from '../../components/NoWrap.tsx';
-import { formatDateTime, formatNaira } from '../../lib/format.ts';
+import { formatDateTime, formatNaira, formatTableDateTime } from '../../lib/format.ts';
 import { titleCase } from '../../lib/options.ts';
 import { SubscriptionStatusBadge } from '../../components/SubscriptionStatusBadge.tsx';
 
@@ -17,7 +17,7 @@ export const SCAN_COLUMNS: Column<ScanRecord>[] = [
   {
     header: 'Subscription Expiry Date',
     value: (row) => row.ticketSubscription.subscriptionExpiryDate,
-    cell: (row) => <NoWrap>{formatDateTime(row.ticketSubscription.subscriptionExpiryDate)}</NoWrap>,
+    cell: (row) => <NoWrap>{formatTableDateTime(row.ticketSubscription.subscriptionExpiryDate)}</NoWrap>,
   },
   {
     header: 'Outstanding Payment (naira)',
@@ -29,7 +29,7 @@ export const SCAN_COLUMNS: Column<ScanRecord>[] = [
     ),
   },
   { header: 'Scanned By', value: (row) => row.agentId.userID.fullName, cell: (row) => titleCase(row.agentId.userID.fullName) },
-  { header: 'Scanned Date', value: (row) => row.createdAt, cell: (row) => <NoWrap>{formatDateTime(row.createdAt)}</NoWrap> },
+  { header: 'Scanned Date', value: (row) => row.createdAt, cell: (row) => <NoWrap>{formatTableDateTime(row.createdAt)}</NoWrap> },
 ];
 
 export const scanRowKey = (row: ScanRecord) => row.id;

@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS } from './fixtures/accounts.ts';
+import { ensurePlan } from './support/allocation.ts';
+import { signIn } from './support/signIn.ts';
+import { apiToken, fieldScan, paySubscription, registerApprovedMotorist } from './support/tickets.ts';
+
+// Issue 26: at common office-laptop sizes the motorist list's Actions and the dates of Scan Record and
+// Transaction History were cut off. Actions stays in view (sticky); dates are compact; long text is cut
+// with the whole on hover.
+
+/** The right edge of the table's visible area. */
+const visibleRight = (page: Page, label: string) =>
+  page.getByRole('table', { name: label }).evaluate((table) => {
+    const scroller = table.closest('.mantine-ScrollArea-viewport, [class*="ScrollContainer"]') ?? table.parentElement!;
+    return Math.min(scroller.getBoundingClientRect().right, window.innerWidth);
+  });
+
+// A motorist with a long name, scanned and paid for, so every list has a row to measure.
+test.beforeAll(async ({ request }) => {
+  const staff = await apiToken(request, ACCOUNTS.superAdmin);
+  const plan = await ensurePlan(request, staff, 'bike', '6 months', 6000);
+  const motorist = await registerApprovedMotorist(request, staff, {
+    fullName: 'Oluwaseyifunmi Adebayo-Okonkwo Chukwuemeka Table',
+    vehicleType: 'bike',
+    plan: '6 months',
+  });
+  await fieldScan(request, await apiToken(request, ACCOUNTS.enforcer), motorist.userCode);
+  await paySubscription(request, await apiToken(request, ACCOUNTS.remitter), {
+    userCode: motorist.userCode,
+    subscriptionId: plan.id,
+    modeOfPayment: 'transfer',
+    bankName: 'First Bank of Nigeria',
+  });
+});
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 1440, height: 900 },
+]) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('the motorist list keeps every row’s Actions in view', async ({ page }) => {
+      await signIn(page, ACCOUNTS.superAdmin);
+      await page.goto('/motorists');
+      const table = page.getByRole('table', { name: /motorist/i });
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      const label = (await table.getAttribute('aria-label'))!;
+      const right = await visibleRight(page, label);
+      const actions = table.getByRole('row').nth(1).getByRole('cell').last();
+      const box = (await actions.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(right + 1);
+      await expect(actions.getByRole('button').first()).toBeInViewport();
+    });
+
+    for (const [path, label, dateHeader] of [
+      ['/scan', 'Scan Record', 'Scanned Date'],
+      ['/transaction', 'Transaction History', 'Created At'],
+    ] as const) {
+      test(`${label}'s ${dateHeader} is whole and in view`, async ({ page }) => {
+        await signIn(page, ACCOUNTS.superAdmin);
+        await page.goto(path);
+        const table = page.getByRole('table', { name: label });
+        const row = table.getByRole('row').nth(1);
+        await expect(row).toBeVisible();
+        const headers = await table.getByRole('columnheader').allTextContents();
+        const cell = row.getByRole('cell').nth(headers.indexOf(dateHeader));
+        await expect(cell).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+        const box = (await cell.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual((await visibleRight(page, label)) + 1);
+      });
+    }
+  });
+}
