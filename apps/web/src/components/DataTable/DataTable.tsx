@@ -1,7 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Box, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES } from '@eticket/contracts';
+import { FIRST_PAGE, MESSAGES, type Paginated } from '@eticket/contracts';
 import { DateFilter } from './DateFilter.tsx';
 import { downloadList, downloadRows, type TableDownload } from './download.ts';
 import { FilterModal } from './FilterModal.tsx';
@@ -12,16 +12,16 @@ import { STICKY_END } from './sticky.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { TableRows } from './TableRows.tsx';
 import { PENDING_SEARCH, searchForStatus, statusOfSearch, type TableMode } from './tableState.ts';
-import type { Column, FetchPage } from './types.ts';
+import type { Column, FetchPage, ListFilters, NoFilters } from './types.ts';
 import { useTablePage } from './useTablePage.ts';
 import { useTableState } from './useTableState.ts';
 
-export interface DataTableProps<Row> {
+export interface DataTableProps<Row, Reply extends Paginated<Row> = Paginated<Row>, Filters extends ListFilters = NoFilters> {
   /** The table's accessible name, e.g. 'Motorists'. */
   label: string;
   /** Names the list in the query cache; invalidate it to reload the list as it stands. */
   queryKey: readonly unknown[];
-  fetchPage: FetchPage<Row>;
+  fetchPage: FetchPage<Row, Reply, Filters>;
   columns: readonly Column<Row>[];
   /** What Download saves: the whole filtered list from the server, or the ticked rows. */
   download: TableDownload<Row>;
@@ -40,23 +40,36 @@ export interface DataTableProps<Row> {
   searchPlaceholder?: string;
   /** Actions on the ticked rows of the page (e.g. bulk approve), shown while some are ticked. */
   selectionActions?: (rows: Row[], clearSelection: () => void) => ReactNode;
+  /**
+   * The list's own filters (the page keeps them), sent with every list call and the Download; a
+   * change goes back to the first page.
+   */
+  filters?: Filters;
+  /** The controls of those filters, shown under the search row. */
+  filterBar?: ReactNode;
+  /** What the page shows of the whole reply above the rows (e.g. a payment list's summary); undefined while the first page loads. */
+  summary?: (reply: Reply | undefined, fetching: boolean) => ReactNode;
 }
 
 /**
  * The one list table of the console (spec "Shared list table"): search, filter modal (Status,
  * Activities, Download), date filter, page size, row selection and pager, paged by the server.
  */
-export function DataTable<Row>(props: DataTableProps<Row>) {
+export function DataTable<Row, Reply extends Paginated<Row> = Paginated<Row>, Filters extends ListFilters = NoFilters>(
+  props: DataTableProps<Row, Reply, Filters>,
+) {
   const { label, queryKey, fetchPage, columns, rowKey, mode = 'default', statusFilter = true, activityFilter = true } = props;
   const rowLabel = props.rowLabel ?? rowKey;
   const table = useTableState(mode, props.initialSearch);
-  const page = useTablePage(queryKey, fetchPage, table.query);
+  const filters = useListFilters(props.filters, () => table.setPage(FIRST_PAGE));
+  const query = useMemo(() => ({ ...table.query, ...filters }), [table.query, filters]);
+  const page = useTablePage(queryKey, fetchPage, query);
   const rows = page.data?.data;
   const pageCount = page.data?.paginator.pageCount ?? 0;
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // A new page or filter shows other rows: the selection starts again.
-  const queryText = JSON.stringify(table.query);
+  const queryText = JSON.stringify(query);
   useEffect(() => setSelected(new Set()), [queryText]);
   const pageKeys = (rows ?? []).map(rowKey);
   const allSelected = pageKeys.length > 0 && pageKeys.every((key) => selected.has(key));
@@ -80,7 +93,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     setDownloading(true);
     try {
       if (chosen.length > 0) downloadRows(props.download.columns, chosen);
-      else await downloadList(props.download, table.query);
+      else await downloadList({ ...props.download, query: { ...filters, ...props.download.query } }, table.query);
     } catch (error) {
       notifications.show({ color: 'red', title: 'Download failed', message: (error as Error).message });
     } finally {
@@ -102,23 +115,47 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               <SearchBox value={table.state.search} onSearch={table.setSearch} placeholder={props.searchPlaceholder} />
             )}
             <FilterModal
-              status={statusFilter && !pending ? { value: statusOfSearch(table.state.search), onChange: (choice) => table.setSearch(searchForStatus(choice)) } : undefined}
+              status={
+                statusFilter && !pending
+                  ? { value: statusOfSearch(table.state.search), onChange: (choice) => table.setSearch(searchForStatus(choice)) }
+                  : undefined
+              }
               activity={activityFilter ? { value: table.state.activity, onChange: table.setActivity } : undefined}
               onDownload={download}
               downloading={downloading}
               selectedCount={selected.size}
             />
-            {props.selectionActions && selected.size > 0 && props.selectionActions((rows ?? []).filter((row) => selected.has(rowKey(row))), () => setSelected(new Set()))}
+            {props.selectionActions &&
+              selected.size > 0 &&
+              props.selectionActions(
+                (rows ?? []).filter((row) => selected.has(rowKey(row))),
+                () => setSelected(new Set()),
+              )}
           </Group>
           <DateFilter startDate={table.state.startDate} endDate={table.state.endDate} onApply={table.setRange} />
         </Group>
+        {props.filterBar}
+        {props.summary?.(page.data, page.isFetching)}
 
         <Table.ScrollContainer minWidth={720}>
-          <Table aria-label={label} aria-busy={page.isFetching} highlightOnHover verticalSpacing="sm" horizontalSpacing={8} style={{ opacity: page.isPlaceholderData ? 0.6 : 1 }}>
+          <Table
+            aria-label={label}
+            aria-busy={page.isFetching}
+            highlightOnHover
+            verticalSpacing="sm"
+            horizontalSpacing={8}
+            style={{ opacity: page.isPlaceholderData ? 0.6 : 1 }}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={40}>
-                  <Checkbox aria-label="Select all rows" checked={allSelected} indeterminate={someSelected && !allSelected} disabled={pageKeys.length === 0} onChange={toggleAll} />
+                  <Checkbox
+                    aria-label="Select all rows"
+                    checked={allSelected}
+                    indeterminate={someSelected && !allSelected}
+                    disabled={pageKeys.length === 0}
+                    onChange={toggleAll}
+                  />
                 </Table.Th>
                 {columns.map((column) => (
                   // Headings wrap between words: 'Outstanding Payment (naira)' on one line pushed the dates out of view at 1366 px.
@@ -162,3 +199,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   );
 }
 
+/**
+ * The page's filters, held steady while their content is the same; when it changes the table goes
+ * back to the first page in the same render (so no call is made for the old page with new filters).
+ */
+function useListFilters<Filters extends ListFilters>(given: Filters | undefined, toFirstPage: () => void): Filters {
+  const text = JSON.stringify(given ?? {});
+  const [seen, setSeen] = useState(text);
+  if (seen !== text) {
+    setSeen(text);
+    toFirstPage();
+  }
+  return useMemo(() => JSON.parse(text) as Filters, [text]);
+}

@@ -1,3 +1,3 @@
 export { DataTable, type DataTableProps } from './DataTable.tsx';
-export type { Column, FetchPage, TableQuery } from './types.ts';
+export type { Column, FetchPage, ListFilters, TableQuery } from './types.ts';
 export type { TableDownload } from './download.ts';

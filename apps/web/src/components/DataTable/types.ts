@@ -24,5 +24,16 @@ export interface TableQuery {
   endDate?: string;
 }
 
-/** Fetches one page of a list from the server; the reply's `data` and `paginator.pageCount` drive the table. */
-export type FetchPage<Row> = (query: TableQuery, signal?: AbortSignal) => Promise<Paginated<Row>>;
+/** A list's own filters beyond the shared ones (e.g. a payment list's vehicleType), sent as they are. */
+export type ListFilters = Readonly<Partial<Record<string, string>>>;
+/** A list with only the shared filters. */
+export type NoFilters = Record<never, never>;
+
+/**
+ * Fetches one page of a list from the server; the reply's `data` and `paginator.pageCount` drive the
+ * table (a reply may carry more, e.g. a payment list's summary). `query` holds the list's own filters too.
+ */
+export type FetchPage<Row, Reply extends Paginated<Row> = Paginated<Row>, Filters extends ListFilters = NoFilters> = (
+  query: TableQuery & Filters,
+  signal?: AbortSignal,
+) => Promise<Reply>;

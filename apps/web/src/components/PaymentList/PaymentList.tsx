@@ -1,0 +1,54 @@
+import { paymentCsvColumns, type ExportPath, type PaymentRecord, type PaymentRecordList } from '@eticket/contracts';
+import { DataTable, type FetchPage, type TableDownload } from '../DataTable/index.ts';
+import { PAYMENT_SEARCH_PLACEHOLDER, paymentColumns, paymentRowKey, paymentRowLabel } from '../paymentColumns.tsx';
+import { api } from '../../lib/api.ts';
+import type { PaymentFilters } from './paymentFilters.ts';
+import { PaymentFilterBar } from './PaymentFilterBar.tsx';
+import { PaymentSummary } from './PaymentSummary.tsx';
+import { usePaymentFilters } from './usePaymentFilters.ts';
+
+type PaymentListPath = Extract<ExportPath, '/api/sub-history' | '/api/penalty-history'>;
+
+interface PaymentListProps {
+  /** The table's accessible name. */
+  label: string;
+  path: PaymentListPath;
+  queryKey: readonly unknown[];
+}
+
+const fetcherOf =
+  (path: PaymentListPath): FetchPage<PaymentRecord, PaymentRecordList, PaymentFilters> =>
+  (query, signal) =>
+    api.get<PaymentRecordList>(path, { query: { ...query }, signal });
+
+const LISTS = {
+  '/api/sub-history': { fetchPage: fetcherOf('/api/sub-history'), columns: paymentColumns('Price'), csvColumns: paymentCsvColumns('Price') },
+  '/api/penalty-history': { fetchPage: fetcherOf('/api/penalty-history'), columns: paymentColumns('Amount'), csvColumns: paymentCsvColumns('Amount') },
+} as const;
+
+/**
+ * Transaction History (amount headed 'Price') and Penalty Payment History ('Amount'): the payments,
+ * their filters (kept in the page address) and the count and naira total of the whole filter.
+ */
+export function PaymentList({ label, path, queryKey }: PaymentListProps) {
+  const { filters, set, clear } = usePaymentFilters();
+  const list = LISTS[path];
+  const download: TableDownload<PaymentRecord> = { path, columns: list.csvColumns };
+  return (
+    <DataTable
+      label={label}
+      queryKey={queryKey}
+      fetchPage={list.fetchPage}
+      columns={list.columns}
+      download={download}
+      rowKey={paymentRowKey}
+      rowLabel={paymentRowLabel}
+      statusFilter={false}
+      activityFilter={false}
+      searchPlaceholder={PAYMENT_SEARCH_PLACEHOLDER}
+      filters={filters}
+      filterBar={<PaymentFilterBar filters={filters} onChange={set} onClear={clear} />}
+      summary={(reply, fetching) => <PaymentSummary summary={reply?.summary} fetching={fetching} />}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { PaymentList } from './PaymentList.tsx';
