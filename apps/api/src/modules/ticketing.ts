@@ -12,7 +12,7 @@ import { createAgentReadsService } from './field/agent-reads-service.ts';
 import { fieldRoutes } from './field/routes.ts';
 import { createFieldRepository } from './field/repository.ts';
 import { createFieldService, type FieldOptions } from './field/service.ts';
-import { penaltyRoutes } from './penalties/routes.ts';
+import { penaltyEndpointRoutes, penaltyRoutes } from './penalties/routes.ts';
 import { createPenaltiesRepository } from './penalties/repository.ts';
 import { createPenaltiesService } from './penalties/service.ts';
 import { recordRoutes } from './records/routes.ts';
@@ -37,6 +37,6 @@ export type TicketServices = ReturnType<typeof createTicketServices>;
 export async function registerTicketRoutes(app: FastifyInstance, services: TicketServices): Promise<void> {
   await app.register(subscriptionRoutes(services.subscriptions));
   await app.register(penaltyRoutes(services.penalties));
-  registerRoutes(app, [...fieldRoutes(services.field), ...agentReadsRoutes(services.agentReads)]);
+  registerRoutes(app, [...fieldRoutes(services.field), ...agentReadsRoutes(services.agentReads), ...penaltyEndpointRoutes(services.penalties)]);
   await app.register(recordRoutes(services.records));
 }

@@ -1,9 +1,10 @@
 import type { Endpoint } from './endpoint.ts';
 import * as field from './field.ts';
 import * as ops from './ops.ts';
+import * as penalties from './penalties.ts';
 import * as profile from './profile.ts';
 
 /** Every endpoint the API serves, by capability (the server registers exactly these). */
-export const ENDPOINT_GROUPS = { profile, field, ops } as const satisfies Record<string, Record<string, Endpoint>>;
+export const ENDPOINT_GROUPS = { profile, field, ops, penalties } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

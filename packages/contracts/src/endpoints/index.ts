@@ -2,3 +2,4 @@ export * from './endpoint.ts';
 export * as profileEndpoints from './profile.ts';
 export * as fieldEndpoints from './field.ts';
 export * as opsEndpoints from './ops.ts';
+export * as penaltyEndpoints from './penalties.ts';

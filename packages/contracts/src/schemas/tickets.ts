@@ -104,8 +104,7 @@ const enumOf = <T extends readonly [string, ...string[]]>(field: string, values:
     .toLowerCase()
     .pipe(z.enum(values, { error: `${field} must be one of ${values.join(', ')}` }));
 
-const uuidField = (field: string) =>
-  z.uuid({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a valid id`) });
+const uuidField = (field: string) => z.uuid({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a valid id`) });
 
 const userCodeField = z
   .string({ error: 'userCode is required' })
@@ -313,7 +312,12 @@ export const idempotencyHeaders = z.looseObject({
 
 /** A scan's Idempotency-Key header: optional (the field app always sends one). */
 export const optionalIdempotencyHeaders = z.looseObject({
-  'idempotency-key': z.string().trim().min(1, 'Idempotency-Key header is empty').max(200, 'Idempotency-Key header is too long (200 characters at most)').optional(),
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(1, 'Idempotency-Key header is empty')
+    .max(200, 'Idempotency-Key header is too long (200 characters at most)')
+    .optional(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -325,7 +329,10 @@ export const optionalIdempotencyHeaders = z.looseObject({
  * a vehicle type, a subscription status (scans), a plan name or a mode of payment (payments), else as
  * the start of a Unique ID (of the motorist or of the agent). Newest first.
  */
-export const recordsQuery = listQuery.omit({ online: true });
+/** GET /api/scan, /api/sub-history, /api/penalty-history: the list query, and motorist (an id) for one motorist's rows (their details page). */
+export const recordsQuery = listQuery.omit({ online: true }).extend({
+  motorist: z.uuid({ message: 'motorist must be a valid id' }).optional(),
+});
 export type RecordsQuery = z.input<typeof recordsQuery>;
 
 /**
@@ -392,6 +399,28 @@ export type PaymentRecord = z.infer<typeof paymentRecord>;
 /** A page of a payment list, with the summary of its whole filter beside data and paginator. */
 export const paymentRecordList = paginated(paymentRecord).extend({ summary: paymentSummary });
 export type PaymentRecordList = z.infer<typeof paymentRecordList>;
+
+/** GET /api/penalty-changes: one motorist's penalty changes (their details page), paged, newest first. */
+export const penaltyChangesQuery = listQuery.pick({ page: true, limit: true }).extend({
+  motorist: z.uuid({ message: 'motorist must be a valid id' }),
+});
+export type PenaltyChangesQuery = z.input<typeof penaltyChangesQuery>;
+
+/** A change staff made to a motorist's outstanding penalty (POST /api/specificPenalty). */
+export const penaltyChange = z.object({
+  _id: z.string(),
+  id: z.string(),
+  createdAt: z.string(),
+  /** naira, before and after */
+  previousAmount: z.number(),
+  newAmount: z.number(),
+  /** Why (issue 26); null for changes made without one. */
+  reason: z.string().nullable(),
+  changedBy: personRef,
+});
+export type PenaltyChange = z.infer<typeof penaltyChange>;
+export const penaltyChangeList = paginated(penaltyChange);
+export type PenaltyChangeList = z.infer<typeof penaltyChangeList>;
 
 /** What a payment call answers (201), and what a repeat with the same Idempotency-Key answers again. */
 export const paymentResponse = z.object({

@@ -1,8 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_PENALTY_CEILING_MULTIPLE, type VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { PreparedStatements } from '../../lists/prepared.ts';
-import { penaltyAdjustments, penaltyCharges, settings, vehicles } from '../../db/schema.ts';
+import { penaltyAdjustments, penaltyCharges, settings, ticketSubscriptions, users, vehicles } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
 import { subscriptionQueries, type SubscriptionQueries } from '../subscriptions/index.ts';
@@ -13,6 +13,15 @@ export interface PenaltyChargeRecord {
   priceKobo: Kobo;
   createdAt: Date;
   updatedAt: Date;
+}
+
+export interface PenaltyAdjustmentRow {
+  id: string;
+  createdAt: Date;
+  previousKobo: Kobo;
+  newKobo: Kobo;
+  reason: string | null;
+  changedBy: { id: string; fullName: string; userCode: string };
 }
 
 export const PENALTY_CEILING_SETTING_KEY = 'penalty_ceiling_multiple';
@@ -65,7 +74,14 @@ export function penaltyQueries(db: Database) {
       return row ? normalise(row) : null;
     },
 
-    async recordAdjustment(values: { subscriptionId: string; previousKobo: Kobo; newKobo: Kobo; adjustedBy: string; reason: string | null; at: Date }): Promise<void> {
+    async recordAdjustment(values: {
+      subscriptionId: string;
+      previousKobo: Kobo;
+      newKobo: Kobo;
+      adjustedBy: string;
+      reason: string | null;
+      at: Date;
+    }): Promise<void> {
       await db.insert(penaltyAdjustments).values({
         subscriptionId: values.subscriptionId,
         previousKobo: values.previousKobo,
@@ -110,6 +126,36 @@ export function createPenaltiesRepository(db: Database) {
     async listCharges(): Promise<PenaltyChargeRecord[]> {
       const rows = await statements.run('charges', {}, () => db.select(chargeColumns).from(penaltyCharges).orderBy(asc(penaltyCharges.vehicleType)));
       return rows.map(normalise);
+    },
+
+    /**
+     * One motorist's penalty changes, newest first, and how many there are (a motorist has one
+     * subscription; served by penalty_adjustments_subscription_idx).
+     */
+    async adjustmentsOf(motoristId: string, page: { offset: number; limit: number }): Promise<{ rows: PenaltyAdjustmentRow[]; total: number }> {
+      const ofMotorist = inArray(
+        penaltyAdjustments.subscriptionId,
+        db.select({ id: ticketSubscriptions.id }).from(ticketSubscriptions).where(eq(ticketSubscriptions.userId, motoristId)),
+      );
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select({
+            id: penaltyAdjustments.id,
+            createdAt: penaltyAdjustments.createdAt,
+            previousKobo: penaltyAdjustments.previousKobo,
+            newKobo: penaltyAdjustments.newKobo,
+            reason: penaltyAdjustments.reason,
+            changedBy: { id: users.id, fullName: users.fullName, userCode: users.userCode },
+          })
+          .from(penaltyAdjustments)
+          .innerJoin(users, eq(users.id, penaltyAdjustments.adjustedBy))
+          .where(ofMotorist)
+          .orderBy(desc(penaltyAdjustments.createdAt), desc(penaltyAdjustments.id))
+          .offset(page.offset)
+          .limit(page.limit),
+        db.select({ total: count() }).from(penaltyAdjustments).where(ofMotorist),
+      ]);
+      return { rows: rows.map((row) => ({ ...row, previousKobo: koboOf(row.previousKobo), newKobo: koboOf(row.newKobo) })), total };
     },
 
     /** Runs `work` in one transaction, with the queries and an audit writer on it. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   TICKET_MESSAGES,
+  penaltyEndpoints,
   idParam,
   penaltyCharge,
   penaltyChargeCreateRequest,
@@ -11,6 +12,7 @@ import {
 } from '@eticket/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../platform/http/auth.ts';
+import { implement } from '../../platform/http/endpoints.ts';
 import type { PenaltiesService } from './service.ts';
 
 /** Penalty charges (one per vehicle type) and altering one motorist's outstanding penalty. */
@@ -25,7 +27,8 @@ export function penaltyRoutes(service: PenaltiesService) {
         config: { permission: { capability: 'penalty', access: 'write' } },
         schema: { tags, body: penaltyChargeCreateRequest, response: { 201: z.object({ message: z.string(), data: penaltyCharge }) } },
       },
-      async (request, reply) => reply.code(201).send({ message: TICKET_MESSAGES.penaltyCreated, data: await service.createCharge(requireUser(request), request.body) }),
+      async (request, reply) =>
+        reply.code(201).send({ message: TICKET_MESSAGES.penaltyCreated, data: await service.createCharge(requireUser(request), request.body) }),
     );
 
     // Staff who manage penalties, and the field agents who apply or collect them.
@@ -67,4 +70,9 @@ export function penaltyRoutes(service: PenaltiesService) {
       }),
     );
   };
+}
+
+/** The penalty routes declared as data (packages/contracts/src/endpoints/penalties.ts). */
+export function penaltyEndpointRoutes(service: PenaltiesService) {
+  return [implement(penaltyEndpoints.changes, async (request) => service.changesOf(request.query))];
 }

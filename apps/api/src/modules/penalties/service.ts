@@ -1,6 +1,10 @@
 import {
+  type Paginated,
+  type PenaltyChange,
   type PenaltyCharge,
   type TicketSubscription,
+  paginatorOf,
+  penaltyChangesQuery,
   penaltyChargeCreateRequest,
   penaltyChargeUpdateRequest,
   specificPenaltyRequest,
@@ -12,7 +16,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { formatNaira, toKobo, toNaira, type Kobo } from '../../domain/money.ts';
 import type { SubscriptionsService } from '../subscriptions/index.ts';
-import type { PenaltiesRepository, PenaltyCeiling, PenaltyChargeRecord } from './repository.ts';
+import type { PenaltiesRepository, PenaltyAdjustmentRow, PenaltyCeiling, PenaltyChargeRecord } from './repository.ts';
 
 export const PENALTY_UNIQUE_CONSTRAINT = 'penalty_charges_vehicle_type_unique';
 
@@ -24,6 +28,19 @@ export function toPenaltyCharge(row: PenaltyChargeRecord): PenaltyCharge {
     price: toNaira(row.priceKobo),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toPenaltyChange(row: PenaltyAdjustmentRow): PenaltyChange {
+  const { id, fullName, userCode } = row.changedBy;
+  return {
+    _id: row.id,
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    previousAmount: toNaira(row.previousKobo),
+    newAmount: toNaira(row.newKobo),
+    reason: row.reason,
+    changedBy: { _id: id, id, fullName, userCode },
   };
 }
 
@@ -51,7 +68,15 @@ export function createPenaltiesService(deps: { repository: PenaltiesRepository; 
         const row = await repository.transaction(async ({ penalties, audit }) => {
           const at = clock.now();
           const created = await penalties.insertCharge({ vehicleType: input.vehicleType, priceKobo: toKobo(input.price), at });
-          await audit({ actorId: actor.id, action: 'penalty_charge.created', entityType: 'penalty_charge', entityId: created.id, before: null, after: chargeSnapshot(created), at });
+          await audit({
+            actorId: actor.id,
+            action: 'penalty_charge.created',
+            entityType: 'penalty_charge',
+            entityId: created.id,
+            before: null,
+            after: chargeSnapshot(created),
+            at,
+          });
           return created;
         });
         return toPenaltyCharge(row);
@@ -77,7 +102,15 @@ export function createPenaltiesService(deps: { repository: PenaltiesRepository; 
             at,
           });
           if (!updated) throw notFound('Penalty charge not found');
-          await audit({ actorId: actor.id, action: 'penalty_charge.updated', entityType: 'penalty_charge', entityId: id, before: chargeSnapshot(current), after: chargeSnapshot(updated), at });
+          await audit({
+            actorId: actor.id,
+            action: 'penalty_charge.updated',
+            entityType: 'penalty_charge',
+            entityId: id,
+            before: chargeSnapshot(current),
+            after: chargeSnapshot(updated),
+            at,
+          });
           return updated;
         });
         return toPenaltyCharge(row);
@@ -85,6 +118,12 @@ export function createPenaltiesService(deps: { repository: PenaltiesRepository; 
         if (isUniqueViolation(error, PENALTY_UNIQUE_CONSTRAINT)) throw duplicateCharge(input.vehicleType ?? 'that vehicle type');
         throw error;
       }
+    },
+
+    /** GET /api/penalty-changes: one motorist's penalty changes, newest first. */
+    async changesOf(query: z.output<typeof penaltyChangesQuery>): Promise<Paginated<PenaltyChange>> {
+      const { rows, total } = await repository.adjustmentsOf(query.motorist, { offset: (query.page - 1) * query.limit, limit: query.limit });
+      return { data: rows.map(toPenaltyChange), paginator: paginatorOf(query.page, query.limit, total) };
     },
 
     /**

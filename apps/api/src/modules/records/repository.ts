@@ -6,7 +6,16 @@ import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, Vehicl
 export const MAX_PEOPLE_PER_SEARCH = 500;
 import type { Database } from '../../db/connect.ts';
 import { paymentCounts, paymentMonthCounts, penaltyPayments, scanCounts, scanMonthCounts, scans, subscriptionPayments, users } from '../../db/schema.ts';
-import { type ListTotal, splitByLagosDays, splitByMonths, sumOf, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../lists/day-counts.ts';
+import {
+  type ListTotal,
+  splitByLagosDays,
+  splitByMonths,
+  sumOf,
+  totalAhead,
+  totalByDays,
+  type TotalQuery,
+  wholeDayConditions,
+} from '../../lists/day-counts.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { type Page, readPage } from '../../lists/paging.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
@@ -28,6 +37,8 @@ export interface RecordFilter {
   status?: PaymentStatus;
   /** Payments this remitter recorded (payment lists; served by the (remitter, created_at) index). */
   remitterId?: string;
+  /** One motorist's rows (their details page; served by the (motorist, created_at) indexes). */
+  motoristId?: string;
   /** People whose Unique ID starts with the search: rows of these motorists or agents (see peopleWithCodePrefix). */
   people?: { motoristIds: string[]; agentIds: string[] };
 }
@@ -75,6 +86,7 @@ const agent = alias(users, 'agent');
 /** A RecordFilter bound for a prepared statement (see lists/prepared.ts): the choices as they are, the values as placeholders. */
 interface BoundFilter extends Pick<RecordFilter, 'toExclusive' | 'vehicleType' | 'subscriptionStatus' | 'planName' | 'modeOfPayment' | 'status'> {
   remitterId?: Placeholder;
+  motoristId?: Placeholder;
   from?: Placeholder;
   to?: Placeholder;
   /** The ids of the people a Unique ID search found (uuid arrays). */
@@ -95,6 +107,7 @@ function bind(filter: RecordFilter, binding: Binding): BoundFilter {
     modeOfPayment: binding.choice('modeOfPayment', filter.modeOfPayment),
     status: binding.choice('status', filter.status),
     remitterId: binding.value('remitterId', filter.remitterId),
+    motoristId: binding.value('motoristId', filter.motoristId),
     motoristIds: binding.value('motoristIds', nonEmpty(filter.people?.motoristIds)),
     agentIds: binding.value('agentIds', nonEmpty(filter.people?.agentIds)),
   };
@@ -131,13 +144,16 @@ export function recordQueries(db: Database) {
       timeConditions(filter, scans.createdAt),
       filter.vehicleType ? eq(scans.vehicleType, filter.vehicleType) : undefined,
       filter.subscriptionStatus ? eq(scans.subscriptionStatus, filter.subscriptionStatus) : undefined,
+      filter.motoristId ? eq(scans.motoristId, filter.motoristId) : undefined,
       ofPeople(filter, scans.motoristId, scans.agentId),
     );
   }
 
   /** How many scans match: from scan_counts, or row by row (a few pages ahead) for a Unique ID search. */
   function scanTotal(filter: RecordFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {
-    if (filter.people) return totalAhead(binding, page, () => db.select({ id: scans.id }).from(scans).where(scanConditions(bound)).$dynamic());
+    if (filter.people || filter.motoristId) {
+      return totalAhead(binding, page, () => db.select({ id: scans.id }).from(scans).where(scanConditions(bound)).$dynamic());
+    }
     return totalByDays(
       binding,
       filter,
@@ -154,7 +170,11 @@ export function recordQueries(db: Database) {
             ),
           );
       },
-      (range) => db.select({ value: count() }).from(scans).where(scanConditions({ ...bound, ...range })),
+      (range) =>
+        db
+          .select({ value: count() })
+          .from(scans)
+          .where(scanConditions({ ...bound, ...range })),
     );
   }
 
@@ -182,10 +202,7 @@ export function recordQueries(db: Database) {
   });
 
   /** The two payment tables have the same shape for the lists. */
-  function paymentQueries(
-    table: typeof subscriptionPayments | typeof penaltyPayments,
-    tableName: 'subscription_payments' | 'penalty_payments',
-  ) {
+  function paymentQueries(table: typeof subscriptionPayments | typeof penaltyPayments, tableName: 'subscription_payments' | 'penalty_payments') {
     const statements = new PreparedStatements(db);
     function conditions(filter: BoundFilter): SQL | undefined {
       return and(
@@ -195,6 +212,7 @@ export function recordQueries(db: Database) {
         filter.modeOfPayment ? eq(table.modeOfPayment, filter.modeOfPayment) : undefined,
         filter.status ? eq(table.status, filter.status) : undefined,
         filter.remitterId ? eq(table.remitterId, filter.remitterId) : undefined,
+        filter.motoristId ? eq(table.motoristId, filter.motoristId) : undefined,
         ofPeople(filter, table.motoristId, table.remitterId),
       );
     }
@@ -210,6 +228,7 @@ export function recordQueries(db: Database) {
         filter.modeOfPayment ? eq(table.modeOfPayment, filter.modeOfPayment) : undefined,
         filter.status ? eq(table.status, filter.status) : undefined,
         filter.remitterId ? eq(table.remitterId, filter.remitterId) : undefined,
+        filter.motoristId ? eq(table.motoristId, filter.motoristId) : undefined,
         filter.people ? or(motoristIds && inArray(table.motoristId, motoristIds), agentIds && inArray(table.remitterId, agentIds)) : undefined,
       );
     }
@@ -217,12 +236,13 @@ export function recordQueries(db: Database) {
      * How many payments match and their amount. A filter the counters keep (none, or one of vehicle
      * type, plan, mode, status, over any range) sums counter rows: a row per whole month, per other
      * whole day, and the payments of the partial days at the range's edges. Otherwise (a Unique ID
-     * search, a remitter, or several filters at once) the matching payments are summed, through the
+     * search, a remitter, a motorist, or several filters at once) the matching payments are summed, through the
      * index of the person or of the first filter.
      */
     async function summary(filter: RecordFilter): Promise<{ count: number; amountKobo: Kobo }> {
-      const counted = filter.people || filter.remitterId ? null : countedFilter(filter);
-      const rowsSum = (where: SQL | undefined) => sql`SELECT count(*) AS payments, coalesce(sum(${table.amountKobo}), 0) AS kobo FROM ${table} WHERE ${where ?? sql`true`}`;
+      const counted = filter.people || filter.remitterId || filter.motoristId ? null : countedFilter(filter);
+      const rowsSum = (where: SQL | undefined) =>
+        sql`SELECT count(*) AS payments, coalesce(sum(${table.amountKobo}), 0) AS kobo FROM ${table} WHERE ${where ?? sql`true`}`;
       const parts: SQL[] = [];
       if (counted) {
         const split = splitByLagosDays(filter);
@@ -235,7 +255,9 @@ export function recordQueries(db: Database) {
             period.firstDay ? gte(counts.day, period.firstDay) : undefined,
             period.endDay ? lt(counts.day, period.endDay) : undefined,
           );
-          parts.push(sql`SELECT coalesce(sum(${counts.payments}), 0) AS payments, coalesce(sum(${counts.amountKobo}), 0) AS kobo FROM ${counts} WHERE ${where}`);
+          parts.push(
+            sql`SELECT coalesce(sum(${counts.payments}), 0) AS payments, coalesce(sum(${counts.amountKobo}), 0) AS kobo FROM ${counts} WHERE ${where}`,
+          );
         }
         for (const edge of split.edges) parts.push(rowsSum(plainConditions({ ...filter, ...edge })));
       } else {
@@ -250,7 +272,7 @@ export function recordQueries(db: Database) {
     /** How many payments match: from payment_counts, or row by row (a few pages ahead) for a Unique ID search. */
     function paymentTotal(filter: RecordFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {
       const counted = countedFilter(filter);
-      if (filter.people || filter.remitterId || !counted) {
+      if (filter.people || filter.remitterId || filter.motoristId || !counted) {
         return totalAhead(binding, page, () => db.select({ id: table.id }).from(table).where(conditions(bound)).$dynamic());
       }
       return totalByDays(
@@ -265,7 +287,11 @@ export function recordQueries(db: Database) {
               and(eq(counts.paymentTable, tableName), eq(counts.filter, counted.name), eq(counts.value, counted.value), wholeDayConditions(counts.day, days)),
             );
         },
-        (range) => db.select({ value: count() }).from(table).where(conditions({ ...bound, ...range })),
+        (range) =>
+          db
+            .select({ value: count() })
+            .from(table)
+            .where(conditions({ ...bound, ...range })),
       );
     }
     function select<Extra extends Record<string, SQL>>(where: SQL | undefined, extra: Extra = {} as Extra) {

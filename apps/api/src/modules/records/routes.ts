@@ -5,10 +5,11 @@ import type { RecordsService } from './service.ts';
 
 const SEARCH_HELP =
   'search: a vehicle type, a subscription status (scans), a plan name or a mode of payment (payments), exactly; else the start of a Unique ID of the motorist or the agent, or (scans) part of a plate number. ' +
-  'startDate/endDate: YYYY-MM-DD is a whole Africa/Lagos day (endDate inclusive); a timestamp is that instant. Newest first.';
+  "startDate/endDate: YYYY-MM-DD is a whole Africa/Lagos day (endDate inclusive); a timestamp is that instant. motorist (an id): that motorist's rows only. Newest first.";
 
 const PAYMENT_HELP =
-  SEARCH_HELP + ' vehicleType, plan, modeOfPayment, remitter (an id) and status filter too, all together. summary: the count and naira total of the whole filter.';
+  SEARCH_HELP +
+  ' vehicleType, plan, modeOfPayment, remitter (an id) and status filter too, all together. summary: the count and naira total of the whole filter.';
 
 /** Scan Record, Transaction History and Penalty Payment History lists. */
 export function recordRoutes(service: RecordsService) {

@@ -38,7 +38,7 @@ const includes = <T extends string>(values: readonly T[], value: string): value 
  * payment is a success.)
  */
 export function filterOf(query: Query, kind: Kind): { filter: RecordFilter; userCodePrefix?: string; plate?: string } | null {
-  const filter: RecordFilter = {};
+  const filter: RecordFilter = query.motorist ? { motoristId: query.motorist } : {};
   if (query.startDate) filter.from = DATE_ONLY.test(query.startDate) ? startOfLagosDay(query.startDate) : new Date(query.startDate);
   if (query.endDate) {
     if (DATE_ONLY.test(query.endDate)) {
