@@ -1,3 +1,5 @@
 export { DataTable, type DataTableProps } from './DataTable.tsx';
 export type { Column, FetchPage, ListFilters, TableQuery } from './types.ts';
 export type { TableDownload } from './download.ts';
+export { Pager } from './Pager.tsx';
+export { TableRows } from './TableRows.tsx';

@@ -7,6 +7,7 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { useSignedInUser } from '../../lib/useSession.ts';
 import { EditProfileModal } from './details/EditProfileModal.tsx';
 import { GuarantorBlock } from './details/GuarantorBlock.tsx';
+import { MotoristHistory } from './details/MotoristHistory.tsx';
 import { IdentificationBlock } from './details/IdentificationBlock.tsx';
 import { PersonActionButtons } from './details/PersonActionButtons.tsx';
 import { PersonalBlock } from './details/PersonalBlock.tsx';
@@ -70,6 +71,7 @@ export function PersonDetailsPage() {
             <QrBlock userCode={person.userCode} />
           </Grid.Col>
         </Grid>
+        {person.isMotorist && <MotoristHistory motoristId={person.id} />}
       </Stack>
     </>
   );

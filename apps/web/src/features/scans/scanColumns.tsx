@@ -1,3 +1,5 @@
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
 import type { ScanRecord } from '@eticket/contracts';
 import type { Column } from '../../components/DataTable/index.ts';
 import { NoWrap } from '../../components/NoWrap.tsx';
@@ -13,7 +15,16 @@ export const SCAN_COLUMNS: Column<ScanRecord>[] = [
     value: (row) => row.ticketSubscription.subscriptionStatus,
     cell: (row) => <SubscriptionStatusBadge status={row.ticketSubscription.subscriptionStatus} />,
   },
-  { header: 'Motorist Unique ID', value: (row) => row.kyc.userID.userCode },
+  {
+    header: 'Motorist Unique ID',
+    value: (row) => row.kyc.userID.userCode,
+    // The motorist's details page, where their history is.
+    cell: (row) => (
+      <Anchor component={Link} to={`/${row.kyc._id}/details`} title={`Details of ${row.kyc.userID.fullName}`}>
+        {row.kyc.userID.userCode}
+      </Anchor>
+    ),
+  },
   {
     header: 'Subscription Expiry Date',
     value: (row) => row.ticketSubscription.subscriptionExpiryDate,
