@@ -11,7 +11,7 @@ test("a motorist's history on the details page: payments with receipts, penalty 
   const admin = await apiToken(request, ACCOUNTS.superAdmin);
   const plan = await ensurePlan(request, admin, 'bike', 'daily', 250);
   const motorist = await registerApprovedMotorist(request, admin, { fullName: 'History Bike', vehicleType: 'bike', plan: 'daily' });
-  const remitter = await apiToken(request, ACCOUNTS.payListRemitter);
+  const remitter = await apiToken(request, ACCOUNTS.remitter);
   // Eleven payments: one more than a page.
   const receipts: string[] = [];
   for (let index = 0; index < 11; index += 1) {

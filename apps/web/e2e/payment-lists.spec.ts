@@ -53,6 +53,11 @@ test('payment lists: count and naira total of the whole filter, as the API says;
   await payPenalty(request, remitter, { userCode: two.userCode, amount: 1000, modeOfPayment: 'cash' });
   await payPenalty(request, remitter, { userCode: two.userCode, amount: 500, modeOfPayment: 'transfer', bankName: 'GTBank' });
   const remitterId = first.data.payment.addedBy.id;
+  // More than a page of the whole list, by another remitter, so a filter chosen on page 2 is seen to go back to page 1.
+  const three = await registerApprovedMotorist(request, admin, { fullName: 'Paylist Bike Three', vehicleType: 'bike', plan: 'daily' });
+  const shared = await apiToken(request, ACCOUNTS.remitter);
+  for (let index = 0; index < 8; index += 1)
+    await paySubscription(request, shared, { userCode: three.userCode, subscriptionId: daily.id, modeOfPayment: 'cash' });
 
   await signIn(page, ACCOUNTS.admin);
   const table = page.getByRole('table', { name: 'Transaction History' });
@@ -62,8 +67,10 @@ test('payment lists: count and naira total of the whole filter, as the API says;
   const unfiltered = listReply(page, '/api/sub-history', {});
   await page.goto('/transaction');
   const all = await expectSummaryOf(page, await unfiltered);
-  expect(all.count).toBeGreaterThanOrEqual(3);
+  expect(all.count).toBeGreaterThanOrEqual(11);
   await expect(page.getByRole('button', { name: 'Clear filters' })).toBeHidden();
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 
   // Remitted By: found by typing, chosen; only this remitter's three payments, ₦40,500.00 in all.
   const byRemitter = listReply(page, '/api/sub-history', { remitter: remitterId });
@@ -71,6 +78,8 @@ test('payment lists: count and naira total of the whole filter, as the API says;
   await page.getByRole('option', { name: /Pam Paylist-Remitter/ }).click();
   await expect(page).toHaveURL(new RegExp(`remitter=${remitterId}`));
   expect(await expectSummaryOf(page, await byRemitter)).toEqual({ count: 3, amount: 40_500 });
+  // Back on the first page: the filter's three rows, not an empty page 2.
+  expect(new URL((await byRemitter).url()).searchParams.get('page')).toBe('1');
   await expect(rows).toHaveCount(3);
   // The same filter asked of the API directly gives the same figures.
   const direct = await request.get('/api/sub-history', { headers: { authorization: `Bearer ${admin}` }, params: { remitter: remitterId } });
