@@ -3,13 +3,13 @@ import type { Column } from '../../../components/DataTable/index.ts';
 import { NoWrap } from '../../../components/NoWrap.tsx';
 import { SubscriptionStatusBadge } from '../../../components/SubscriptionStatusBadge.tsx';
 import { paymentColumns } from '../../../components/paymentColumns.tsx';
-import { formatDateTime, formatNaira } from '../../../lib/format.ts';
+import { formatNaira, formatTableDateTime } from '../../../lib/format.ts';
 import { titleCase } from '../../../lib/options.ts';
 
 const when = <Row extends { createdAt: string }>(header: string): Column<Row> => ({
   header,
   value: (row) => row.createdAt,
-  cell: (row) => <NoWrap>{formatDateTime(row.createdAt)}</NoWrap>,
+  cell: (row) => <NoWrap>{formatTableDateTime(row.createdAt)}</NoWrap>,
 });
 const naira = (amount: number) => <NoWrap numeric>{formatNaira(amount)}</NoWrap>;
 
