@@ -27,6 +27,7 @@ import { peopleRoutes } from './modules/people/routes.ts';
 import { createPeopleServices } from './modules/people/services.ts';
 import * as ops from './modules/ops/index.ts';
 import * as profile from './modules/profile/index.ts';
+import * as publicChecks from './modules/public/index.ts';
 import { createTicketServices, registerTicketRoutes } from './modules/ticketing.ts';
 import { registerFigureRoutes } from './modules/figures.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
@@ -81,6 +82,10 @@ export interface AppDependencies {
   resetMailPollMs?: number;
   /** Bearer token of GET /metrics (METRICS_TOKEN); unset: no metrics are kept and /metrics answers 404. */
   metricsToken?: string;
+  /** Where the public check pages are, for the QR codes (PUBLIC_URL); unset: the request's own origin. */
+  publicUrl?: string;
+  /** Public checks allowed per address per kind and window; unset: 60 a minute. */
+  publicLimit?: publicChecks.PublicLimit;
 }
 
 declare module 'fastify' {
@@ -163,6 +168,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ),
   );
   profile.register(app, { db, clock, fileUrl });
+  publicChecks.register(app, { db, clock, fileUrl, publicUrl: deps.publicUrl, limit: deps.publicLimit });
   const people = createPeopleServices({ db, files: deps.files, clock, fileUrl });
   await app.register(peopleRoutes(people));
   await app.register(fileRoutes(deps.files, clock));

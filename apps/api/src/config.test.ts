@@ -36,6 +36,8 @@ describe('configuration', () => {
     ['S3_FORCE_PATH_STYLE', 'yes'],
     ['METRICS_TOKEN', 'short'],
     ['IDEMPOTENCY_RETENTION_DAYS', '2'],
+    ['PUBLIC_URL', 'levy.example.ng'],
+    ['PUBLIC_URL', 'https://levy.example.ng/?x=1'],
   ])('stops with a message naming %s when it is invalid', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(name));
@@ -48,6 +50,11 @@ describe('configuration', () => {
     expect(config).toMatchObject({ FILE_STORE: 's3', S3_BUCKET: 'uploads', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
     expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ FILE_STORE: 'local', IDEMPOTENCY_RETENTION_DAYS: 7 });
     expect(loadConfig({ DATA_DIR: dataDir() }).METRICS_TOKEN).toBeUndefined();
+  });
+
+  it('takes PUBLIC_URL without its trailing slash; unset, the request decides', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://levy.example.ng/check/' }).PUBLIC_URL).toBe('https://levy.example.ng/check');
+    expect(loadConfig({ DATA_DIR: dataDir() }).PUBLIC_URL).toBeUndefined();
   });
 
   it('treats an empty variable as unset', () => {

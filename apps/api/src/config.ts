@@ -107,6 +107,12 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s/]+(:\d+)?(\/[^\s]*)?$/, 'must be an http:// or https:// address')
     .default('https://api.paystack.co'),
+  /** Where the public check pages are (/v/…, /r/…, /a/…), as QR codes link there; unset: the request's own origin. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http:// or https:// address without query')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -86,6 +86,7 @@ async function start(config: Config): Promise<void> {
     banks: createBankProvider(config, database.db),
     idempotencyRetentionDays: config.IDEMPOTENCY_RETENTION_DAYS,
     metricsToken: config.METRICS_TOKEN,
+    publicUrl: config.PUBLIC_URL,
   });
 
   app.jobs.start();

@@ -62,6 +62,8 @@ export async function createTestContext(
     resetMailPollMs?: number;
     trustProxy?: TrustProxy;
     metricsToken?: string;
+    /** PUBLIC_URL: where the public check pages are. */
+    publicUrl?: string;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
@@ -84,6 +86,7 @@ export async function createTestContext(
       sessionNotifications: options.sessionNotifications,
       trustProxy: options.trustProxy,
       metricsToken: options.metricsToken,
+      publicUrl: options.publicUrl,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
     });

@@ -3,3 +3,4 @@ export * as profileEndpoints from './profile.ts';
 export * as fieldEndpoints from './field.ts';
 export * as opsEndpoints from './ops.ts';
 export * as penaltyEndpoints from './penalties.ts';
+export * as publicEndpoints from './public.ts';

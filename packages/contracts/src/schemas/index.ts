@@ -12,3 +12,4 @@ export * from './audit.ts';
 export * from './exports.ts';
 export * from './field.ts';
 export * from './ops.ts';
+export * from './public.ts';

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { registerRoutes } from '../../platform/http/endpoints.ts';
+import { createThrottle } from '../auth/index.ts';
+import { createPublicRepository } from './repository.ts';
+import { publicRoutes, registerPublicPages } from './routes.ts';
+import { createPublicService, type PublicLimit } from './service.ts';
+
+export { firstNameAndInitial, DEFAULT_PUBLIC_LIMIT, type PublicLimit } from './service.ts';
+
+/** Anyone's checks of a sticker, a receipt or a collector: the API calls and the pages QR codes open. */
+export function register(
+  app: FastifyInstance,
+  deps: { db: Database; clock: Clock; fileUrl: (key: string) => string; publicUrl?: string; limit?: PublicLimit },
+): void {
+  const service = createPublicService({
+    repository: createPublicRepository(deps.db),
+    throttle: createThrottle(deps.db),
+    clock: deps.clock,
+    fileUrl: deps.fileUrl,
+    limit: deps.limit,
+  });
+  registerRoutes(app, publicRoutes(service, deps.publicUrl));
+  registerPublicPages(app, service, deps.clock);
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicEndpoints } from '@eticket/contracts';
+import type { Clock } from '../../lib/clock.ts';
+import { implement } from '../../platform/http/endpoints.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { agentPage, notFoundPage, receiptPage, tooManyPage, vehiclePage, type Page } from './pages.ts';
+import type { PublicKind, PublicService } from './service.ts';
+
+/** PUBLIC_URL, else the origin this request came to (its Host, and the protocol Fastify trusts). */
+export const publicUrlOf = (request: FastifyRequest, configured?: string) => configured ?? `${request.protocol}://${request.host}`;
+
+export function publicRoutes(service: PublicService, publicUrl?: string) {
+  return [
+    implement(publicEndpoints.vehicle, async (request) => ({ data: await service.vehicle(request.params.code, request.ip) })),
+    implement(publicEndpoints.receipt, async (request) => ({ data: await service.receipt(request.params.no, request.ip) })),
+    implement(publicEndpoints.agent, async (request) => ({ data: await service.agent(request.params.code, request.ip) })),
+    implement(publicEndpoints.links, async (request) => ({ data: { publicUrl: publicUrlOf(request, publicUrl) } })),
+  ];
+}
+
+async function render(reply: FastifyReply, kind: PublicKind, clock: Clock, make: (now: Date) => Promise<Page>): Promise<FastifyReply> {
+  const now = clock.now();
+  let page: Page;
+  try {
+    page = await make(now);
+  } catch (error) {
+    if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 429)) throw error;
+    page = error.statusCode === 404 ? notFoundPage(kind, now) : tooManyPage(now);
+    reply.headers(error.headers);
+  }
+  // A status changes with a payment: never shown from a cache.
+  return reply.code(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+}
+
+type CodeRequest = FastifyRequest<{ Params: { code: string } }>;
+type ReceiptRequest = FastifyRequest<{ Params: { no: string } }>;
+
+/** The pages a phone's camera opens from a QR code: /v/{userCode}, /r/{receiptNo}, /a/{userCode}. */
+export function registerPublicPages(app: FastifyInstance, service: PublicService, clock: Clock): void {
+  app.get('/v/:code', (request: CodeRequest, reply) =>
+    render(reply, 'vehicle', clock, async (now) => vehiclePage(await service.vehicle(request.params.code, request.ip), now)),
+  );
+  app.get('/r/:no', (request: ReceiptRequest, reply) =>
+    render(reply, 'receipt', clock, async (now) => receiptPage(await service.receipt(request.params.no, request.ip), now)),
+  );
+  app.get('/a/:code', (request: CodeRequest, reply) =>
+    render(reply, 'agent', clock, async (now) => agentPage(await service.agent(request.params.code, request.ip), now)),
+  );
+}
