@@ -68,7 +68,7 @@ export function PersonDetailsPage() {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <QrBlock userCode={person.userCode} />
+            <QrBlock userCode={person.userCode} isMotorist={person.isMotorist} />
           </Grid.Col>
         </Grid>
         {person.isMotorist && <MotoristHistory motoristId={person.id} />}

@@ -2,11 +2,15 @@ import { Button, Center, Image, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPrinter } from '@tabler/icons-react';
 import { DetailSection } from './DetailSection.tsx';
-import { printQrCode, qrCaption, useQrCode } from './qrCode.ts';
+import { printQrCode, qrCaption, usePublicUrl, useQrCode, vehicleCheckUrl } from './qrCode.ts';
 
-/** The person's QR code (their Unique ID), labelled 'EBS / {userCode}', with Print QR code. */
-export function QrBlock({ userCode }: { userCode: string }) {
-  const qr = useQrCode(userCode);
+/**
+ * The person's QR code, labelled 'EBS / {userCode}', with Print QR code: a motorist's holds the
+ * vehicle's public check ({PUBLIC_URL}/v/{userCode}), anyone else's their Unique ID.
+ */
+export function QrBlock({ userCode, isMotorist }: { userCode: string; isMotorist: boolean }) {
+  const publicUrl = usePublicUrl();
+  const qr = useQrCode(isMotorist ? publicUrl && vehicleCheckUrl(publicUrl, userCode) : userCode);
   const print = () => {
     if (qr.dataUrl && !printQrCode(userCode, qr.dataUrl)) {
       notifications.show({ color: 'red', message: 'The print window was blocked: allow pop-ups for this site and try again.' });
