@@ -85,9 +85,11 @@ describe('the public pages', () => {
     expect(active.body).toContain('Approved and active today');
     expect(active.body).toContain('Remitter');
 
-    const suspended = await createPerson(ctx, { role: 'enforcer', fullName: 'Musa Bello', registrationStatus: 'suspended' });
+    const suspended = await createPerson(ctx, { role: 'enforcer', fullName: 'musa bello', registrationStatus: 'suspended' });
     const page = await open(`/a/${suspended.userCode}`);
     expect(page.body).toContain('class="verdict bad" role="status">Suspended: do not pay');
+    // Stored lower-cased by registration, shown as on a card.
+    expect(page.body).toContain('<h1>Musa Bello</h1>');
 
     for (const code of [motorist.userCode, 'nobody1234', '<script>']) {
       const other = await open(`/a/${encodeURIComponent(code)}`);

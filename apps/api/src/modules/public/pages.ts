@@ -35,6 +35,9 @@ type Tone = 'good' | 'warn' | 'bad' | 'idle';
 const verdict = (tone: Tone, text: string) => `<p class="verdict ${tone}" role="status">${escape(text)}</p>`;
 const fields = (rows: Array<[string, string]>) => `<dl>${rows.map(([term, value]) => `<dt>${escape(term)}</dt><dd>${escape(value)}</dd>`).join('')}</dl>`;
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+// Registration stores names and plates lower-cased; a page shows them as written on a card and a plate.
+const nameOf = (text: string) => text.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
+const plateOf = (text: string) => text.toUpperCase();
 
 const VEHICLE_VERDICT: Record<PublicVehicleStatus, (date: string) => [Tone, string]> = {
   paid: (date) => ['good', `Paid until ${date}`],
@@ -46,9 +49,9 @@ const VEHICLE_VERDICT: Record<PublicVehicleStatus, (date: string) => [Tone, stri
 export function vehiclePage(vehicle: PublicVehicle, now: Date): Page {
   const [tone, text] = VEHICLE_VERDICT[vehicle.status](vehicle.statusDate ? dateOnly(vehicle.statusDate) : '');
   return page(
-    `${vehicle.plateNumber}: ${text}`,
+    `${plateOf(vehicle.plateNumber)}: ${text}`,
     `<h1>${escape(vehicle.levy)}</h1>${verdict(tone, text)}${fields([
-      ['Plate number', vehicle.plateNumber],
+      ['Plate number', plateOf(vehicle.plateNumber)],
       ['Vehicle type', capitalised(vehicle.vehicleType)],
       ['Owner', vehicle.owner],
       ['Penalty', vehicle.penaltyOutstanding ? 'Outstanding' : 'None outstanding'],
@@ -65,9 +68,9 @@ export function receiptPage(receipt: PublicReceipt, now: Date): Page {
     `<h1>Receipt ${escape(receipt.receiptNo)}</h1>${verdict('good', 'Genuine receipt')}${fields([
       ['Amount', naira(receipt.amount)],
       ['Paid for', `${paidFor} (${receipt.vehicleType})`],
-      ['Plate number', receipt.plateNumber ?? '—'],
+      ['Plate number', receipt.plateNumber ? plateOf(receipt.plateNumber) : '—'],
       ['Date and time', dateTime(receipt.paidAt)],
-      ['Collected by', `${receipt.agent.fullName} (${receipt.agent.userCode})`],
+      ['Collected by', `${nameOf(receipt.agent.fullName)} (${receipt.agent.userCode})`],
     ])}`,
     now,
   );
@@ -81,10 +84,11 @@ const AGENT_VERDICT = {
 
 export function agentPage(agent: PublicAgent, now: Date): Page {
   const [tone, text] = AGENT_VERDICT[agent.status];
-  const photo = agent.photoUrl ? `<img src="${escape(agent.photoUrl)}" alt="Photo of ${escape(agent.fullName)}">` : '';
+  const name = nameOf(agent.fullName);
+  const photo = agent.photoUrl ? `<img src="${escape(agent.photoUrl)}" alt="Photo of ${escape(name)}">` : '';
   return page(
-    `${agent.fullName}: ${text}`,
-    `<h1>${escape(agent.fullName)}</h1>${photo}${verdict(tone, text)}${fields([
+    `${name}: ${text}`,
+    `<h1>${escape(name)}</h1>${photo}${verdict(tone, text)}${fields([
       ['Role', capitalised(agent.role)],
       ['Unique ID', agent.userCode],
     ])}`,

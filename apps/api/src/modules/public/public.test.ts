@@ -229,7 +229,7 @@ describe('GET /api/public/links', () => {
 describe('firstNameAndInitial', () => {
   it('keeps the first name and the initial of the last', () => {
     expect(firstNameAndInitial('Adaeze Ngozi Okafor')).toBe('Adaeze O.');
-    expect(firstNameAndInitial('  musa   bello ')).toBe('musa B.');
+    expect(firstNameAndInitial('  musa   bello ')).toBe('Musa B.');
     expect(firstNameAndInitial('Tunde')).toBe('Tunde');
   });
 });

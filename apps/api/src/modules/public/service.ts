@@ -34,8 +34,9 @@ const USER_CODE = /^[a-z0-9]{4,64}$/;
 /** 'Adaeze Ngozi Okafor' → 'Adaeze O.': enough to recognise, not enough to find. */
 export function firstNameAndInitial(fullName: string): string {
   const words = fullName.trim().split(/\s+/).filter(Boolean);
-  if (words.length < 2) return words[0] ?? '';
-  return `${words[0]} ${words[words.length - 1][0].toUpperCase()}.`;
+  // Registration stores names lower-cased.
+  const first = words[0] ? words[0][0].toUpperCase() + words[0].slice(1) : '';
+  return words.length < 2 ? first : `${first} ${words[words.length - 1][0].toUpperCase()}.`;
 }
 
 function vehicleStatus(row: VehicleRow, now: Date): { status: PublicVehicleStatus; statusDate: string | null } {
