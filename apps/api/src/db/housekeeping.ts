@@ -37,11 +37,8 @@ interface TableActivity {
  */
 export function autovacuumWork(table: TableActivity): 'VACUUM (ANALYZE)' | 'VACUUM' | 'ANALYZE' | null {
   const vacuum =
-    table.dead > 50 + 0.2 * table.tuples ||
-    table.insertedSinceVacuum > 1000 + 0.2 * table.tuples ||
-    table.pages - table.allVisibleThen > 8 + 0.2 * table.pages;
-  const analyze =
-    table.modifiedSinceAnalyze > 50 + 0.1 * table.tuples || (table.pages > 0 && !table.analyzed) || table.pages > 8 + 1.1 * table.pagesThen;
+    table.dead > 50 + 0.2 * table.tuples || table.insertedSinceVacuum > 1000 + 0.2 * table.tuples || table.pages - table.allVisibleThen > 8 + 0.2 * table.pages;
+  const analyze = table.modifiedSinceAnalyze > 50 + 0.1 * table.tuples || (table.pages > 0 && !table.analyzed) || table.pages > 8 + 1.1 * table.pagesThen;
   if (vacuum) return analyze ? 'VACUUM (ANALYZE)' : 'VACUUM';
   return analyze ? 'ANALYZE' : null;
 }
@@ -55,7 +52,9 @@ export function autovacuumWork(table: TableActivity): 'VACUUM (ANALYZE)' | 'VACU
  */
 export async function vacuumLikeAutovacuum(db: Database): Promise<string[]> {
   // float8 and bool: plain numbers and booleans from both drivers.
-  const tables = await rowsOf<TableActivity>(db, sql`
+  const tables = await rowsOf<TableActivity>(
+    db,
+    sql`
     SELECT s.relname AS name, greatest(c.reltuples, 0)::float8 AS tuples,
            (pg_relation_size(c.oid) / current_setting('block_size')::int)::float8 AS pages, c.relpages::float8 AS "pagesThen",
            c.relallvisible::float8 AS "allVisibleThen",
@@ -64,7 +63,8 @@ export async function vacuumLikeAutovacuum(db: Database): Promise<string[]> {
            s.n_ins_since_vacuum::float8 AS "insertedSinceVacuum"
     FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
     WHERE s.schemaname = current_schema()
-    ORDER BY s.relname`);
+    ORDER BY s.relname`,
+  );
   const done: string[] = [];
   for (const table of tables) {
     const work = autovacuumWork(table);
@@ -78,8 +78,30 @@ export async function vacuumLikeAutovacuum(db: Database): Promise<string[]> {
 /** Deletes the idempotency keys older than the retention: a phone retries long before (captures are accepted 72 hours back at most). */
 export async function pruneIdempotencyKeys(db: Database, now: Date, retentionDays: number): Promise<number> {
   const before = new Date(now.getTime() - retentionDays * DAY_MS);
-  const deleted = await rowsOf<{ n: number }>(db, sql`
+  const deleted = await rowsOf<{ n: number }>(
+    db,
+    sql`
     WITH gone AS (DELETE FROM idempotency_keys WHERE created_at < ${before.toISOString()}::timestamptz RETURNING 1)
-    SELECT count(*)::int AS n FROM gone`);
+    SELECT count(*)::int AS n FROM gone`,
+  );
+  return deleted[0].n;
+}
+
+/**
+ * Deletes throttle rows (sign-in, reset, public checks) whose window ended over a day ago and that
+ * block nothing: such a row counts as no row (take_throttle_slots starts its window again), and the
+ * public checks leave one per address and kind. Every window is at most an hour.
+ */
+export async function pruneThrottleRows(db: Database, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - DAY_MS).toISOString();
+  const deleted = await rowsOf<{ n: number }>(
+    db,
+    sql`
+    WITH gone AS (
+      DELETE FROM auth_throttle
+      WHERE window_start < ${before}::timestamptz AND (blocked_until IS NULL OR blocked_until < ${now.toISOString()}::timestamptz)
+      RETURNING 1)
+    SELECT count(*)::int AS n FROM gone`,
+  );
   return deleted[0].n;
 }

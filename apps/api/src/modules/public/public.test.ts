@@ -1,10 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newReceiptNo, receiptCheckChar } from '@eticket/contracts';
 import { createLocalFileStore, type FileStore } from '../../adapters/files.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { subscriptionPayments, ticketSubscriptions, userProfiles } from '../../db/schema.ts';
 import { controlledClock, createPerson, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { pngImage } from '../../../test/images.ts';
@@ -216,6 +217,26 @@ describe('the per-address limit', () => {
     expect((await get(url)).statusCode).toBe(200);
     clock.advance(60_000);
     expect((await ctx.app.inject({ method: 'GET', url, remoteAddress: address })).statusCode).toBe(200);
+  });
+});
+
+describe('throttle rows', () => {
+  it('are deleted by the hourly job a day after their window ends, unless they still block', async () => {
+    const at = (hoursAgo: number) => new Date(clock.now().getTime() - hoursAgo * 3600_000).toISOString();
+    const rows = { 'public:vehicle:old': [25, null], 'public:vehicle:fresh': [2, null], 'public:vehicle:blocking': [25, -1] } as const;
+    for (const [key, [hoursAgo, blockedHoursAgo]] of Object.entries(rows)) {
+      const blocked = blockedHoursAgo === null ? null : at(blockedHoursAgo);
+      await ctx.database.db.execute(
+        sql`INSERT INTO auth_throttle (key, failures, window_start, blocked_until) VALUES (${key}, 60, ${at(hoursAgo)}::timestamptz, ${blocked}::timestamptz)`,
+      );
+    }
+    expect(await ctx.app.jobs.run('prune-throttle-rows')).toBe('ran');
+    // The rows of this test (the other tests' keys end in an address, with dots).
+    const left = await rowsOf<{ key: string }>(
+      ctx.database.db,
+      sql`SELECT key FROM auth_throttle WHERE key LIKE 'public:vehicle:%' AND key NOT LIKE '%.%' ORDER BY key`,
+    );
+    expect(left.map((row) => row.key)).toEqual(['public:vehicle:blocking', 'public:vehicle:fresh']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { compactCounts, pruneIdempotencyKeys, vacuumLikeAutovacuum } from '../../db/housekeeping.ts';
+import { compactCounts, pruneIdempotencyKeys, pruneThrottleRows, vacuumLikeAutovacuum } from '../../db/housekeeping.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Job } from './runner.ts';
 
@@ -21,7 +21,13 @@ export function housekeepingJobs(clock: Clock, options: HousekeepingOptions): Jo
     {
       name: 'prune-idempotency-keys',
       everyMs: HOUR_MS,
-      run: async ({ db, now }) => `${await pruneIdempotencyKeys(db, now, options.idempotencyRetentionDays)} keys older than ${options.idempotencyRetentionDays} days deleted`,
+      run: async ({ db, now }) =>
+        `${await pruneIdempotencyKeys(db, now, options.idempotencyRetentionDays)} keys older than ${options.idempotencyRetentionDays} days deleted`,
+    },
+    {
+      name: 'prune-throttle-rows',
+      everyMs: HOUR_MS,
+      run: async ({ db, now }) => `${await pruneThrottleRows(db, now)} throttle rows of windows ended over a day ago deleted`,
     },
   ];
   if (options.vacuum) {
