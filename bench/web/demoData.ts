@@ -3,7 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BENCH_ADMIN, CACHE_DIR, REPO_ROOT } from './paths.ts';
+import { CACHE_DIR, REPO_ROOT } from '../shared/paths.ts';
+import { BENCH_ADMIN } from './paths.ts';
 
 const SEEDED_DIR = path.join(CACHE_DIR, 'demo-data');
 const RECEIPT = path.join(CACHE_DIR, 'demo-data.json');

@@ -2,7 +2,7 @@
 // must be a dynamic entry of its own, outside the entry chunk and the chunks the entry imports.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from './paths.ts';
+import { REPO_ROOT } from '../shared/paths.ts';
 import { WEB_DIST } from './build.ts';
 
 interface ManifestChunk {
@@ -50,6 +50,10 @@ export function checkLazyRoutes(): LazyRoutes {
     const chunk = manifest[module];
     return !chunk?.isDynamicEntry || eager.has(chunk.file);
   });
-  const jsChunks = new Set(Object.values(manifest).map((chunk) => chunk.file).filter((file) => file.endsWith('.js'))).size;
+  const jsChunks = new Set(
+    Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter((file) => file.endsWith('.js')),
+  ).size;
   return { routeModules: modules.length, eager: notLazy, jsChunks, entryFile: manifest[entryKey].file };
 }

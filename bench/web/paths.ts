@@ -1,8 +1,6 @@
 import path from 'node:path';
+import { REPO_ROOT } from '../shared/paths.ts';
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-/** Kept between runs (gitignored): the seeded demo data. */
-export const CACHE_DIR = path.join(REPO_ROOT, 'bench/.cache');
 export const RESULTS_FILE = path.join(REPO_ROOT, 'bench/web-results.md');
 
 /** The super-admin the demo seed creates for the bench. */

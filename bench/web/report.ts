@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { LOGIN_JS_BUDGET_BYTES, totalGzipBytes, type LoadedScript } from '../../apps/web/e2e/support/scriptWeight.ts';
 import type { LcpSample } from './dashboardLcp.ts';
 import type { DemoData } from './demoData.ts';
 import type { LazyRoutes } from './lazyRoutes.ts';
-import { REPO_ROOT, RESULTS_FILE } from './paths.ts';
+import { REPO_ROOT } from '../shared/paths.ts';
+import { kb, machine, markdownTable, median, textTable, verdict } from '../shared/report.ts';
+import { RESULTS_FILE } from './paths.ts';
 
 export const LCP_BUDGET_MS = 1500;
 
@@ -18,20 +18,6 @@ export interface BenchResults {
   chromiumVersion: string;
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-
-function machine(chromiumVersion: string): string {
-  const cpus = os.cpus();
-  const commit = execFileSync('git', ['log', '-1', '--format=%h %cI'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-  return [
-    `- Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ${os.type()} ${os.release()}, load average ${os.loadavg()[0].toFixed(2)} at the end`,
-    `- Node ${process.version}; Chromium ${chromiumVersion} (headless, launched as the e2e journeys launch it)`,
-    `- Code: commit ${commit} (plus any uncommitted change in the working tree)`,
-  ].join('\n');
-}
-
 function summaryRows({ loginScripts, lazy, cold, warm }: BenchResults): string[][] {
   const loginBytes = totalGzipBytes(loginScripts);
   const coldLcp = median(cold.map((sample) => sample.lcpMs));
@@ -40,20 +26,25 @@ function summaryRows({ loginScripts, lazy, cold, warm }: BenchResults): string[]
     ['measure', 'figure', 'target', ''],
     ['JavaScript loaded for /login (gzip -9)', `${kb(loginBytes)} in ${loginScripts.length} files`, '≤ 150 KB', verdict(loginBytes <= LOGIN_JS_BUDGET_BYTES)],
     ['  as the server sent it (brotli)', kb(loginScripts.reduce((sum, script) => sum + script.sentBytes, 0)), '', ''],
-    ['routes lazy-loaded', `${lazy.routeModules - lazy.eager.length} of ${lazy.routeModules} page modules; ${lazy.jsChunks} JS chunks`, 'all', verdict(lazy.eager.length === 0)],
-    [`dashboard LCP, cold cache (median of ${cold.length})`, `${coldLcp} ms (${cold.map((s) => s.lcpMs).join(', ')})`, '≤ 1500 ms', verdict(coldLcp <= LCP_BUDGET_MS)],
-    [`dashboard LCP, warm cache (median of ${warm.length})`, `${warmLcp} ms (${warm.map((s) => s.lcpMs).join(', ')})`, '≤ 1500 ms', verdict(warmLcp <= LCP_BUDGET_MS)],
+    [
+      'routes lazy-loaded',
+      `${lazy.routeModules - lazy.eager.length} of ${lazy.routeModules} page modules; ${lazy.jsChunks} JS chunks`,
+      'all',
+      verdict(lazy.eager.length === 0),
+    ],
+    [
+      `dashboard LCP, cold cache (median of ${cold.length})`,
+      `${coldLcp} ms (${cold.map((s) => s.lcpMs).join(', ')})`,
+      '≤ 1500 ms',
+      verdict(coldLcp <= LCP_BUDGET_MS),
+    ],
+    [
+      `dashboard LCP, warm cache (median of ${warm.length})`,
+      `${warmLcp} ms (${warm.map((s) => s.lcpMs).join(', ')})`,
+      '≤ 1500 ms',
+      verdict(warmLcp <= LCP_BUDGET_MS),
+    ],
   ];
-}
-
-function markdownTable(rows: string[][]): string {
-  const [head, ...body] = rows;
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...body.map((row) => `| ${row.join(' | ')} |`)].join('\n');
-}
-
-function textTable(rows: string[][]): string {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ')).join('\n');
 }
 
 /** The cold load whose LCP is the median: its requests in order, to see what the paint waited for. */
@@ -67,7 +58,10 @@ export function report(results: BenchResults): void {
   const rows = summaryRows(results);
   console.log(`\n${textTable(rows)}\n`);
   if (results.lazy.eager.length > 0) console.log(`Not lazy: ${results.lazy.eager.join(', ')}`);
-  const scripts = markdownTable([['file', 'bytes', 'gzip -9', 'sent'], ...results.loginScripts.map((s) => [s.path, String(s.bytes), kb(s.gzipBytes), kb(s.sentBytes)])]);
+  const scripts = markdownTable([
+    ['file', 'bytes', 'gzip -9', 'sent'],
+    ...results.loginScripts.map((s) => [s.path, String(s.bytes), kb(s.gzipBytes), kb(s.sentBytes)]),
+  ]);
   writeFileSync(
     RESULTS_FILE,
     `# Console performance (\`npm run bench:web\`)

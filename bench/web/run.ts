@@ -5,13 +5,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../../apps/web/e2e/support/chromium.ts';
-import { buildConsole, ensureServerBuilt } from './build.ts';
+import { ensureServerBuilt } from '../shared/build.ts';
+import { buildConsole } from './build.ts';
 import { measureDashboard } from './dashboardLcp.ts';
 import { copyOfDemoData } from './demoData.ts';
 import { checkLazyRoutes } from './lazyRoutes.ts';
 import { measureLoginScripts } from './loginWeight.ts';
 import { report } from './report.ts';
-import { startServer } from './server.ts';
+import { startConsoleServer } from './server.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, reseed: { type: 'boolean', default: false } } });
 const runs = Number(values.runs);
@@ -22,7 +23,7 @@ ensureServerBuilt();
 const lazy = checkLazyRoutes();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eticket-bench-web-'));
 const demo = copyOfDemoData(dataDir, { reseed: values.reseed });
-const server = await startServer(dataDir);
+const server = await startConsoleServer(dataDir);
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
 try {
   console.log(`Measuring against ${server.baseUrl}…`);

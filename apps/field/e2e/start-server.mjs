@@ -1,5 +1,6 @@
 // Starts the built server for the field journeys on a fresh data folder with the accounts, motorists
 // and prices of e2e/support/fixtures.ts. Run with `node --import tsx` (it imports the API's TypeScript).
+// FIELD_DIST names another build of the field app to serve (npm run bench:field builds its own).
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { AGENTS, KEKE_PENALTY, MOTORISTS, PASSWORD, PLANS } from './support/fixt
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(repoRoot, 'apps/api/dist/main.js');
-const fieldDist = path.join(repoRoot, 'apps/field/dist');
+const fieldDist = path.resolve(repoRoot, process.env.FIELD_DIST ?? 'apps/field/dist');
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('start-server.mjs needs DATA_DIR');
 for (const built of [serverEntry, path.join(fieldDist, 'index.html')]) {
@@ -59,8 +60,17 @@ async function seed() {
       .returning({ id: users.id, userCode: users.userCode });
     await database.db
       .insert(vehicles)
-      .values(motorists.map((m) => ({ userId: m.id, plateNumber: MOTORISTS.find((x) => x.userCode === m.userCode).plateNumber, vehicleType: 'keke', vehicleModel: 'tvs king' })));
-    await database.db.insert(subscriptionPlans).values(PLANS.map((p) => ({ name: p.name, vehicleType: p.vehicleType, priceKobo: p.price * 100, createdAt: now, updatedAt: now })));
+      .values(
+        motorists.map((m) => ({
+          userId: m.id,
+          plateNumber: MOTORISTS.find((x) => x.userCode === m.userCode).plateNumber,
+          vehicleType: 'keke',
+          vehicleModel: 'tvs king',
+        })),
+      );
+    await database.db
+      .insert(subscriptionPlans)
+      .values(PLANS.map((p) => ({ name: p.name, vehicleType: p.vehicleType, priceKobo: p.price * 100, createdAt: now, updatedAt: now })));
     await database.db.insert(penaltyCharges).values({ vehicleType: 'keke', priceKobo: KEKE_PENALTY * 100, createdAt: now, updatedAt: now });
   } finally {
     await database.close();

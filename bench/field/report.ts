@@ -1,0 +1,143 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { totalGzipBytes } from '../../apps/web/e2e/support/scriptWeight.ts';
+import { REPO_ROOT } from '../shared/paths.ts';
+import { kb, machine, markdownTable, percentile, textTable, verdict } from '../shared/report.ts';
+import { FIRST_LOAD_JS_BUDGET_BYTES, type FirstLoad } from './firstLoad.ts';
+import { CPU_SLOWDOWN, FAST_3G } from './phone.ts';
+import { SCAN_P95_TARGET_MS, type ScanSample } from './scanLatency.ts';
+import { SYNC_TARGET_MS, type SyncResult } from './syncQueue.ts';
+
+export const RESULTS_FILE = path.join(REPO_ROOT, 'bench/field-results.md');
+
+export interface FieldResults {
+  firstLoad: FirstLoad;
+  typed: ScanSample[];
+  qr: ScanSample[];
+  syncs: SyncResult[];
+  chromiumVersion: string;
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? `${value} ms` : 'missed');
+
+/** A scan with no verdict (QR: none within 10 s) counts as endless, so misses weigh on the percentiles. */
+function spread(values: number[]): string {
+  const missed = values.filter((value) => !Number.isFinite(value)).length;
+  return `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}${missed ? `; ${missed} missed` : ''}`;
+}
+
+function latencyRow(title: string, values: number[]): string[] {
+  return [`${title} (${values.length} scans)`, spread(values), 'p95 ≤ 1000 ms', verdict(percentile(values, 95) <= SCAN_P95_TARGET_MS)];
+}
+
+/** Sent in time, each item answered, and the server counts exactly one record per item, even after a second sync. */
+function syncRow(sync: SyncResult): string[] {
+  const added = sync.server.after - sync.server.before;
+  const again = sync.server.afterSecondSync - sync.server.after;
+  const exact = added === sync.queued && again === 0 && sync.done === sync.queued && sync.distinctRecords === sync.queued;
+  const figure = `${(sync.ms / 1000).toFixed(1)} s; server +${added}, then +${again} on a second sync; ${sync.done} done, ${sync.refused} refused, ${sync.distinctRecords} distinct records`;
+  return [`sync ${sync.queued} ${sync.kind} queued offline`, figure, '≤ 30 s, exactly once each', verdict(sync.ms <= SYNC_TARGET_MS && exact)];
+}
+
+export function summaryRows({ firstLoad, typed, qr, syncs }: FieldResults): string[][] {
+  const jsBytes = totalGzipBytes(firstLoad.scripts);
+  return [
+    ['measure', 'figure', 'target', ''],
+    [
+      'JavaScript for the sign-in screen (gzip -9)',
+      `${kb(jsBytes)} in ${firstLoad.scripts.length} files`,
+      '≤ 120 KB',
+      verdict(jsBytes <= FIRST_LOAD_JS_BUDGET_BYTES),
+    ],
+    ['  as the server sent it (brotli)', kb(firstLoad.scripts.reduce((sum, script) => sum + script.sentBytes, 0)), '', ''],
+    latencyRow(
+      'Unique ID submitted → verdict',
+      typed.map((sample) => sample.ms),
+    ),
+    latencyRow(
+      'QR in front of the camera → verdict',
+      qr.map((sample) => sample.ms),
+    ),
+    [`  'Next scan' tap → verdict, camera reopening (${qr.length})`, spread(qr.map((sample) => sample.fromTapMs ?? NaN)), '', ''],
+    ...syncs.map(syncRow),
+  ];
+}
+
+const samples = (values: ScanSample[], key: 'ms' | 'fromTapMs') => values.map((sample) => (Number.isFinite(sample[key]) ? sample[key] : 'missed')).join(', ');
+
+export function report(results: FieldResults): void {
+  const table = textTable(summaryRows(results));
+  console.log(`\n${table}\n`);
+  const scripts = markdownTable([
+    ['file', 'bytes', 'gzip -9', 'sent'],
+    ...results.firstLoad.scripts.map((s) => [s.path, String(s.bytes), kb(s.gzipBytes), kb(s.sentBytes)]),
+  ]);
+  const workerScripts = results.firstLoad.serviceWorkerScripts.map((s) => `\`${s.path}\` ${kb(s.gzipBytes)}`).join(', ') || 'none seen';
+  writeFileSync(
+    RESULTS_FILE,
+    `# Field app speed (\`npm run bench:field\`)
+
+Measured ${new Date().toISOString()} on a fresh build of the field app and the server, with the field
+journeys' data (apps/field/e2e/start-server.mjs: eight keke riders, agents, plans) on a fresh PGlite.
+
+${machine(results.chromiumVersion)}
+
+The script's output:
+
+\`\`\`
+${table}
+\`\`\`
+
+## How
+
+Phones are browser contexts as the field journeys emulate them (\`devices['Pixel 7']\`, service workers on),
+signed in, with the app shell cached by the service worker. Where the figure is a time, the page is then
+slowed through the Chrome DevTools Protocol: \`Emulation.setCPUThrottlingRate\` ${CPU_SLOWDOWN}× and
+\`Network.emulateNetworkConditions\` at DevTools' 'Fast 3G' as DevTools applies it (latency
+${FAST_3G.latency} ms, ${FAST_3G.downloadThroughput} B/s down, ${FAST_3G.uploadThroughput} B/s up).
+Times are taken in the page with \`performance.now()\`; a verdict counts as on screen when a task
+queued from the animation frame that follows its insertion runs, i.e. after that frame's paint.
+
+### JavaScript for the first load
+
+A fresh context opens \`/field/\` and waits for the sign-in form and an idle network; every script the
+page fetched counts (entry and modulepreloaded chunks), each gzipped at level 9, beside what the server
+actually sent (its precompressed brotli files). Not counted, since the screen does not wait for them:
+what the service worker fetches once installed (${workerScripts}).
+
+${scripts}
+
+### Scan to verdict
+
+- **Unique ID**: an enforcer's phone whose offline compliance list has loaded; the Unique ID of a rider
+  is typed into the field and the form submitted (\`submit\` event) until the verdict is painted: the
+  app looks the code up in its list, stores the scan in its IndexedDB queue, sends it (one request),
+  stores the answer and draws the server's verdict. After each verdict, 'Next scan' and 1.5 s (the
+  camera opens again meanwhile). Riders in turn; the first scan of a rider each day adds a penalty.
+  Samples (ms): ${samples(results.typed, 'ms')}.
+- **QR code**: a second Chromium whose fake camera (\`--use-file-for-fake-video-capture\`) shows the
+  first rider's sticker (the journeys' \`writeQrVideo\`). The scan screen decodes it as soon as it
+  opens, so each tap on 'Next scan' is a new scan; the verdict of the sign-in is not counted. The time
+  runs from the presentation of the first camera frame (\`requestVideoFrameCallback\`), which shows the
+  code, to the verdict painted. A scan with no verdict 10 s after the tap counts as missed (an endless
+  time in the percentiles) and the camera is opened again through the Queue tab. Samples (ms): ${samples(results.qr, 'ms')}; from the tap, with the
+  camera reopening: ${samples(results.qr, 'fromTapMs')}.
+- Chromium throttles the page's main thread only: it answers "Operation is only supported for pages,
+  not workers" to CPU throttling of a worker, so qr-scanner's decoder worker ran at this machine's
+  full speed; on a phone four times slower its decoding takes longer than here.
+- The riders have no portrait: a verdict with a photo draws before its image has arrived.
+
+### Sync of the offline queue
+
+An agent's phone goes offline (DevTools network emulation, the session that throttles it) and captures through the app, unthrottled, the
+items: an enforcer ${results.syncs[0]?.queued ?? 0} typed scans (provisional verdicts), a remitter
+${results.syncs[1]?.queued ?? 0} weekly subscriptions in cash (receipts "Not sent yet"). Then the page
+is slowed and goes online; the time runs from its \`online\` event to the moment the app's IndexedDB
+queue has no item waiting or sending (polled every 100 ms). The server's count is the agent's own day
+(\`GET /api/field/my-day\`, the rows of the agent's scans or payments) before, after, and after a second
+'Sync now'; the phone's kept answers name one record id each. One phone at a time: each phone has its
+own processor, this machine has ${'two'} cores.
+`,
+  );
+  console.log(`Written to ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
+}

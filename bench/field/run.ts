@@ -1,0 +1,44 @@
+// npm run bench:field [-- --scans 20 --items 200]: the field app's speed figures of issue 22.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { writeQrVideo } from '../../apps/field/e2e/support/fakeCamera.ts';
+import { MOTORISTS } from '../../apps/field/e2e/support/fixtures.ts';
+import { CHROMIUM_LAUNCH } from '../../apps/web/e2e/support/chromium.ts';
+import { buildProduct } from './build.ts';
+import { measureFirstLoad } from './firstLoad.ts';
+import { report } from './report.ts';
+import { measureQrScans, measureTypedScans } from './scanLatency.ts';
+import { startFieldServer } from './server.ts';
+import { measurePaymentSync, measureScanSync } from './syncQueue.ts';
+
+const { values } = parseArgs({ options: { scans: { type: 'string', default: '20' }, items: { type: 'string', default: '200' } } });
+const [scans, items] = [Number(values.scans), Number(values.items)];
+if (![scans, items].every((count) => Number.isInteger(count) && count >= 1)) throw new Error('--scans and --items take a whole number of at least 1');
+
+buildProduct();
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'eticket-bench-field-'));
+const camera = path.join(workDir, 'qr.y4m');
+writeQrVideo(camera, `https://eticket.example/v/${MOTORISTS[0].userCode}`);
+const server = await startFieldServer(workDir);
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
+const cameraBrowser = await chromium.launch({ ...CHROMIUM_LAUNCH, args: [...(CHROMIUM_LAUNCH.args ?? []), `--use-file-for-fake-video-capture=${camera}`] });
+try {
+  console.log(`Measuring against ${server.baseUrl}…`);
+  const firstLoad = await measureFirstLoad(browser, server.baseUrl);
+  console.log(`Scanning typed Unique IDs ${scans} times…`);
+  const typed = await measureTypedScans(browser, server.baseUrl, scans);
+  console.log(`Scanning a QR code ${scans} times…`);
+  const qr = await measureQrScans(cameraBrowser, server.baseUrl, scans);
+  console.log(`Queueing ${items} scans offline, then syncing…`);
+  const scanSync = await measureScanSync(browser, server.baseUrl, items);
+  console.log(`Queueing ${items} payments offline, then syncing…`);
+  const paymentSync = await measurePaymentSync(browser, server.baseUrl, items);
+  report({ firstLoad, typed, qr, syncs: [scanSync, paymentSync], chromiumVersion: browser.version() });
+} finally {
+  await Promise.all([browser.close(), cameraBrowser.close()]);
+  await server.stop();
+  rmSync(workDir, { recursive: true, force: true });
+}
