@@ -34,13 +34,20 @@ export const PERSON_ACTIONS = {
 } as const;
 export type PersonAction = keyof typeof PERSON_ACTIONS;
 
-/** Runs an action; on success every people list and detail reloads as it stands. */
+/**
+ * Runs an action; on success every people list and detail reloads as it stands. A deleted person's
+ * own page is not reloaded (it would be a 404 that replaced the page, and its buttons, before their
+ * toast and the way back); that page leaves itself.
+ */
 export function usePersonAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, id }: { action: PersonAction; id: string }) =>
       api.post<Partial<PersonActionResponse>>(`/api/${PERSON_ACTIONS[action].path}/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+    onSuccess: (_reply, { action, id }) => {
+      const deletedPage = action === 'delete' ? JSON.stringify(peopleKeys.detail(id)) : null;
+      return queryClient.invalidateQueries({ queryKey: peopleKeys.all, predicate: (query) => JSON.stringify(query.queryKey) !== deletedPage });
+    },
   });
 }
 
