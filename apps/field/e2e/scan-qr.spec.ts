@@ -2,11 +2,6 @@ import { chromium, expect, test } from '@playwright/test';
 import { AGENTS, MOTORISTS } from './support/fixtures.ts';
 import { signIn } from './support/session.ts';
 
-// Known open bug (issue 22, session note): about one camera start in four, qr-scanner never reads the
-// code in front of it (the video plays; no scan is made). Until it is found and fixed, this journey may
-// take a second try; a QR path that is broken outright still fails all three.
-test.describe.configure({ retries: 2 });
-
 test('an enforcer holds a QR code to the camera and the verdict fills the screen', async ({ baseURL, contextOptions }, testInfo) => {
   // A browser whose camera shows the first motorist's QR code (playwright.config.ts wrote it).
   const launch = testInfo.project.use.launchOptions!;
