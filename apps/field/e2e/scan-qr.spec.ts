@@ -9,6 +9,8 @@ test('an enforcer holds a QR code to the camera and the verdict fills the screen
   try {
     const context = await browser.newContext({ ...contextOptions, ...testInfo.project.use, baseURL });
     const page = await context.newPage();
+    const scansSent: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/api/field/scan') && scansSent.push(request.headers()['idempotency-key']));
     await signIn(page, AGENTS.enforcer.email);
     const verdict = page.getByRole('alert').filter({ hasText: 'EXPIRED' });
     await expect(verdict).toBeVisible({ timeout: 30_000 });
@@ -17,6 +19,15 @@ test('an enforcer holds a QR code to the camera and the verdict fills the screen
     await expect(verdict).toContainText('This scan added');
     await expect(verdict).toContainText('₦500.00');
     await expect(verdict).not.toContainText('Provisional');
+    // Each scan sent once: a sync run started meanwhile (background sync's wake-up, focus, Sync now)
+    // leaves an item being sent alone.
+    await page.getByRole('button', { name: 'Next scan' }).click();
+    await page.getByRole('button', { name: /^Queue/ }).click();
+    await expect(page.locator('li.item').last()).toHaveAttribute('data-state', 'done');
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'recorded' })).toBeVisible();
+    expect(scansSent.length).toBeGreaterThan(0);
+    expect(scansSent).toEqual([...new Set(scansSent)]);
   } finally {
     await browser.close();
   }

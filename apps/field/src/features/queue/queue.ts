@@ -10,14 +10,29 @@ type NewItem = Omit<QueueItem, 'state' | 'createdAt' | 'attempts' | 'agentId'>;
 
 export const newKey = () => crypto.randomUUID();
 
-/** Keeps the item on the phone first, then tries to send it: nothing captured is lost. */
+/**
+ * Keeps the item on the phone and sends it, side by side rather than one after the other: whichever
+ * half a closed page leaves undone, the other half (or the item's Idempotency-Key, on a resend) covers.
+ * On a phone slowed 4× the IndexedDB write took 250 ms of a scan's time to verdict before this.
+ */
 export async function enqueue(item: NewItem): Promise<QueueItem> {
   const session = readSession();
   if (!session) throw new Error('Sign in again to record this');
-  const stored = { ...item, agentId: session.user.id, state: 'waiting', createdAt: Date.now(), attempts: 0 } as QueueItem;
-  await db.queue.add(stored);
-  requestBackgroundSync();
-  return sendOne(stored);
+  const stored = { ...item, agentId: session.user.id, state: 'sending', createdAt: Date.now(), attempts: 1 } as QueueItem;
+  inFlight.add(stored.key);
+  try {
+    const [kept, outcome] = await Promise.allSettled([db.queue.add(stored), attempt(stored)]);
+    const answered = { ...stored, ...(outcome.status === 'fulfilled' ? outcome.value : { state: 'waiting', message: String((outcome.reason as Error)?.message) }) } as QueueItem;
+    // Neither kept nor recorded: the agent must know it is not saved.
+    if (kept.status === 'rejected' && answered.state !== 'done') throw kept.reason;
+    if (kept.status === 'fulfilled') await db.queue.put(answered);
+    notify();
+    if (outcome.status === 'rejected') throw outcome.reason;
+    if (answered.state === 'waiting') requestBackgroundSync();
+    return answered;
+  } finally {
+    inFlight.delete(stored.key);
+  }
 }
 
 function formDataOf({ fields, photos }: RegistrationForm): FormData {
@@ -40,19 +55,38 @@ function send(item: QueueItem): Promise<unknown> {
   }
 }
 
-/** Sends one item; answers it as it now stands (done, refused, or still waiting when the network failed). */
-async function sendOne(item: QueueItem): Promise<QueueItem> {
-  await db.queue.update(item.key, { state: 'sending', attempts: item.attempts + 1 });
+type Outcome = Pick<QueueItem, 'state' | 'result' | 'message'>;
+
+/** One try at sending: done, refused (the server said no), or still waiting (no network). */
+async function attempt(item: QueueItem): Promise<Outcome> {
   try {
-    const result = await send(item);
-    await db.queue.update(item.key, { state: 'done', result, message: undefined });
+    return { state: 'done', result: await send(item), message: undefined };
   } catch (error) {
-    const refusal = error instanceof ApiError && !error.retryable && error.status !== 401;
-    await db.queue.update(item.key, { state: refusal ? 'refused' : 'waiting', message: (error as Error).message });
     if (error instanceof ApiError && error.status === 401) throw error;
+    const refusal = error instanceof ApiError && !error.retryable;
+    return { state: refusal ? 'refused' : 'waiting', message: (error as Error).message };
   }
-  notify();
-  return (await db.queue.get(item.key))!;
+}
+
+/** Items this page is sending now: a sync run started meanwhile leaves them alone. */
+const inFlight = new Set<string>();
+
+/** Sends one queued item; answers it as it now stands. */
+async function sendOne(item: QueueItem): Promise<QueueItem> {
+  inFlight.add(item.key);
+  try {
+    await db.queue.update(item.key, { state: 'sending', attempts: item.attempts + 1 });
+    try {
+      await db.queue.update(item.key, await attempt(item));
+    } catch (error) {
+      await db.queue.update(item.key, { state: 'waiting', message: (error as Error).message });
+      throw error;
+    }
+    notify();
+    return (await db.queue.get(item.key))!;
+  } finally {
+    inFlight.delete(item.key);
+  }
 }
 
 let running: Promise<{ sent: number; refused: number }> | null = null;
@@ -70,7 +104,9 @@ async function run(): Promise<{ sent: number; refused: number }> {
   const session = readSession();
   if (!session || !navigator.onLine) return { sent: 0, refused: 0 };
   // An item left 'sending' by a closed page was not answered: it is sent again (its key makes that safe).
-  const items = (await db.queue.where('state').anyOf('waiting', 'sending').sortBy('createdAt')).filter((item) => item.agentId === session.user.id);
+  const items = (await db.queue.where('state').anyOf('waiting', 'sending').sortBy('createdAt')).filter(
+    (item) => item.agentId === session.user.id && !inFlight.has(item.key),
+  );
   let next = 0;
   let sent = 0;
   let refused = 0;

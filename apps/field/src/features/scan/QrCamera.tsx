@@ -71,6 +71,13 @@ export function QrCamera({ onCode, paused }: { onCode: (text: string) => void; p
     };
   }, []);
 
+  // Decoding stops while a code is being checked: on a slow phone each frame's decode competes with
+  // sending the scan and drawing its verdict.
+  useEffect(() => {
+    if (paused) void scanner.current?.pause();
+    else void scanner.current?.start().catch(() => undefined);
+  }, [paused]);
+
   async function toggleTorch() {
     await scanner.current?.toggleFlash();
     setTorchOn(scanner.current?.isFlashOn() ?? false);
