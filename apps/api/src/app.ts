@@ -84,6 +84,8 @@ export interface AppDependencies {
   metricsToken?: string;
   /** Where the public check pages are, for the QR codes (PUBLIC_URL); unset: the request's own origin. */
   publicUrl?: string;
+  /** The levy's name on the public pages and the console's prints (LEVY_NAME); unset: DEFAULT_LEVY_NAME. */
+  levyName?: string;
   /** Public checks allowed per address per kind and window; unset: 60 a minute. */
   publicLimit?: publicChecks.PublicLimit;
 }
@@ -168,7 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ),
   );
   profile.register(app, { db, clock, fileUrl });
-  publicChecks.register(app, { db, clock, fileUrl, publicUrl: deps.publicUrl, limit: deps.publicLimit });
+  publicChecks.register(app, { db, clock, fileUrl, publicUrl: deps.publicUrl, limit: deps.publicLimit, levyName: deps.levyName });
   const people = createPeopleServices({ db, files: deps.files, clock, fileUrl });
   await app.register(peopleRoutes(people));
   await app.register(fileRoutes(deps.files, clock));

@@ -38,6 +38,9 @@ describe('configuration', () => {
     ['IDEMPOTENCY_RETENTION_DAYS', '2'],
     ['PUBLIC_URL', 'levy.example.ng'],
     ['PUBLIC_URL', 'https://levy.example.ng/?x=1'],
+    ['LEVY_NAME', 'ab'],
+    ['LEVY_NAME', 'x'.repeat(81)],
+    ['LEVY_NAME', 'Lagos\u0007levy'],
   ])('stops with a message naming %s when it is invalid', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(name));
@@ -55,6 +58,12 @@ describe('configuration', () => {
   it('takes PUBLIC_URL without its trailing slash; unset, the request decides', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://levy.example.ng/check/' }).PUBLIC_URL).toBe('https://levy.example.ng/check');
     expect(loadConfig({ DATA_DIR: dataDir() }).PUBLIC_URL).toBeUndefined();
+  });
+
+  it('takes LEVY_NAME trimmed, its spaces collapsed; unset, the default name', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), LEVY_NAME: '  Lagos State\tTransport   Levy ' }).LEVY_NAME).toBe('Lagos State Transport Levy');
+    expect(loadConfig({ DATA_DIR: dataDir() }).LEVY_NAME).toBe('E-Ticketing transport levy');
+    expect(loadConfig({ DATA_DIR: dataDir(), LEVY_NAME: '' }).LEVY_NAME).toBe('E-Ticketing transport levy');
   });
 
   it('treats an empty variable as unset', () => {

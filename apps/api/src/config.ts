@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { passwordWeakness } from '@eticket/contracts';
+import { DEFAULT_LEVY_NAME, passwordWeakness } from '@eticket/contracts';
 
 /** The built console, next to this file's package in the source tree and in the bundle alike. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -113,6 +113,18 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http:// or https:// address without query')
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
+  /** The levy's name, as the public pages, receipts and agent ID cards print it. */
+  LEVY_NAME: z
+    .string()
+    .transform((name) => name.trim().replace(/\s+/g, ' '))
+    .pipe(
+      z
+        .string()
+        .min(3, 'must be at least 3 characters')
+        .max(80, 'must be at most 80 characters')
+        .regex(/^\P{Cc}+$/u, 'must be plain text, without control characters'),
+    )
+    .default(DEFAULT_LEVY_NAME),
 });
 
 export type Env = z.infer<typeof envSchema>;

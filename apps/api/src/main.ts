@@ -87,6 +87,7 @@ async function start(config: Config): Promise<void> {
     idempotencyRetentionDays: config.IDEMPOTENCY_RETENTION_DAYS,
     metricsToken: config.METRICS_TOKEN,
     publicUrl: config.PUBLIC_URL,
+    levyName: config.LEVY_NAME,
   });
 
   app.jobs.start();

@@ -64,6 +64,8 @@ export async function createTestContext(
     metricsToken?: string;
     /** PUBLIC_URL: where the public check pages are. */
     publicUrl?: string;
+    /** LEVY_NAME. */
+    levyName?: string;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
@@ -87,6 +89,7 @@ export async function createTestContext(
       trustProxy: options.trustProxy,
       metricsToken: options.metricsToken,
       publicUrl: options.publicUrl,
+      levyName: options.levyName,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
     });

@@ -6,6 +6,9 @@ export const FIRST_PAGE = 1;
 export const REQUEST_TIMEOUT_MS = 600_000;
 export const LAGOS_TIME_ZONE = 'Africa/Lagos';
 
+/** The levy's name on public pages and prints, unless LEVY_NAME says otherwise. */
+export const DEFAULT_LEVY_NAME = 'E-Ticketing transport levy';
+
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 200;
 /** What the password fields say under them; passwordWeakness is the rule itself. */

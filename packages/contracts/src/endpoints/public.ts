@@ -40,6 +40,7 @@ export const links = endpoint({
   path: '/api/public/links',
   permission: { public: true },
   tags,
-  description: "Where the public pages are (PUBLIC_URL, else the request's own origin): the console's QR codes link there.",
+  description:
+    "Where the public pages are (PUBLIC_URL, else the request's own origin): the console's QR codes link there; and the levy's name (LEVY_NAME) its receipts and ID cards print.",
   response: { 200: 'publicLinksReply' },
 });

@@ -57,5 +57,5 @@ export const publicAgent = z.object({
 export type PublicAgent = z.infer<typeof publicAgent>;
 export const publicAgentReply = z.object({ data: publicAgent });
 
-/** Where the public pages live: PUBLIC_URL, or the origin the request came to. */
-export const publicLinksReply = z.object({ data: z.object({ publicUrl: z.string() }) });
+/** Where the public pages live (PUBLIC_URL, or the origin the request came to), and the levy's name (LEVY_NAME) prints carry. */
+export const publicLinksReply = z.object({ data: z.object({ publicUrl: z.string(), levyName: z.string() }) });

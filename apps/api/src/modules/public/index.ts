@@ -12,7 +12,15 @@ export { firstNameAndInitial, DEFAULT_PUBLIC_LIMIT, type PublicLimit } from './s
 /** Anyone's checks of a sticker, a receipt or a collector: the API calls and the pages QR codes open. */
 export function register(
   app: FastifyInstance,
-  deps: { db: Database; clock: Clock; fileUrl: (key: string) => string; publicUrl?: string; limit?: PublicLimit },
+  deps: {
+    db: Database;
+    clock: Clock;
+    fileUrl: (key: string) => string;
+    publicUrl?: string;
+    limit?: PublicLimit;
+    /** LEVY_NAME. */
+    levyName?: string;
+  },
 ): void {
   const service = createPublicService({
     repository: createPublicRepository(deps.db),
@@ -20,6 +28,7 @@ export function register(
     clock: deps.clock,
     fileUrl: deps.fileUrl,
     limit: deps.limit,
+    levyName: deps.levyName,
   });
   registerRoutes(app, publicRoutes(service, deps.publicUrl));
   registerPublicPages(app, service, deps.clock);

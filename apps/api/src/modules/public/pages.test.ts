@@ -107,3 +107,42 @@ describe('the public pages', () => {
     expect(unknown.body).toContain('Vehicle not found');
   });
 });
+
+describe('LEVY_NAME', () => {
+  it('heads every public page, and is what /api/public/links names for the prints', async () => {
+    const named = await createTestContext({ clock, levyName: 'Lagos State <Motor> Levy' });
+    try {
+      const remitter = await session(named, { role: 'remitter' });
+      const admin = await session(named, { role: 'admin' });
+      const plan = await named.app.inject({
+        method: 'POST',
+        url: '/api/subscription',
+        headers: await admin.headers(),
+        payload: { name: 'weekly', vehicleType: 'keke', price: 900 },
+      });
+      const owner = await createMotorist(named, 'keke');
+      const paid = await named.app.inject({
+        method: 'POST',
+        url: '/api/field/subscription-payment',
+        headers: await remitter.headers({ 'idempotency-key': newKey() }),
+        payload: { userCode: owner.userCode, subscriptionId: plan.json().data.id, modeOfPayment: 'cash' },
+      });
+      const pages = [
+        `/v/${owner.userCode}`,
+        `/r/${paid.json().data.payment.receiptNo}`,
+        `/a/${remitter.person.userCode}`,
+        '/r/S7KQ-2M9X-D4HP',
+        '/a/nobody1234',
+      ];
+      for (const url of pages) {
+        const reply = await named.app.inject({ method: 'GET', url, remoteAddress: `203.0.113.${(addresses += 1)}` });
+        expect({ url, named: reply.body.includes('Lagos State &lt;Motor&gt; Levy') }).toEqual({ url, named: true });
+        expect(reply.body).not.toContain('E-Ticketing transport levy');
+      }
+      const links = await named.app.inject({ method: 'GET', url: '/api/public/links' });
+      expect(links.json().data.levyName).toBe('Lagos State <Motor> Levy');
+    } finally {
+      await named.close();
+    }
+  });
+});

@@ -19,12 +19,15 @@ main{max-width:32rem;margin:0 auto;padding:1rem}h1{font-size:1.3rem;margin:0 0 .
 .good{background:#0b6b2b}.warn{background:#8a4b00}.bad{background:#a4161a}.idle{background:#333}
 dl{margin:0}dt{font-size:.85rem;color:#444;text-transform:uppercase;letter-spacing:.04em;margin-top:.75rem}dd{margin:0;font-size:1.2rem;font-weight:600}
 img{display:block;width:10rem;height:10rem;object-fit:cover;border-radius:.5rem;border:2px solid #111;margin:0 0 1rem}
-footer{margin-top:1.5rem;font-size:.85rem;color:#444}`;
+footer{margin-top:1.5rem;font-size:.85rem;color:#444}.levy{margin:0 0 .25rem;font-size:.9rem;font-weight:600;color:#333}`;
 
 export interface Page {
   status: number;
   html: string;
 }
+
+/** The levy's name (LEVY_NAME) above a page's heading, so a phone shows whose check this is. */
+const levyLine = (levy: string) => `<p class="levy">${escape(levy)}</p>`;
 
 function page(title: string, body: string, now: Date, status = 200): Page {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}<footer>Checked ${escape(dateTime(now.toISOString()))}, Lagos time</footer></main></body></html>`;
@@ -61,11 +64,11 @@ export function vehiclePage(vehicle: PublicVehicle, now: Date): Page {
   );
 }
 
-export function receiptPage(receipt: PublicReceipt, now: Date): Page {
+export function receiptPage(receipt: PublicReceipt, levy: string, now: Date): Page {
   const paidFor = receipt.kind === 'penalty' ? 'Penalty' : `${capitalised(receipt.planName ?? '')} ticket`;
   return page(
     `Receipt ${receipt.receiptNo}: genuine`,
-    `<h1>Receipt ${escape(receipt.receiptNo)}</h1>${verdict('good', 'Genuine receipt')}${fields([
+    `${levyLine(levy)}<h1>Receipt ${escape(receipt.receiptNo)}</h1>${verdict('good', 'Genuine receipt')}${fields([
       ['Amount', naira(receipt.amount)],
       ['Paid for', `${paidFor} (${receipt.vehicleType})`],
       ['Plate number', receipt.plateNumber ? plateOf(receipt.plateNumber) : '—'],
@@ -82,13 +85,13 @@ const AGENT_VERDICT = {
   suspended: ['bad', 'Suspended: do not pay'],
 } as const;
 
-export function agentPage(agent: PublicAgent, now: Date): Page {
+export function agentPage(agent: PublicAgent, levy: string, now: Date): Page {
   const [tone, text] = AGENT_VERDICT[agent.status];
   const name = nameOf(agent.fullName);
   const photo = agent.photoUrl ? `<img src="${escape(agent.photoUrl)}" alt="Photo of ${escape(name)}">` : '';
   return page(
     `${name}: ${text}`,
-    `<h1>${escape(name)}</h1>${photo}${verdict(tone, text)}${fields([
+    `${levyLine(levy)}<h1>${escape(name)}</h1>${photo}${verdict(tone, text)}${fields([
       ['Role', capitalised(agent.role)],
       ['Unique ID', agent.userCode],
     ])}`,
@@ -102,11 +105,16 @@ const NOT_FOUND = {
   agent: ['Not a registered agent', 'Nobody with this code may collect the levy.'],
 } as const;
 
-export function notFoundPage(kind: keyof typeof NOT_FOUND, now: Date): Page {
+export function notFoundPage(kind: keyof typeof NOT_FOUND, levy: string, now: Date): Page {
   const [title, detail] = NOT_FOUND[kind];
-  return page(title, `<h1>${escape(title)}</h1>${verdict('bad', title)}<p>${escape(detail)}</p>`, now, 404);
+  return page(title, `${levyLine(levy)}<h1>${escape(title)}</h1>${verdict('bad', title)}<p>${escape(detail)}</p>`, now, 404);
 }
 
-export function tooManyPage(now: Date): Page {
-  return page('Too many checks', `<h1>Too many checks</h1>${verdict('idle', 'Too many checks from this address: try again in a minute.')}`, now, 429);
+export function tooManyPage(levy: string, now: Date): Page {
+  return page(
+    'Too many checks',
+    `${levyLine(levy)}<h1>Too many checks</h1>${verdict('idle', 'Too many checks from this address: try again in a minute.')}`,
+    now,
+    429,
+  );
 }

@@ -243,7 +243,7 @@ describe('throttle rows', () => {
 describe('GET /api/public/links', () => {
   it("answers the request's own origin when PUBLIC_URL is unset", async () => {
     const reply = await ctx.app.inject({ method: 'GET', url: '/api/public/links', headers: { host: 'levy.example.ng:8080' } });
-    expect(reply.json()).toEqual({ data: { publicUrl: 'http://levy.example.ng:8080' } });
+    expect(reply.json()).toEqual({ data: { publicUrl: 'http://levy.example.ng:8080', levyName: 'E-Ticketing transport levy' } });
   });
 });
 
@@ -260,7 +260,7 @@ describe('PUBLIC_URL', () => {
     const configured = await createTestContext({ publicUrl: 'https://levy.example.ng' });
     try {
       const reply = await configured.app.inject({ method: 'GET', url: '/api/public/links', headers: { host: 'internal:3000' } });
-      expect(reply.json()).toEqual({ data: { publicUrl: 'https://levy.example.ng' } });
+      expect(reply.json()).toEqual({ data: { publicUrl: 'https://levy.example.ng', levyName: 'E-Ticketing transport levy' } });
     } finally {
       await configured.close();
     }

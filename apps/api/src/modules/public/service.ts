@@ -1,5 +1,6 @@
 import {
   DEFAULT_GRACE_PERIOD_DAYS,
+  DEFAULT_LEVY_NAME,
   MESSAGES,
   codeKey,
   parseReceiptNo,
@@ -15,9 +16,6 @@ import { HttpError, notFound } from '../../platform/http/errors.ts';
 import type { Throttle } from '../auth/index.ts';
 import { statusAt } from '../subscriptions/index.ts';
 import type { PublicRepository, VehicleRow } from './repository.ts';
-
-/** The scheme's name on the vehicle page. */
-export const LEVY_NAME = 'E-Ticketing transport levy';
 
 export type PublicKind = 'vehicle' | 'receipt' | 'agent';
 
@@ -66,8 +64,11 @@ export function createPublicService(deps: {
   clock: Clock;
   fileUrl: (key: string) => string;
   limit?: PublicLimit;
+  /** LEVY_NAME; unset: DEFAULT_LEVY_NAME. */
+  levyName?: string;
 }) {
   const { repository, throttle, clock, fileUrl } = deps;
+  const levyName = deps.levyName ?? DEFAULT_LEVY_NAME;
   const limit = deps.limit ?? DEFAULT_PUBLIC_LIMIT;
 
   /** Takes this address's slot for this kind of check, or refuses with 429 and when to try again. */
@@ -79,13 +80,16 @@ export function createPublicService(deps: {
   }
 
   return {
+    /** The levy's name (LEVY_NAME), on every page and print. */
+    levyName,
+
     async vehicle(code: string, address: string): Promise<PublicVehicle> {
       const now = await admit('vehicle', address);
       const userCode = codeKey(code);
       const row = USER_CODE.test(userCode) ? await repository.vehicle(userCode) : null;
       if (!row) throw notFound();
       return {
-        levy: LEVY_NAME,
+        levy: levyName,
         userCode: row.user_code,
         vehicleType: row.vehicle_type,
         plateNumber: row.plate_number,
