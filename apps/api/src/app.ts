@@ -28,6 +28,7 @@ import { createPeopleServices } from './modules/people/services.ts';
 import * as ops from './modules/ops/index.ts';
 import * as profile from './modules/profile/index.ts';
 import * as publicChecks from './modules/public/index.ts';
+import * as receipts from './modules/receipts/index.ts';
 import { createTicketServices, registerTicketRoutes } from './modules/ticketing.ts';
 import { registerFigureRoutes } from './modules/figures.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fileRoutes(deps.files, clock));
   const tickets = createTicketServices(db, clock, { captureMaxAgeHours: deps.captureMaxAgeHours, fileUrl });
   await registerTicketRoutes(app, tickets);
+  receipts.register(app, { db });
   await registerFigureRoutes(app, { db, clock, banks: deps.banks, rankingTtlMs: deps.rankingTtlMs });
   const audit = createAuditService({ repository: createAuditRepository(db) });
   await app.register(auditRoutes(audit));

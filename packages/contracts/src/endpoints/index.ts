@@ -4,3 +4,4 @@ export * as fieldEndpoints from './field.ts';
 export * as opsEndpoints from './ops.ts';
 export * as penaltyEndpoints from './penalties.ts';
 export * as publicEndpoints from './public.ts';
+export * as receiptEndpoints from './receipts.ts';

@@ -13,3 +13,4 @@ export * from './exports.ts';
 export * from './field.ts';
 export * from './ops.ts';
 export * from './public.ts';
+export * from './receipts.ts';
