@@ -5,6 +5,7 @@ export * from './permissions.ts';
 export * from './csv.ts';
 export * from './format.ts';
 export * from './receipts.ts';
+export * from './printing.ts';
 export * from './password-strength.ts';
 export * from './field-errors.ts';
 export * from './export-columns.ts';

@@ -1,9 +1,5 @@
-export const naira = (amount: number) => `₦${amount.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-const LAGOS = { timeZone: 'Africa/Lagos' } as const;
-export const dateTime = (at: string | number | Date) =>
-  new Date(at).toLocaleString('en-NG', { ...LAGOS, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-export const dateOnly = (at: string | number | Date) => new Date(at).toLocaleDateString('en-NG', { ...LAGOS, day: 'numeric', month: 'short', year: 'numeric' });
+// The same texts as the public check pages and the console's printed receipts.
+export { printedNaira as naira, printedDateTime as dateTime, printedDate as dateOnly } from '@eticket/contracts';
 
 /** A Unique ID from a QR code: the public check's URL ({PUBLIC_URL}/v/{code}) or the bare code. */
 export function codeFromQr(text: string): string | null {

@@ -1,4 +1,15 @@
-import { LAGOS_TIME_ZONE, type PublicAgent, type PublicReceipt, type PublicVehicle, type PublicVehicleStatus } from '@eticket/contracts';
+import {
+  paidForText,
+  printedDate as dateOnly,
+  printedDateTime as dateTime,
+  printedName as nameOf,
+  printedNaira as naira,
+  printedPlate as plateOf,
+  type PublicAgent,
+  type PublicReceipt,
+  type PublicVehicle,
+  type PublicVehicleStatus,
+} from '@eticket/contracts';
 
 /**
  * The public check pages as small server-written HTML: no script, no console code, one inline style
@@ -6,11 +17,6 @@ import { LAGOS_TIME_ZONE, type PublicAgent, type PublicReceipt, type PublicVehic
  */
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-
-const dateOnly = (iso: string) => new Date(iso).toLocaleDateString('en-NG', { timeZone: LAGOS_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-NG', { timeZone: LAGOS_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const naira = (amount: number) => `₦${amount.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 // High contrast (white on dark green/amber/red, WCAG AA or better), large type, one column.
 const STYLE = `*{box-sizing:border-box}body{margin:0;font:18px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;background:#fff}
@@ -38,10 +44,6 @@ type Tone = 'good' | 'warn' | 'bad' | 'idle';
 const verdict = (tone: Tone, text: string) => `<p class="verdict ${tone}" role="status">${escape(text)}</p>`;
 const fields = (rows: Array<[string, string]>) => `<dl>${rows.map(([term, value]) => `<dt>${escape(term)}</dt><dd>${escape(value)}</dd>`).join('')}</dl>`;
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-// Registration stores names and plates lower-cased; a page shows them as written on a card and a plate.
-const nameOf = (text: string) => text.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
-const plateOf = (text: string) => text.toUpperCase();
-
 const VEHICLE_VERDICT: Record<PublicVehicleStatus, (date: string) => [Tone, string]> = {
   paid: (date) => ['good', `Paid until ${date}`],
   grace: (date) => ['warn', `In grace until ${date}`],
@@ -65,12 +67,11 @@ export function vehiclePage(vehicle: PublicVehicle, now: Date): Page {
 }
 
 export function receiptPage(receipt: PublicReceipt, levy: string, now: Date): Page {
-  const paidFor = receipt.kind === 'penalty' ? 'Penalty' : `${capitalised(receipt.planName ?? '')} ticket`;
   return page(
     `Receipt ${receipt.receiptNo}: genuine`,
     `${levyLine(levy)}<h1>Receipt ${escape(receipt.receiptNo)}</h1>${verdict('good', 'Genuine receipt')}${fields([
       ['Amount', naira(receipt.amount)],
-      ['Paid for', `${paidFor} (${receipt.vehicleType})`],
+      ['Paid for', paidForText(receipt.kind, receipt.planName, receipt.vehicleType)],
       ['Plate number', receipt.plateNumber ? plateOf(receipt.plateNumber) : '—'],
       ['Date and time', dateTime(receipt.paidAt)],
       ['Collected by', `${nameOf(receipt.agent.fullName)} (${receipt.agent.userCode})`],

@@ -1,0 +1,70 @@
+/**
+ * What a printed or public receipt, ID card and check page say, and how: pure text, shared by the
+ * server's public pages, the console's prints and the field app's receipt (issue 23).
+ */
+import { LAGOS_TIME_ZONE } from './constants.ts';
+import type { ModeOfPayment, PaymentStatus, PlanName, VehicleType } from './domain.ts';
+import type { ReceiptKind } from './receipts.ts';
+import type { PrintableReceipt } from './schemas/receipts.ts';
+
+/** ₦12,000.00 */
+export const printedNaira = (amount: number) => `₦${amount.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** 1 May 2026, Lagos day. */
+export const printedDate = (at: string | number | Date) =>
+  new Date(at).toLocaleDateString('en-NG', { timeZone: LAGOS_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
+/** 1 May 2026, 10:00 am, Lagos time. */
+export const printedDateTime = (at: string | number | Date) =>
+  new Date(at).toLocaleString('en-NG', { timeZone: LAGOS_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** Registration stores names lower-cased; prints show them as written on a card: 'musa bello' → 'Musa Bello'. */
+export const printedName = (text: string) => text.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
+/** Plates are stored lower-cased; prints show them as on the plate. */
+export const printedPlate = (text: string) => text.toUpperCase();
+
+/** 'Monthly ticket (bus)', 'Penalty (keke)'. */
+export function paidForText(kind: ReceiptKind, planName: PlanName | null, vehicleType: VehicleType): string {
+  const what = kind === 'penalty' || planName === null ? 'Penalty' : `${capitalised(planName)} ticket`;
+  return `${what} (${vehicleType})`;
+}
+
+const MODE_LABELS: Record<ModeOfPayment, string> = { cash: 'Cash', transfer: 'Transfer', pos: 'POS', card: 'Card' };
+/** 'Transfer (Access Bank)', 'Cash'. */
+export const modeText = (mode: ModeOfPayment, bankName: string | null) => (bankName ? `${MODE_LABELS[mode]} (${printedName(bankName)})` : MODE_LABELS[mode]);
+
+/** The public checks' addresses, which QR codes hold (PUBLIC_URL or the server's origin, then the page). */
+const checkUrl = (page: 'v' | 'r' | 'a') => (publicUrl: string, code: string) => `${publicUrl.replace(/\/+$/, '')}/${page}/${encodeURIComponent(code)}`;
+/** A motorist's sticker: {PUBLIC_URL}/v/{userCode}. */
+export const vehicleCheckUrl = checkUrl('v');
+/** A receipt: {PUBLIC_URL}/r/{receiptNo}. */
+export const receiptCheckUrl = checkUrl('r');
+/** A field agent's ID card: {PUBLIC_URL}/a/{userCode}. */
+export const agentCheckUrl = checkUrl('a');
+
+/** A printed receipt's lines, in order: what it is, for whom, by whom, when. */
+export function receiptLines(receipt: PrintableReceipt): Array<[label: string, value: string]> {
+  const lines: Array<[string, string]> = [
+    ['Receipt no.', receipt.receiptNo],
+    ['Amount', printedNaira(receipt.amount)],
+    ['Paid for', paidForText(receipt.kind, receipt.planName, receipt.vehicleType)],
+  ];
+  if (receipt.newExpiry) lines.push(['New expiry', printedDate(receipt.newExpiry)]);
+  if (receipt.penaltyLeft !== null) lines.push(['Penalty left', printedNaira(receipt.penaltyLeft)]);
+  lines.push(
+    ['Plate number', receipt.plateNumber ? printedPlate(receipt.plateNumber) : '—'],
+    ['Motorist', printedName(receipt.motorist.fullName)],
+    ['Motorist Unique ID', receipt.motorist.userCode],
+    ['Mode of payment', modeText(receipt.modeOfPayment, receipt.bankName)],
+    ['Collected by', printedName(receipt.agent.fullName)],
+    ['Agent Unique ID', receipt.agent.userCode],
+    ['Date and time (Lagos)', printedDateTime(receipt.paidAt)],
+  );
+  return lines;
+}
+
+/** Why a payment list row has no receipt to print (a payment that did not succeed has none); null when it has one. */
+export function noReceiptReason(payment: { receiptNo: string | null | undefined; status: PaymentStatus }): string | null {
+  if (!payment.receiptNo) return 'No receipt number';
+  if (payment.status !== 'success') return `No receipt: the payment is ${payment.status}`;
+  return null;
+}
