@@ -88,10 +88,11 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
     'Remitted By',
     'Created At',
     'Receipt No',
+    'Actions',
   ]);
   const transactions = await rowsFor(page, 'Transaction History', motorist.userCode);
   await expect(transactions).toHaveCount(1);
-  await expect(transactions.getByRole('cell')).toHaveText(['', 'Gtbank', 'POS', motorist.userCode, 'Weekly', '₦1,500.00', 'Bike', 'Success', 'Remy Remitter', /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/, paid.data.payment.receiptNo]);
+  await expect(transactions.getByRole('cell')).toHaveText(['', 'Gtbank', 'POS', motorist.userCode, 'Weekly', '₦1,500.00', 'Bike', 'Success', 'Remy Remitter', /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/, paid.data.payment.receiptNo, '']);
 
   // 7. Scan Record: the scan, with the subscription as it stood.
   await page.goto('/scan');
@@ -114,7 +115,7 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
   await page.goto('/penaltyHistory');
   const penalties = await rowsFor(page, 'Penalty Payment History', motorist.userCode);
   await expect(penalties).toHaveCount(1);
-  await expect(penalties.getByRole('cell')).toHaveText(['', 'N/A', 'Cash', motorist.userCode, 'Weekly', '₦500.00', 'Bike', 'Success', 'Remy Remitter', /\d{4}, \d{2}:\d{2}$/, penaltyPaid.data.payment.receiptNo]);
+  await expect(penalties.getByRole('cell')).toHaveText(['', 'N/A', 'Cash', motorist.userCode, 'Weekly', '₦500.00', 'Bike', 'Success', 'Remy Remitter', /\d{4}, \d{2}:\d{2}$/, penaltyPaid.data.payment.receiptNo, '']);
 
   // 9. The motorist's details: the subscription block, then pause and resume with the popup message.
   await page.goto(`/${motorist.id}/details`);

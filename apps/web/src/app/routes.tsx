@@ -24,6 +24,7 @@ const people = {
   NewRegistrar: lazyPage(() => import('../features/people/NewRegistrarPage.tsx'), 'NewRegistrarPage'),
   NewMotorist: lazyPage(() => import('../features/people/NewMotoristPage.tsx'), 'NewMotoristPage'),
   Details: lazyPage(() => import('../features/people/PersonDetailsPage.tsx'), 'PersonDetailsPage'),
+  IdCard: lazyPage(() => import('../features/people/IdCardPage.tsx'), 'IdCardPage'),
 };
 
 interface PageRoute {
@@ -75,6 +76,9 @@ const SIGNED_IN_PAGES: PageRoute[] = [
   },
   { path: 'audit-log', title: 'Audit Log', capability: 'audit', Page: lazyPage(() => import('../features/audit/AuditLogPage.tsx'), 'AuditLogPage') },
   { path: ':id/details', title: 'Details', Page: people.Details },
+  // Printing (issue 23): whoever reads the payment lists prints their receipts (the server decides); agents' ID cards.
+  { path: 'receipt/:receiptNo', title: 'Receipt', Page: lazyPage(() => import('../features/transactions/receipt/ReceiptPrintPage.tsx'), 'ReceiptPrintPage') },
+  { path: ':id/id-card', title: 'ID Card', Page: people.IdCard },
   { path: 'newmanager', title: 'New Manager', capability: 'managers', Page: people.NewManager },
   { path: 'newremitter', title: 'New Remitter', capability: 'remitters', Page: people.NewRemitter },
   { path: 'newenforcer', title: 'New Enforcer', capability: 'enforcers', Page: people.NewEnforcer },

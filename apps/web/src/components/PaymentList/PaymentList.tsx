@@ -1,5 +1,6 @@
 import { paymentCsvColumns, type ExportPath, type PaymentRecord, type PaymentRecordList } from '@eticket/contracts';
-import { DataTable, type FetchPage, type TableDownload } from '../DataTable/index.ts';
+import { DataTable, type Column, type FetchPage, type TableDownload } from '../DataTable/index.ts';
+import { PrintReceiptAction } from '../PrintReceiptAction.tsx';
 import { PAYMENT_SEARCH_PLACEHOLDER, paymentColumns, paymentRowKey, paymentRowLabel } from '../paymentColumns.tsx';
 import { api } from '../../lib/api.ts';
 import type { PaymentFilters } from './paymentFilters.ts';
@@ -21,9 +22,16 @@ const fetcherOf =
   (query, signal) =>
     api.get<PaymentRecordList>(path, { query: { ...query }, signal });
 
+/** The row actions: Print receipt (issue 23). */
+const actions: Column<PaymentRecord> = { header: 'Actions', cell: (row) => <PrintReceiptAction payment={row} />, stickyEnd: true };
+
 const LISTS = {
-  '/api/sub-history': { fetchPage: fetcherOf('/api/sub-history'), columns: paymentColumns('Price'), csvColumns: paymentCsvColumns('Price') },
-  '/api/penalty-history': { fetchPage: fetcherOf('/api/penalty-history'), columns: paymentColumns('Amount'), csvColumns: paymentCsvColumns('Amount') },
+  '/api/sub-history': { fetchPage: fetcherOf('/api/sub-history'), columns: [...paymentColumns('Price'), actions], csvColumns: paymentCsvColumns('Price') },
+  '/api/penalty-history': {
+    fetchPage: fetcherOf('/api/penalty-history'),
+    columns: [...paymentColumns('Amount'), actions],
+    csvColumns: paymentCsvColumns('Amount'),
+  },
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { Alert, Button, Grid, Group, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { IconArrowLeft, IconId } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { can, mayManage, type PersonRecord } from '@eticket/contracts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -15,6 +15,7 @@ import { PersonSummary } from './details/PersonSummary.tsx';
 import { QrBlock } from './details/QrBlock.tsx';
 import { SubscriptionBlock } from './details/SubscriptionBlock.tsx';
 import { VehicleBlock } from './details/VehicleBlock.tsx';
+import { fieldAgentRole } from './idCard.ts';
 import { usePersonDetails } from './queries.ts';
 
 /** {id}/details: every block of spec "User detail". The list's row shows at once; the server's record follows (and serves a reload). */
@@ -53,6 +54,11 @@ export function PersonDetailsPage() {
           actions={
             <Group gap="xs" wrap="wrap" justify="flex-end">
               {mayEdit && <EditProfileModal person={person} />}
+              {fieldAgentRole(person) && !person.isDeleted && (
+                <Button component={Link} to={`/${person.id}/id-card`} variant="light" leftSection={<IconId size={16} aria-hidden />}>
+                  Print ID card
+                </Button>
+              )}
               <PersonActionButtons person={person} />
             </Group>
           }

@@ -1,0 +1,1 @@
+export { PrintSheet, type Paper } from './PrintSheet.tsx';
