@@ -9,9 +9,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { MESSAGES } from '@eticket/contracts';
 import type { TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
-import { auditRoutes } from './modules/audit/routes.ts';
-import { createAuditRepository } from './modules/audit/repository.ts';
-import { createAuditService } from './modules/audit/service.ts';
+import * as auditLog from './modules/audit/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthRepository } from './modules/auth/repository.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -179,8 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerTicketRoutes(app, tickets);
   receipts.register(app, { db });
   await registerFigureRoutes(app, { db, clock, banks: deps.banks, rankingTtlMs: deps.rankingTtlMs });
-  const audit = createAuditService({ repository: createAuditRepository(db) });
-  await app.register(auditRoutes(audit));
+  const audit = auditLog.register(app, { db });
   await app.register(
     exportRoutes(
       createExportService({

@@ -1,3 +1,4 @@
+import * as audit from './audit.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as field from './field.ts';
 import * as ops from './ops.ts';
@@ -7,6 +8,6 @@ import * as publicChecks from './public.ts';
 import * as receipts from './receipts.ts';
 
 /** Every endpoint the API serves, by capability (the server registers exactly these). */
-export const ENDPOINT_GROUPS = { profile, field, ops, penalties, public: publicChecks, receipts } as const satisfies Record<string, Record<string, Endpoint>>;
+export const ENDPOINT_GROUPS = { profile, field, ops, penalties, public: publicChecks, receipts, audit } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

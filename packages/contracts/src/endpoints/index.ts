@@ -5,3 +5,4 @@ export * as opsEndpoints from './ops.ts';
 export * as penaltyEndpoints from './penalties.ts';
 export * as publicEndpoints from './public.ts';
 export * as receiptEndpoints from './receipts.ts';
+export * as auditEndpoints from './audit.ts';

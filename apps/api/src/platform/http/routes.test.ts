@@ -169,7 +169,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'GET /api/registrardashboard',
   'GET /api/enforcerdashboard',
   'GET /api/remitterdashboard',
-  'GET /api/audit-logs',
   'POST /api/exports',
   'GET /api/exports/:token',
 ]);

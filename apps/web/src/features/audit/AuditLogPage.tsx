@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
-import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_CSV_COLUMNS, type AuditAction, type AuditLogEntry } from '@eticket/contracts';
+import { auditEndpoints, AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_CSV_COLUMNS, type AuditAction, type AuditLogEntry } from '@eticket/contracts';
 import { DataTable, type TableDownload } from '../../components/DataTable/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { AUDIT_SEARCH_PLACEHOLDER, auditColumns, auditRowKey, auditRowLabel } from './auditColumns.tsx';
@@ -16,7 +16,7 @@ export function AuditLogPage() {
   const columns = useMemo(() => auditColumns(setViewed), []);
   const fetchPage = useMemo(() => fetchAuditLog(action), [action]);
   const download = useMemo<TableDownload<AuditLogEntry>>(
-    () => ({ path: '/api/audit-logs', query: { action: action ?? undefined }, columns: AUDIT_CSV_COLUMNS }),
+    () => ({ path: auditEndpoints.list.path, query: { action: action ?? undefined }, columns: AUDIT_CSV_COLUMNS }),
     [action],
   );
 
