@@ -16,10 +16,7 @@ import { createAuthService } from './modules/auth/service.ts';
 import { resetCodeHasher } from './modules/auth/reset-code.ts';
 import { createResetMailWorker, type ResetMailWorker } from './modules/auth/reset-mail.ts';
 import { createThrottle } from './modules/auth/throttle.ts';
-import { exportLists } from './modules/exports/lists.ts';
-import { exportRoutes, routePermissions } from './modules/exports/routes.ts';
-import { createExportService } from './modules/exports/service.ts';
-import { createExportTokens } from './modules/exports/token.ts';
+import * as csvExports from './modules/exports/index.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { createPeopleServices } from './modules/people/services.ts';
@@ -178,17 +175,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   receipts.register(app, { db });
   await registerFigureRoutes(app, { db, clock, banks: deps.banks, rankingTtlMs: deps.rankingTtlMs });
   const audit = auditLog.register(app, { db });
-  await app.register(
-    exportRoutes(
-      createExportService({
-        lists: exportLists({ people: people.lists, records: tickets.records, audit }),
-        tokens: createExportTokens(deps.jwtSecret),
-        clock,
-        permissionOf: routePermissions(app),
-        loadSessionUser: authRepository.loadSessionUser,
-      }),
-    ),
-  );
+  csvExports.register(app, {
+    lists: { people: people.lists, records: tickets.records, audit },
+    jwtSecret: deps.jwtSecret,
+    clock,
+    loadSessionUser: authRepository.loadSessionUser,
+  });
 
   const hasFieldApp = await registerFieldApp(app, deps.fieldDist, !(deps.webDist && existsSync(path.join(deps.webDist, 'index.html'))));
   await registerConsole(app, deps.webDist, hasFieldApp ? deps.fieldDist : undefined);

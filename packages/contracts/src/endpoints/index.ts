@@ -6,3 +6,4 @@ export * as penaltyEndpoints from './penalties.ts';
 export * as publicEndpoints from './public.ts';
 export * as receiptEndpoints from './receipts.ts';
 export * as auditEndpoints from './audit.ts';
+export * as exportEndpoints from './exports.ts';

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EXPORT_FILE_NAME, EXPORT_MESSAGES, EXPORT_PATHS, exportRequest, exportResponse, exportTokenParam, type ExportPath } from '@eticket/contracts';
+import { EXPORT_FILE_NAME, EXPORT_MESSAGES, exportEndpoints, type ExportPath } from '@eticket/contracts';
 import { requireUser, type RoutePermission } from '../../platform/http/auth.ts';
+import { implement } from '../../platform/http/endpoints.ts';
 import type { CsvExport } from './lists.ts';
 import type { ExportService } from './service.ts';
 
@@ -37,51 +37,17 @@ async function csvStream(csv: CsvExport): Promise<Readable> {
   return Readable.from(chunks(), { objectMode: false });
 }
 
-/** POST /api/exports and GET /api/exports/{token}: downloads of whole filtered lists as CSV. */
+/** Downloads of whole filtered lists as CSV: a signed link, then the stream it opens. */
 export function exportRoutes(service: ExportService) {
-  return async (root: FastifyInstance) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
-    const tags = ['exports'];
-
-    app.post(
-      '/api/exports',
-      {
-        config: { permission: { signedIn: true } },
-        schema: {
-          tags,
-          description:
-            'Asks for a download of a whole list (newest first) under the query its list call takes; the caller needs that list call\'s permission. ' +
-            'Answers a link that opens without the bearer token for 60 seconds.',
-          body: exportRequest,
-          response: { 201: exportResponse },
-        },
-      },
-      async (request, reply) => {
-        const url = service.request(requireUser(request), request.body);
-        return reply.code(201).send({ data: { url }, message: EXPORT_MESSAGES.ready });
-      },
-    );
-
-    app.get(
-      '/api/exports/:token',
-      {
-        // The signed token is the permission; the service checks its caller again.
-        config: { permission: { public: true } },
-        schema: {
-          tags,
-          description: `Streams the list as text/csv (${EXPORT_FILE_NAME}). Lists: ${EXPORT_PATHS.join(', ')}.`,
-          params: exportTokenParam,
-          security: [],
-        },
-      },
-      async (request, reply) => {
-        const stream = await csvStream(await service.open(request.params.token));
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)
-          .header('cache-control', 'no-store')
-          .send(stream);
-      },
-    );
-  };
+  return [
+    implement(exportEndpoints.request, async (request) => ({ data: { url: service.request(requireUser(request), request.body) }, message: EXPORT_MESSAGES.ready })),
+    implement(exportEndpoints.download, async (request, reply) => {
+      const stream = await csvStream(await service.open(request.params.token));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    }),
+  ];
 }

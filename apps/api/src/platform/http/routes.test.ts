@@ -169,6 +169,4 @@ const NOT_YET_DECLARED = new Set<string>([
   'GET /api/registrardashboard',
   'GET /api/enforcerdashboard',
   'GET /api/remitterdashboard',
-  'POST /api/exports',
-  'GET /api/exports/:token',
 ]);

@@ -1,5 +1,5 @@
-import { EXPORT_FILE_NAME, toCsv, type CsvColumn, type ExportPath, type ExportResponse } from '@eticket/contracts';
-import { api } from '../../lib/api.ts';
+import { EXPORT_FILE_NAME, exportEndpoints, toCsv, type CsvColumn, type ExportPath } from '@eticket/contracts';
+import { call } from '../../lib/api.ts';
 import type { TableQuery } from './types.ts';
 
 /** What a table's Download saves: the list call's path (and fixed query, e.g. an agent role) and the file's columns. */
@@ -28,11 +28,11 @@ function save(href: string): void {
 }
 
 /**
- * The whole filtered list: POST /api/exports answers a short-lived signed link to the server's
+ * The whole filtered list: the export request answers a short-lived signed link to the server's
  * streaming CSV, which the browser then downloads.
  */
 export async function downloadList<Row>(download: TableDownload<Row>, query: TableQuery): Promise<void> {
-  const reply = await api.post<ExportResponse>('/api/exports', { path: download.path, query: exportQuery(query, download.query) });
+  const reply = await call(exportEndpoints.request, { body: { path: download.path, query: exportQuery(query, download.query) } });
   save(reply.data.url);
 }
 

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
+import { registerRoutes } from '../../platform/http/endpoints.ts';
+import { exportLists } from './lists.ts';
+import { exportRoutes, routePermissions } from './routes.ts';
+import { createExportService, type ExportServiceDependencies } from './service.ts';
+import { createExportTokens } from './token.ts';
+
+/** Downloads of whole lists as CSV, from the services that serve those lists. */
+export function register(
+  app: FastifyInstance,
+  deps: {
+    lists: Parameters<typeof exportLists>[0];
+    jwtSecret: string;
+    clock: Clock;
+    loadSessionUser: ExportServiceDependencies['loadSessionUser'];
+  },
+): void {
+  const service = createExportService({
+    lists: exportLists(deps.lists),
+    tokens: createExportTokens(deps.jwtSecret),
+    clock: deps.clock,
+    permissionOf: routePermissions(app),
+    loadSessionUser: deps.loadSessionUser,
+  });
+  registerRoutes(app, exportRoutes(service));
+}
