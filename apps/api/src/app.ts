@@ -17,7 +17,7 @@ import { resetCodeHasher } from './modules/auth/reset-code.ts';
 import { createResetMailWorker, type ResetMailWorker } from './modules/auth/reset-mail.ts';
 import { createThrottle } from './modules/auth/throttle.ts';
 import * as csvExports from './modules/exports/index.ts';
-import { fileRoutes } from './modules/files/routes.ts';
+import * as storedFiles from './modules/files/index.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { createPeopleServices } from './modules/people/services.ts';
 import * as ops from './modules/ops/index.ts';
@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   publicChecks.register(app, { db, clock, fileUrl, publicUrl: deps.publicUrl, limit: deps.publicLimit, levyName: deps.levyName });
   const people = createPeopleServices({ db, files: deps.files, clock, fileUrl });
   await app.register(peopleRoutes(people));
-  await app.register(fileRoutes(deps.files, clock));
+  storedFiles.register(app, { files: deps.files, clock });
   const tickets = createTicketServices(db, clock, { captureMaxAgeHours: deps.captureMaxAgeHours, fileUrl });
   await registerTicketRoutes(app, tickets);
   receipts.register(app, { db });

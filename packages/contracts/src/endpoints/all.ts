@@ -1,6 +1,7 @@
 import * as audit from './audit.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as exportsGroup from './exports.ts';
+import * as files from './files.ts';
 import * as field from './field.ts';
 import * as ops from './ops.ts';
 import * as penalties from './penalties.ts';
@@ -9,6 +10,6 @@ import * as publicChecks from './public.ts';
 import * as receipts from './receipts.ts';
 
 /** Every endpoint the API serves, by capability (the server registers exactly these). */
-export const ENDPOINT_GROUPS = { profile, field, ops, penalties, public: publicChecks, receipts, audit, exports: exportsGroup } as const satisfies Record<string, Record<string, Endpoint>>;
+export const ENDPOINT_GROUPS = { profile, field, ops, penalties, public: publicChecks, receipts, audit, exports: exportsGroup, files } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

@@ -7,3 +7,4 @@ export * as publicEndpoints from './public.ts';
 export * as receiptEndpoints from './receipts.ts';
 export * as auditEndpoints from './audit.ts';
 export * as exportEndpoints from './exports.ts';
+export * as fileEndpoints from './files.ts';

@@ -14,3 +14,4 @@ export * from './field.ts';
 export * from './ops.ts';
 export * from './public.ts';
 export * from './receipts.ts';
+export * from './files.ts';

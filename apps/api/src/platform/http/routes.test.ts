@@ -137,7 +137,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'POST /api/approve/:id',
   'POST /api/suspend/:id',
   'POST /api/deleted/:id',
-  'GET /api/files/:key',
   'POST /api/subscription',
   'GET /api/subscription',
   'PATCH /api/subscription/:id',
