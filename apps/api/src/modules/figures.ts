@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect.ts';
 import { createOfflineBankProvider, type BankProvider } from '../adapters/banks/index.ts';
 import type { Clock } from '../lib/clock.ts';
+import { registerRoutes } from '../platform/http/endpoints.ts';
 import { allocationRoutes } from './allocation/routes.ts';
 import { createAllocationRepository } from './allocation/repository.ts';
 import { createAllocationService } from './allocation/service.ts';
@@ -38,5 +39,5 @@ export type FigureServices = ReturnType<typeof createFigureServices>;
 export async function registerFigureRoutes(app: FastifyInstance, deps: FigureDependencies): Promise<void> {
   const services = createFigureServices(deps);
   await app.register(allocationRoutes(services.allocation, deps.clock));
-  await app.register(dashboardRoutes(services.dashboard, deps.clock));
+  registerRoutes(app, dashboardRoutes(services.dashboard, deps.clock));
 }

@@ -1,4 +1,5 @@
 import * as audit from './audit.ts';
+import * as dashboards from './dashboards.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as exportsGroup from './exports.ts';
 import * as files from './files.ts';
@@ -10,6 +11,6 @@ import * as publicChecks from './public.ts';
 import * as receipts from './receipts.ts';
 
 /** Every endpoint the API serves, by capability (the server registers exactly these). */
-export const ENDPOINT_GROUPS = { profile, field, ops, penalties, public: publicChecks, receipts, audit, exports: exportsGroup, files } as const satisfies Record<string, Record<string, Endpoint>>;
+export const ENDPOINT_GROUPS = { profile, field, ops, penalties, public: publicChecks, receipts, audit, exports: exportsGroup, files, dashboards } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

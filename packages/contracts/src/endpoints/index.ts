@@ -8,3 +8,4 @@ export * as receiptEndpoints from './receipts.ts';
 export * as auditEndpoints from './audit.ts';
 export * as exportEndpoints from './exports.ts';
 export * as fileEndpoints from './files.ts';
+export * as dashboardEndpoints from './dashboards.ts';

@@ -159,13 +159,4 @@ const NOT_YET_DECLARED = new Set<string>([
   'GET /api/stakeholders/:id/payouts',
   'POST /api/stakeholders/:id/payouts',
   'GET /api/allocation',
-  'GET /api/admindashboard',
-  'GET /api/chart',
-  'GET /api/stakeHolderPaymentChart',
-  'GET /api/performingAgentChart',
-  'GET /api/uniondashboard/unions',
-  'GET /api/uniondashboard',
-  'GET /api/registrardashboard',
-  'GET /api/enforcerdashboard',
-  'GET /api/remitterdashboard',
 ]);
