@@ -93,7 +93,7 @@ test('assign a percentage through the modal, update it, open its page and record
   await payout.getByRole('button', { name: 'Record payout' }).click();
   await expect(payout).toBeHidden();
   await expect(payouts.getByRole('row').filter({ hasText: reference })).toContainText('₦1,500.00');
-  await expect(payouts).toContainText('super admin');
+  await expect(payouts).toContainText('Super Admin');
   await expect(page.getByRole('region', { name: 'Amount Paid', exact: true }).getByTestId('stat-value')).toHaveText('₦1,500.00');
 
   // The same reference twice is refused, in red in the modal.

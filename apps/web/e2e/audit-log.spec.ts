@@ -22,7 +22,7 @@ test('audit log: the super-admin approves a union, then finds the approval with 
   await page.goto('/unions');
   await search(page, fullName);
   await rowAction(page, fullName, 'Approve');
-  await expect(rowOf(page, fullName)).toContainText('Approved by super admin');
+  await expect(rowOf(page, fullName)).toContainText('Approved by Super Admin');
 
   // The Audit Log, from the sidebar: the approval is the newest row about the union.
   await sidebar(page).getByRole('link', { name: 'Audit Log', exact: true }).click();

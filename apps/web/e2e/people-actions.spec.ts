@@ -41,7 +41,7 @@ test('the details page approves, suspends and deletes, with the row menu\'s rule
 
   await actions.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('User approved successfully')).toBeVisible();
-  await expect(page.getByText('Approved by super admin')).toBeVisible();
+  await expect(page.getByText('Approved by Super Admin')).toBeVisible();
   await expect(actions.getByRole('button')).toHaveText(['Suspend', 'Delete']);
 
   // The suspend dialog speaks of a motorist, who never signs in: payments stop.
@@ -50,7 +50,7 @@ test('the details page approves, suspends and deletes, with the row menu\'s rule
   await expect(suspend).toContainText('No subscription or penalty payment is taken for a suspended motorist');
   await expect(suspend).not.toContainText('sign in');
   await suspend.getByRole('button', { name: 'Suspend' }).click();
-  await expect(page.getByText('Suspended by super admin')).toBeVisible();
+  await expect(page.getByText('Suspended by Super Admin')).toBeVisible();
   await expect(actions.getByRole('button')).toHaveText(['Approve', 'Delete']);
 
   await actions.getByRole('button', { name: 'Delete' }).click();
@@ -80,7 +80,7 @@ test('ticked rows are approved and suspended together, with a result per row', a
   await expect(approve).toContainText('2 of 2 done');
   await expect(results).toContainText('User approved successfully');
   await approve.getByRole('button', { name: 'Close' }).click();
-  for (const person of people) await expect(rowOf(page, person.fullName)).toContainText('Approved by super admin');
+  for (const person of people) await expect(rowOf(page, person.fullName)).toContainText('Approved by Super Admin');
 
   // Suspending one of two: the other row, already suspended, is left out and said so.
   await page.getByRole('checkbox', { name: `Select ${people[0].fullName}` }).check();
@@ -88,7 +88,7 @@ test('ticked rows are approved and suspended together, with a result per row', a
   await dialog(page, 'Suspend selected').getByRole('button', { name: 'Suspend 1' }).click();
   await expect(dialog(page, 'Suspend selected')).toContainText('1 of 1 done');
   await dialog(page, 'Suspend selected').getByRole('button', { name: 'Close' }).click();
-  await expect(rowOf(page, people[0].fullName)).toContainText('Suspended by super admin');
+  await expect(rowOf(page, people[0].fullName)).toContainText('Suspended by Super Admin');
   for (const person of people) await page.getByRole('checkbox', { name: `Select ${person.fullName}` }).check();
   await page.getByRole('button', { name: 'Suspend selected (1)' }).click();
   await expect(dialog(page, 'Suspend selected')).toContainText('1 ticked row is left out');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { personName } from '@eticket/contracts';
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS } from './fixtures/accounts.ts';
 import { readCsvDownload } from './support/csv.ts';
@@ -61,10 +62,11 @@ test('exports the whole filtered motorist list as tableData.csv, not only the pa
   const all = await download(page);
   expect(all.fileName).toBe('tableData.csv');
   expect(all.header).toEqual(MOTORIST_HEADER);
-  expect(all.rows.map((row) => row['Full Name'])).toEqual(names.map((name) => (name.startsWith('=') ? `'${name}` : name)).reverse());
+  // Names read capitalised, as on the screen (issue 26).
+  expect(all.rows.map((row) => row['Full Name'])).toEqual(names.map((name) => personName(name.startsWith('=') ? `'${name}` : name)).reverse());
   for (const row of all.rows) {
     expect(row['Unique ID']).toMatch(/^[a-z0-9]{8,}$/);
-    expect(row['Added By']).toBe('super admin');
+    expect(row['Added By']).toBe('Super Admin');
     expect(row.Status).toBe('Pending');
     expect(row['Last Login']).toBe('N/A');
   }
@@ -73,7 +75,7 @@ test('exports the whole filtered motorist list as tableData.csv, not only the pa
   await table.getByRole('checkbox', { name: `Select ada ${tag}` }).check();
   await expect(page.getByRole('checkbox', { name: 'Select all rows' })).toHaveJSProperty('indeterminate', true);
   const ticked = await download(page);
-  expect(ticked.rows.map((row) => row['Full Name'])).toEqual([`ada ${tag}`]);
+  expect(ticked.rows.map((row) => row['Full Name'])).toEqual([personName(`ada ${tag}`)]);
   await page.getByRole('checkbox', { name: 'Select all rows' }).click();
   await page.getByRole('checkbox', { name: 'Select all rows' }).click();
   await expect(table.getByRole('checkbox', { checked: true })).toHaveCount(0);
@@ -83,7 +85,7 @@ test('exports the whole filtered motorist list as tableData.csv, not only the pa
 
   // The Status filter replaces the search with the status: approve one, then list the approved.
   await rowAction(page, `ada ${tag}`, 'Approve');
-  await expect(rowOf(page, `ada ${tag}`)).toContainText('Approved by super admin');
+  await expect(rowOf(page, `ada ${tag}`)).toContainText('Approved by Super Admin');
   await page.getByRole('button', { name: 'Filter' }).click();
   const filter = dialog(page, 'Filter');
   await filter.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: 'Approved' }).check();
@@ -91,8 +93,8 @@ test('exports the whole filtered motorist list as tableData.csv, not only the pa
   await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue('approved');
   await expect(rowOf(page, `ada ${tag}`)).toBeVisible();
   const approved = await download(page);
-  expect(approved.rows.map((row) => row['Full Name'])).toContain(`ada ${tag}`);
-  expect(approved.rows.map((row) => row['Full Name'])).not.toContain(`bola, jr ${tag}`);
+  expect(approved.rows.map((row) => row['Full Name'])).toContain(personName(`ada ${tag}`));
+  expect(approved.rows.map((row) => row['Full Name'])).not.toContain(personName(`bola, jr ${tag}`));
   for (const row of approved.rows) expect(row.Status).toMatch(/^Approved by /);
 
   // Activities: nobody just registered is online; the Status filter's All cleared the search.

@@ -89,10 +89,10 @@ test('creates a manager in two steps', async ({ page }) => {
 
   await page.goto('/managers');
   await rowAction(page, manager.fullName, 'Approve');
-  await expect(rowOf(page, manager.fullName)).toContainText('Approved by super admin');
+  await expect(rowOf(page, manager.fullName)).toContainText('Approved by Super Admin');
   await rowOf(page, manager.fullName).getByRole('link').click();
   await expect(page.getByText('Enforcer manager')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Guarantor' })).toContainText('ngozi guarantor');
+  await expect(page.getByRole('region', { name: 'Guarantor' })).toContainText('Ngozi Guarantor');
 
   // Edit Profile (super-admin and admin) changes the record the page shows.
   await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -118,7 +118,7 @@ test('a new remitter waits on the new-remitter page until approved, then joins t
   await form.getByLabel('Address').fill('9 Broad Street');
   await form.getByLabel('Route').fill('CMS - Obalende');
   // Remitters are offered single and married only.
-  await expect(form.getByLabel('Marital Status').locator('option')).toHaveText(['Choose…', 'Single', 'Married']);
+  await expect(form.getByLabel('Marital Status').locator('option')).toHaveText(['Choose…', 'single', 'married']);
   await form.getByRole('button', { name: 'Next' }).click();
   await fillGuarantor(form, page);
   await form.getByRole('button', { name: 'Previous' }).click();
@@ -134,9 +134,9 @@ test('a new remitter waits on the new-remitter page until approved, then joins t
   await rowAction(page, remitter.fullName, 'Approve');
   await expect(rowOf(page, remitter.fullName)).toHaveCount(0);
   await page.goto('/remitters');
-  await expect(rowOf(page, remitter.fullName)).toContainText('Approved by super admin');
+  await expect(rowOf(page, remitter.fullName)).toContainText('Approved by Super Admin');
   await rowAction(page, remitter.fullName, 'Suspend');
-  await expect(rowOf(page, remitter.fullName)).toContainText('Suspended by super admin');
+  await expect(rowOf(page, remitter.fullName)).toContainText('Suspended by Super Admin');
 });
 
 test('creates an enforcer; the enforcer list opens on pending ones', async ({ page }) => {
@@ -147,7 +147,7 @@ test('creates an enforcer; the enforcer list opens on pending ones', async ({ pa
   await fillPersonal(form, enforcer);
   await form.getByLabel('Address').fill('1 Herbert Macaulay Way');
   await form.getByLabel('Route').fill('Yaba - Surulere');
-  await expect(form.getByLabel('Marital Status').locator('option')).toHaveText(['Choose…', 'Single', 'Married', 'Divorced']);
+  await expect(form.getByLabel('Marital Status').locator('option')).toHaveText(['Choose…', 'single', 'married', 'divorced']);
   await form.getByRole('button', { name: 'Next' }).click();
   await fillGuarantor(form, page);
   await submit(page, form, 'Agent registered successfully');

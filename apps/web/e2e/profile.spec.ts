@@ -25,12 +25,12 @@ test('a super-admin edits their profile', async ({ page }) => {
   await expect(page.getByRole('status')).toHaveText('Profile updated successfully');
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'edith okafor' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('edith okafor');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Edith Okafor');
 
   await page.reload();
   await expect(page.getByLabel('Full Name')).toHaveValue('edith okafor');
   await expect(page.getByLabel('Phone')).toHaveValue('+2348031234567');
-  await expect(page.getByRole('textbox', { name: 'Marital Status' })).toHaveValue('Married');
+  await expect(page.getByRole('textbox', { name: 'Marital Status' })).toHaveValue('married');
   await expect(page.getByLabel('Address')).toHaveValue('12 marina road, lagos');
 });
 

@@ -61,7 +61,7 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
   await panel.getByRole('button', { name: 'Search' }).click();
   const found = panel.getByRole('region', { name: 'Motorist bayo bike' });
   await expect(found).toContainText('₦0.00');
-  await expect(found).toContainText('Weekly (bike)');
+  await expect(found).toContainText('weekly (bike)');
   await found.getByLabel('New Penalty Amount').fill('2000');
   await found.getByRole('button', { name: 'Update Penalty' }).click();
   await confirmPenaltyChange(page);
@@ -92,7 +92,7 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
   ]);
   const transactions = await rowsFor(page, 'Transaction History', motorist.userCode);
   await expect(transactions).toHaveCount(1);
-  await expect(transactions.getByRole('cell')).toHaveText(['', 'Gtbank', 'POS', motorist.userCode, 'Weekly', '₦1,500.00', 'Bike', 'Success', 'Remy Remitter', /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/, paid.data.payment.receiptNo, '']);
+  await expect(transactions.getByRole('cell')).toHaveText(['', 'gtbank', 'POS', motorist.userCode, 'weekly', '₦1,500.00', 'bike', 'Success', 'Remy Remitter', /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/, paid.data.payment.receiptNo, '']);
 
   // 7. Scan Record: the scan, with the subscription as it stood.
   await page.goto('/scan');
@@ -109,13 +109,13 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
   ]);
   const scans = await rowsFor(page, 'Scan Record', motorist.userCode);
   await expect(scans).toHaveCount(1);
-  await expect(scans.getByRole('cell')).toHaveText(['', 'Bike', 'Active', motorist.userCode, /\d{4}, \d{2}:\d{2}$/, '₦1,500.00', 'Efe Enforcer', /\d{4}, \d{2}:\d{2}$/]);
+  await expect(scans.getByRole('cell')).toHaveText(['', 'bike', 'Active', motorist.userCode, /\d{4}, \d{2}:\d{2}$/, '₦1,500.00', 'Efe Enforcer', /\d{4}, \d{2}:\d{2}$/]);
 
   // 8. Penalty Payment History: the penalty payment.
   await page.goto('/penaltyHistory');
   const penalties = await rowsFor(page, 'Penalty Payment History', motorist.userCode);
   await expect(penalties).toHaveCount(1);
-  await expect(penalties.getByRole('cell')).toHaveText(['', 'N/A', 'Cash', motorist.userCode, 'Weekly', '₦500.00', 'Bike', 'Success', 'Remy Remitter', /\d{4}, \d{2}:\d{2}$/, penaltyPaid.data.payment.receiptNo, '']);
+  await expect(penalties.getByRole('cell')).toHaveText(['', 'N/A', 'Cash', motorist.userCode, 'weekly', '₦500.00', 'bike', 'Success', 'Remy Remitter', /\d{4}, \d{2}:\d{2}$/, penaltyPaid.data.payment.receiptNo, '']);
 
   // 9. The motorist's details: the subscription block, then pause and resume with the popup message.
   await page.goto(`/${motorist.id}/details`);

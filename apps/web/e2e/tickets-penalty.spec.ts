@@ -25,7 +25,7 @@ test('penalty charges: create, every field required, one per vehicle type, updat
   await dialog.getByLabel('Price').fill('1000');
   await dialog.getByRole('button', { name: 'Save Charge' }).click();
   await expect(dialog).toBeHidden();
-  await expect(chargeCard(page, 'Bus')).toContainText('₦1,000.00');
+  await expect(chargeCard(page, 'bus')).toContainText('₦1,000.00');
 
   await page.getByRole('button', { name: 'Create Penalty Charge' }).click();
   await dialog.getByLabel('Vehicle Type').selectOption('bus');
@@ -35,14 +35,14 @@ test('penalty charges: create, every field required, one per vehicle type, updat
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
-  await chargeCard(page, 'Bus').getByRole('button', { name: 'Update' }).click();
+  await chargeCard(page, 'bus').getByRole('button', { name: 'Update' }).click();
   const update = page.getByRole('dialog', { name: 'Update Penalty Charge' });
   await expect(update.getByLabel('Vehicle Type')).toHaveValue('bus');
   await update.getByLabel('Price').fill('1250');
   await update.getByRole('button', { name: 'Save Charge' }).click();
   await expect(update).toBeHidden();
   await expect(page.getByRole('alert').filter({ hasText: 'Penalty charge updated successfully' })).toBeVisible();
-  await expect(chargeCard(page, 'Bus')).toContainText('₦1,250.00');
+  await expect(chargeCard(page, 'bus')).toContainText('₦1,250.00');
 
   // The history page links back here.
   await page.getByRole('link', { name: 'Penalty Payment History' }).click();

@@ -29,17 +29,17 @@ test('subscription plans: tabs per vehicle type, create, update, refuse a duplic
   await page.getByRole('button', { name: 'Create Plan' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Subscription Plan' });
   await expect(dialog.getByLabel('Vehicle Type')).toHaveValue('keke');
-  await expect(dialog.getByLabel('Plan Name').locator('option')).toHaveText(['Choose a plan', 'Daily', 'Weekly', 'Monthly', '3 Months', '6 Months', 'Yearly']);
+  await expect(dialog.getByLabel('Plan Name').locator('option')).toHaveText(['Choose a plan', 'daily', 'weekly', 'monthly', '3 months', '6 months', 'yearly']);
   await dialog.getByRole('button', { name: 'Save Plan' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('All field are required');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
   await expect(await createPlan(page, { name: 'daily', price: '150.50' })).toBeHidden();
-  await expect(planCard(page, 'Daily')).toContainText('₦150.50');
-  await expect(planCard(page, 'Daily')).toContainText('keke');
+  await expect(planCard(page, 'daily')).toContainText('₦150.50');
+  await expect(planCard(page, 'daily')).toContainText('keke');
   await expect(await createPlan(page, { name: 'weekly', price: '900' })).toBeHidden();
-  await expect(planCard(page, 'Weekly')).toContainText('₦900.00');
+  await expect(planCard(page, 'weekly')).toContainText('₦900.00');
 
   // A second daily keke plan: the server's refusal, in red, and the modal stays open.
   const duplicate = await createPlan(page, { name: 'daily', price: '99' });
@@ -51,7 +51,7 @@ test('subscription plans: tabs per vehicle type, create, update, refuse a duplic
   await expect(duplicate).toBeHidden();
 
   // Update starts from the plan and closes on 'Plan updated successfully'.
-  await planCard(page, 'Daily').getByRole('button', { name: 'Update' }).click();
+  await planCard(page, 'daily').getByRole('button', { name: 'Update' }).click();
   const update = page.getByRole('dialog', { name: 'Update Subscription Plan' });
   await expect(update.getByLabel('Plan Name')).toHaveValue('daily');
   await expect(update.getByLabel('Price')).toHaveValue('₦150.5');
@@ -59,7 +59,7 @@ test('subscription plans: tabs per vehicle type, create, update, refuse a duplic
   await update.getByRole('button', { name: 'Save Plan' }).click();
   await expect(update).toBeHidden();
   await expect(page.getByRole('alert').filter({ hasText: 'Plan updated successfully' })).toBeVisible();
-  await expect(planCard(page, 'Daily')).toContainText('₦200.00');
+  await expect(planCard(page, 'daily')).toContainText('₦200.00');
 
   // The Bus tab has plans of its own; Create Plan starts on the open tab's vehicle type.
   await page.getByRole('tab', { name: 'Bus' }).click();
@@ -71,28 +71,28 @@ test('subscription plans: tabs per vehicle type, create, update, refuse a duplic
   await busDialog.getByLabel('Price').fill('12500');
   await busDialog.getByRole('button', { name: 'Save Plan' }).click();
   await expect(busDialog).toBeHidden();
-  await expect(planCard(page, '3 Months')).toContainText('₦12,500.00');
+  await expect(planCard(page, '3 months')).toContainText('₦12,500.00');
   await expect(page.getByRole('article')).toHaveCount(1);
 
   // Delete asks first; Cancel keeps the plan.
   await page.getByRole('tab', { name: 'Keke' }).click();
   await expect(page.getByRole('article')).toHaveCount(2);
-  await planCard(page, 'Weekly').getByRole('button', { name: 'Delete' }).click();
+  await planCard(page, 'weekly').getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete plan?' });
-  await expect(confirm).toContainText('Weekly keke');
+  await expect(confirm).toContainText('The weekly keke plan');
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
-  await expect(planCard(page, 'Weekly')).toBeVisible();
-  await planCard(page, 'Weekly').getByRole('button', { name: 'Delete' }).click();
+  await expect(planCard(page, 'weekly')).toBeVisible();
+  await planCard(page, 'weekly').getByRole('button', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Delete plan' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Plan deleted successfully' })).toBeVisible();
-  await expect(planCard(page, 'Weekly')).toHaveCount(0);
+  await expect(planCard(page, 'weekly')).toHaveCount(0);
   await expect(page.getByRole('article')).toHaveCount(1);
 
   // What was saved is what the server has.
   await page.reload();
-  await expect(planCard(page, 'Daily')).toContainText('₦200.00');
+  await expect(planCard(page, 'daily')).toContainText('₦200.00');
 });
 
 test('the plan modal works from the keyboard', async ({ page }) => {
@@ -109,5 +109,5 @@ test('the plan modal works from the keyboard', async ({ page }) => {
   await page.keyboard.type('40000');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(planCard(page, 'Yearly')).toContainText('₦40,000.00');
+  await expect(planCard(page, 'yearly')).toContainText('₦40,000.00');
 });

@@ -78,7 +78,7 @@ describe('list columns', () => {
   });
 
   it('names who approved or suspended', () => {
-    expect(personStatusLabel({ registrationStatus: 'approved', approvedByName: 'ada', suspendedByName: null })).toBe('Approved by ada');
+    expect(personStatusLabel({ registrationStatus: 'approved', approvedByName: 'ada', suspendedByName: null })).toBe('Approved by Ada'); // a name, capitalised (issue 26)
     expect(personStatusLabel({ registrationStatus: 'suspended', approvedByName: null, suspendedByName: null })).toBe('Suspended by N/A');
     expect(personStatusLabel({ registrationStatus: 'pending', approvedByName: null, suspendedByName: null })).toBe('Pending');
   });

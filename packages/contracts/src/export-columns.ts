@@ -1,11 +1,12 @@
 /**
  * The columns of every list the console downloads (spec: one column per header). The server's CSV
  * export and the console's export of ticked rows both write them, so the files are the same. Dates
- * and times read as the screen shows them: Lagos time, e.g. "5 March 2025 at 10:30".
+ * and times read as the screen shows them: Lagos time, e.g. "5 March 2025 at 10:30"; people's names
+ * capitalised with personName, every other text as stored (issue 26).
  */
 import type { CsvColumn } from './csv.ts';
 import { DEPARTMENT_LABELS, type AgentRole } from './domain.ts';
-import { formatDateTime, NOT_AVAILABLE } from './format.ts';
+import { formatDateTime, NOT_AVAILABLE, personName } from './format.ts';
 import type { PersonRecord } from './schemas/people.ts';
 import type { PaymentRecord, ScanRecord } from './schemas/tickets.ts';
 
@@ -16,7 +17,7 @@ export const SCAN_CSV_COLUMNS: readonly CsvColumn<ScanRecord>[] = [
   { header: 'Motorist Unique ID', value: (row) => row.kyc.userID.userCode },
   { header: 'Subscription Expiry Date', value: (row) => formatDateTime(row.ticketSubscription.subscriptionExpiryDate) },
   { header: 'Outstanding Payment (naira)', value: (row) => row.ticketSubscription.outstandingPayment },
-  { header: 'Scanned By', value: (row) => row.agentId.userID.fullName },
+  { header: 'Scanned By', value: (row) => personName(row.agentId.userID.fullName) },
   { header: 'Scanned Date', value: (row) => formatDateTime(row.createdAt) },
 ];
 
@@ -30,7 +31,7 @@ export function paymentCsvColumns(amountHeader: 'Price' | 'Amount'): readonly Cs
     { header: amountHeader, value: (row) => row.amount },
     { header: 'Vehicle Type', value: (row) => row.subscription.vehicleType },
     { header: 'Status', value: (row) => row.status },
-    { header: 'Remitted By', value: (row) => row.addedBy.fullName },
+    { header: 'Remitted By', value: (row) => personName(row.addedBy.fullName) },
     { header: 'Created At', value: (row) => formatDateTime(row.createdAt) },
     { header: 'Receipt No', value: (row) => row.receiptNo },
   ];
@@ -40,11 +41,11 @@ export function paymentCsvColumns(amountHeader: 'Price' | 'Amount'): readonly Cs
 export function personStatusLabel(person: Pick<PersonRecord, 'registrationStatus' | 'approvedByName' | 'suspendedByName'>): string {
   switch (person.registrationStatus) {
     case 'approved':
-      return `Approved by ${person.approvedByName ?? NOT_AVAILABLE}`;
+      return `Approved by ${personName(person.approvedByName) ?? NOT_AVAILABLE}`;
     case 'pending':
       return 'Pending';
     case 'suspended':
-      return `Suspended by ${person.suspendedByName ?? NOT_AVAILABLE}`;
+      return `Suspended by ${personName(person.suspendedByName) ?? NOT_AVAILABLE}`;
     default:
       return 'Unknown';
   }
@@ -71,13 +72,13 @@ export function personListOwnColumns(list: PersonListKind): readonly CsvColumn<P
 /** Spec "Staff and motorist lists": Full Name, [Unique ID], [the list's own], Phone, Email, Last Login, Added By, Status. */
 export function personCsvColumns(list: PersonListKind): readonly CsvColumn<PersonRecord>[] {
   return [
-    { header: 'Full Name', value: (row) => row.fullName },
+    { header: 'Full Name', value: (row) => personName(row.fullName) },
     ...(PERSON_LISTS_WITH_UNIQUE_ID.includes(list) ? [{ header: 'Unique ID', value: (row: PersonRecord) => row.userCode }] : []),
     ...personListOwnColumns(list),
     { header: 'Phone', value: (row) => row.phone },
     { header: 'Email', value: (row) => row.email },
     { header: 'Last Login', value: (row) => formatDateTime(row.lastLogin) },
-    { header: 'Added By', value: (row) => row.addedByName ?? NOT_AVAILABLE },
+    { header: 'Added By', value: (row) => personName(row.addedByName) ?? NOT_AVAILABLE },
     { header: 'Status', value: personStatusLabel },
   ];
 }

@@ -1,8 +1,7 @@
-import type { PaymentRecord } from '@eticket/contracts';
+import { personName, type PaymentRecord } from '@eticket/contracts';
 import type { Column } from './DataTable/index.ts';
 import { NoWrap } from './NoWrap.tsx';
 import { NOT_AVAILABLE, formatDateTime, formatNaira, formatTableDateTime } from '../lib/format.ts';
-import { titleCase } from '../lib/options.ts';
 import { PaymentStatusBadge } from '../features/transactions/PaymentStatusBadge.tsx';
 import { modeOfPaymentLabel } from '../features/transactions/paymentStatus.ts';
 
@@ -12,18 +11,18 @@ import { modeOfPaymentLabel } from '../features/transactions/paymentStatus.ts';
  */
 export function paymentColumns(amountHeader: 'Price' | 'Amount'): Column<PaymentRecord>[] {
   return [
-    { header: 'Bank Name', value: (row) => row.bankName ?? NOT_AVAILABLE, cell: (row) => (row.bankName ? titleCase(row.bankName) : NOT_AVAILABLE) },
+    { header: 'Bank Name', value: (row) => row.bankName ?? NOT_AVAILABLE },
     { header: 'Mode Of Payment', value: (row) => row.modeOfPayment, cell: (row) => modeOfPaymentLabel(row.modeOfPayment) },
     { header: 'Unique ID', value: (row) => row.motorist.uniqueId },
-    { header: 'Plan Type', value: (row) => row.subscription.name ?? NOT_AVAILABLE, cell: (row) => (row.subscription.name ? titleCase(row.subscription.name) : NOT_AVAILABLE) },
+    { header: 'Plan Type', value: (row) => row.subscription.name ?? NOT_AVAILABLE },
     {
       header: amountHeader,
       value: (row) => row.amount,
       cell: (row) => <NoWrap numeric>{formatNaira(row.amount)}</NoWrap>,
     },
-    { header: 'Vehicle Type', value: (row) => row.subscription.vehicleType, cell: (row) => titleCase(row.subscription.vehicleType) },
+    { header: 'Vehicle Type', value: (row) => row.subscription.vehicleType },
     { header: 'Status', value: (row) => row.status, cell: (row) => <PaymentStatusBadge status={row.status} /> },
-    { header: 'Remitted By', value: (row) => row.addedBy.fullName, cell: (row) => titleCase(row.addedBy.fullName) },
+    { header: 'Remitted By', value: (row) => personName(row.addedBy.fullName) },
     { header: 'Created At', value: (row) => row.createdAt, cell: (row) => <NoWrap>{formatTableDateTime(row.createdAt)}</NoWrap> },
     { header: 'Receipt No', value: (row) => row.receiptNo, cell: (row) => <NoWrap>{row.receiptNo}</NoWrap> },
   ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CsvColumn } from '../csv.ts';
+import { personName } from '../format.ts';
 import { listQuery, paginated } from './common.ts';
 
 /** What an audit row records (entity.verb). Field calls by agents (scans, payments) are not audited. */
@@ -91,7 +92,7 @@ export function auditEntityName(entry: Pick<AuditLogEntry, 'entity'>): string {
 /** The Audit Log's download: one line per change, before and after as JSON. */
 export const AUDIT_CSV_COLUMNS: readonly CsvColumn<AuditLogEntry>[] = [
   { header: 'When', value: (row) => row.createdAt },
-  { header: 'Who', value: (row) => row.actor.fullName },
+  { header: 'Who', value: (row) => personName(row.actor.fullName) },
   { header: 'Unique ID', value: (row) => row.actor.userCode },
   { header: 'Action', value: (row) => AUDIT_ACTION_LABELS[row.action] },
   { header: 'What', value: (row) => auditEntityName(row) },

@@ -7,6 +7,7 @@ import {
   TOP_AGENTS_PER_ROLE,
   TOP_AGENTS_SINGLE,
   UNION_ROLES_SEEING_ALL,
+  unionLabel,
   type AdminDashboard,
   type AgentRole,
   type AgentsByStatus,
@@ -213,7 +214,7 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
         data: shares.map(({ row, expected }) => ({
           _id: row.id,
           id: row.id,
-          name: row.partner.unionName ?? row.partner.fullName,
+          name: unionLabel(row.partner),
           percentage: row.percentage,
           payment: toNaira(expected),
         })),

@@ -127,7 +127,8 @@ describe('POST /api/exports, then GET the link', () => {
   it('exports the payment histories with their amounts in naira and their escaped names', async () => {
     const subscriptions = await expectExportOfList('/api/sub-history', paymentCsvColumns('Price'));
     expect(subscriptions.csv).toContain('access bank,transfer,');
-    expect(subscriptions.csv).toContain(',1000,keke,success,"chi, ""the"" remitter",');
+    // Names read capitalised, as on the screen; every other text as stored (issue 26).
+    expect(subscriptions.csv).toContain(',1000,keke,success,"Chi, ""the"" Remitter",');
     const penalties = await expectExportOfList('/api/penalty-history', paymentCsvColumns('Amount'), { search: 'cash' });
     expect(penalties.csv.split('\r\n')[0]).toContain(',Amount,');
     expect(penalties.csv).toContain(',200.5,');
@@ -146,7 +147,7 @@ describe('POST /api/exports, then GET the link', () => {
 
   it('quotes commas, quotes and line breaks, and writes the header row of the list', async () => {
     const csv = await download(await exportUrl(admin, '/api/motorist/user', { search: 'bola' }));
-    expect(csv.startsWith('Full Name,Unique ID,Phone,Email,Last Login,Added By,Status\r\n"bola, ""jr""\nsecond line",')).toBe(true);
+    expect(csv.startsWith('Full Name,Unique ID,Phone,Email,Last Login,Added By,Status\r\n"Bola, ""jr""\nSecond Line",')).toBe(true);
     expect(csv.split('\r\n')).toHaveLength(3);
   });
 

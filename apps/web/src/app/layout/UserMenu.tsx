@@ -1,4 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { personName } from '@eticket/contracts';
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/useLogout.ts';
@@ -15,8 +16,8 @@ export function UserMenu() {
           <Group gap="xs" wrap="nowrap">
             <Avatar src={profile?.portraitSelfie ?? undefined} name={profile?.fullName} color="initials" radius="xl" alt="" />
             <div style={{ lineHeight: 1.2 }}>
-              <Text size="sm" fw={600} tt="capitalize" visibleFrom="sm">
-                {profile?.fullName ?? ' '}
+              <Text size="sm" fw={600} visibleFrom="sm">
+                {personName(profile?.fullName) ?? ' '}
               </Text>
               <Text size="xs" c="dimmed" visibleFrom="sm">
                 {profile?.department ?? profile?.role}

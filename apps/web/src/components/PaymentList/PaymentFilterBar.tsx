@@ -1,12 +1,13 @@
 import { Button, Group, NativeSelect } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { MODES_OF_PAYMENT, PAYMENT_STATUSES, PLAN_NAMES, VEHICLE_TYPES } from '@eticket/contracts';
-import { titleCase } from '../../lib/options.ts';
 import { modeOfPaymentLabel, paymentStatusLabel } from '../../features/transactions/paymentStatus.ts';
 import { hasPaymentFilters, type PaymentFilterKey, type PaymentFilters } from './paymentFilters.ts';
 import { RemitterSelect } from './RemitterSelect.tsx';
 
 const ANY = '';
+/** Vehicle types and plan names read as stored, as in the table and the CSV (issue 26). */
+const asStored = (value: string) => value;
 
 const choices = (values: readonly string[], label: (value: string) => string, any: string) => [
   { value: ANY, label: any },
@@ -14,8 +15,8 @@ const choices = (values: readonly string[], label: (value: string) => string, an
 ];
 
 const SELECTS: { key: Exclude<PaymentFilterKey, 'remitter'>; label: string; data: { value: string; label: string }[] }[] = [
-  { key: 'vehicleType', label: 'Vehicle Type', data: choices(VEHICLE_TYPES, titleCase, 'All vehicles') },
-  { key: 'plan', label: 'Plan', data: choices(PLAN_NAMES, titleCase, 'All plans') },
+  { key: 'vehicleType', label: 'Vehicle Type', data: choices(VEHICLE_TYPES, asStored, 'All vehicles') },
+  { key: 'plan', label: 'Plan', data: choices(PLAN_NAMES, asStored, 'All plans') },
   { key: 'modeOfPayment', label: 'Mode Of Payment', data: choices(MODES_OF_PAYMENT, modeOfPaymentLabel, 'All modes') },
   { key: 'status', label: 'Status', data: choices(PAYMENT_STATUSES, (status) => paymentStatusLabel(status).label, 'All statuses') },
 ];

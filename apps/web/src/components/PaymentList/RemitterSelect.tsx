@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PersonList, PersonRecord } from '@eticket/contracts';
+import { personName, type PersonList, type PersonRecord } from '@eticket/contracts';
 import { api, type Envelope } from '../../lib/api.ts';
-import { titleCase } from '../../lib/options.ts';
 
 const MATCHES = 20;
 
 const optionOf = (person: Pick<PersonRecord, 'id' | 'fullName' | 'userCode'>) => ({
   value: person.id,
-  label: `${titleCase(person.fullName)} (${person.userCode})`,
+  label: `${personName(person.fullName)} (${person.userCode})`,
 });
 
 /** GET /api/agent/user?role=remitter: the first remitters matching the typed text (name, email or Unique ID). */

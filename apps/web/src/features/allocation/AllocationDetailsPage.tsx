@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconCashPlus } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { can } from '@eticket/contracts';
+import { can, unionLabel } from '@eticket/contracts';
 import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -21,7 +21,7 @@ export function AllocationDetailsPage() {
   const [range, setRange] = useState<DayRange>(() => defaultDayRange());
   const [recording, setRecording] = useState(false);
   const query = useStakeholder(id, range);
-  const name = query.data ? (query.data.partner.unionName ?? query.data.partner.fullName) : null;
+  const name = query.data ? unionLabel(query.data.partner) : null;
 
   return (
     <Stack gap="lg">
@@ -31,7 +31,7 @@ export function AllocationDetailsPage() {
         </Group>
       </Anchor>
       <PageHeader
-        title={name ? <span style={{ textTransform: 'capitalize' }}>{name}</span> : 'Allocation Details'}
+        title={name ?? 'Allocation Details'}
         description="Its share, what it is owed for the period, and its payouts"
         actions={
           <Group align="flex-end" gap="sm">

@@ -2,14 +2,14 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { Anchor, Button, Skeleton, Table, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { MESSAGES, type AllocationRow } from '@eticket/contracts';
+import { MESSAGES, unionLabel, type AllocationRow } from '@eticket/contracts';
 import { Money } from '../../components/Money.tsx';
 import { formatPercent } from '../../lib/format.ts';
 import { revenueBaseLabel } from './revenueBase.ts';
 
 const COLUMNS = ['Partner Union', 'Account', 'Percentage', 'Expected Amount', 'Amount Paid', 'Difference', 'Actions'];
 
-const unionName = (row: AllocationRow) => row.partner.unionName ?? row.partner.fullName;
+const unionName = (row: AllocationRow) => unionLabel(row.partner);
 
 /** The stakeholder allocations with their figures for the range; a row opens allocation/{id}. */
 export function AllocationTable({ rows, loading, canUpdate, onUpdate }: { rows: AllocationRow[] | undefined; loading: boolean; canUpdate: boolean; onUpdate: (row: AllocationRow) => void }) {
@@ -58,7 +58,7 @@ function Rows({ rows, span, canUpdate, onUpdate }: { rows: AllocationRow[]; span
   return rows.map((row) => (
     <Table.Tr key={row.id} onClick={() => open(row)} onKeyDown={onKeyDown(row)} tabIndex={0} style={{ cursor: 'pointer' }} aria-label={`Allocation to ${unionName(row)}`}>
       <Table.Td>
-        <Anchor component={Link} to={`/allocation/${row.id}`} fw={600} tt="capitalize" onClick={(event) => event.stopPropagation()}>
+        <Anchor component={Link} to={`/allocation/${row.id}`} fw={600} onClick={(event) => event.stopPropagation()}>
           {unionName(row)}
         </Anchor>
       </Table.Td>

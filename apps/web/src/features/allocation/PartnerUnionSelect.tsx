@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { unionLabel } from '@eticket/contracts';
 import { usePartnerUnions } from './queries.ts';
 
 /** The partner union to allocate to: approved union users; those with an allocation already are shown but cannot be chosen. */
@@ -6,7 +7,7 @@ export function PartnerUnionSelect({ value, onChange, allocated }: { value: stri
   const unions = usePartnerUnions();
   const data = (unions.data ?? []).map((union) => ({
     value: union.id,
-    label: `${union.unionName ?? union.fullName}${union.unionRole ? ` (${union.unionRole})` : ''}${allocated.has(union.id) ? ' — already allocated' : ''}`,
+    label: `${unionLabel(union)}${union.unionRole ? ` (${union.unionRole})` : ''}${allocated.has(union.id) ? ' — already allocated' : ''}`,
     disabled: allocated.has(union.id),
   }));
   return (

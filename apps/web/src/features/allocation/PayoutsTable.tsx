@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Group, Pagination, Skeleton, Table, Text } from '@mantine/core';
-import { MESSAGES, type Payout } from '@eticket/contracts';
+import { MESSAGES, personName, type Payout } from '@eticket/contracts';
 import { LoadError } from '../../components/LoadError.tsx';
 import { Money } from '../../components/Money.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
@@ -61,7 +61,7 @@ function PayoutRows({ payouts }: { payouts: Payout[] }) {
         <Money value={payout.amount} />
       </Table.Td>
       <Table.Td ff="monospace">{payout.reference}</Table.Td>
-      <Table.Td tt="capitalize">{payout.recordedBy.fullName}</Table.Td>
+      <Table.Td>{personName(payout.recordedBy.fullName)}</Table.Td>
       <Table.Td>{formatDateTime(payout.createdAt)}</Table.Td>
     </Table.Tr>
   ));

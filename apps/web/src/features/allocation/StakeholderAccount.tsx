@@ -1,13 +1,13 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import type { StakeholderDetail } from '@eticket/contracts';
+import { unionLabel, type StakeholderDetail } from '@eticket/contracts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { formatDateTime, formatNaira } from '../../lib/format.ts';
 
 /** Where the stakeholder's share is paid, and to whom. */
 export function StakeholderAccount({ stakeholder }: { stakeholder: StakeholderDetail }) {
   const items = [
-    { label: 'Partner union', value: stakeholder.partner.unionName ?? stakeholder.partner.fullName, capitalize: true },
-    { label: 'Union role', value: stakeholder.partner.unionRole ?? '—', capitalize: true },
+    { label: 'Partner union', value: unionLabel(stakeholder.partner) },
+    { label: 'Union role', value: stakeholder.partner.unionRole ?? '—' },
     { label: 'Bank', value: stakeholder.bankName },
     { label: 'Account number', value: stakeholder.accountNumber, mono: true },
     { label: 'Account name', value: stakeholder.accountName },
@@ -23,7 +23,7 @@ export function StakeholderAccount({ stakeholder }: { stakeholder: StakeholderDe
             <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={700}>
               {item.label}
             </Text>
-            <Text component="dd" m={0} fw={500} tt={item.capitalize ? 'capitalize' : undefined} ff={item.mono ? 'monospace' : undefined}>
+            <Text component="dd" m={0} fw={500} ff={item.mono ? 'monospace' : undefined}>
               {item.value}
             </Text>
           </Stack>

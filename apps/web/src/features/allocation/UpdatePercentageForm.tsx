@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Stakeholder } from '@eticket/contracts';
+import { unionLabel, type Stakeholder } from '@eticket/contracts';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import { updateBody } from './allocationForm.ts';
 import { PercentageSlider } from './PercentageSlider.tsx';
@@ -34,7 +34,7 @@ export function UpdatePercentageForm({ stakeholder, onDone, remaining }: { stake
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <FormMessage error={error} />
-        <TextInput label="Partner union" value={stakeholder.partner.unionName ?? stakeholder.partner.fullName} readOnly variant="filled" tt="capitalize" />
+        <TextInput label="Partner union" value={unionLabel(stakeholder.partner)} readOnly variant="filled" />
         <Group grow>
           <TextInput label="Bank" value={stakeholder.bankName} readOnly variant="filled" />
           <TextInput label="Account number" value={stakeholder.accountNumber} readOnly variant="filled" />

@@ -1,7 +1,6 @@
 import { Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { AUDIT_ACTION_LABELS, auditEntityName, type AuditLogEntry } from '@eticket/contracts';
+import { AUDIT_ACTION_LABELS, auditEntityName, personName, type AuditLogEntry } from '@eticket/contracts';
 import { formatDateTime } from '../../lib/format.ts';
-import { titleCase } from '../../lib/options.ts';
 import { changesOf } from './changes.ts';
 
 /** One audit row: who, when, what, and each changed field before → after. */
@@ -29,7 +28,7 @@ function AuditDetails({ entry }: { entry: AuditLogEntry }) {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Fact label="Who">{`${titleCase(entry.actor.fullName)} (${entry.actor.userCode})`}</Fact>
+        <Fact label="Who">{`${personName(entry.actor.fullName)} (${entry.actor.userCode})`}</Fact>
         <Fact label="When">{formatDateTime(entry.createdAt)}</Fact>
         <Fact label="What">{auditEntityName(entry)}</Fact>
       </Stack>

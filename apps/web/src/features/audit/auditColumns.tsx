@@ -1,9 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { AUDIT_ACTION_LABELS, auditEntityName, type AuditLogEntry } from '@eticket/contracts';
+import { AUDIT_ACTION_LABELS, auditEntityName, personName, type AuditLogEntry } from '@eticket/contracts';
 import type { Column } from '../../components/DataTable/index.ts';
 import { NoWrap } from '../../components/NoWrap.tsx';
 import { formatDateTime, formatTableDateTime } from '../../lib/format.ts';
-import { titleCase } from '../../lib/options.ts';
 
 /** The Audit Log's columns; `onView` opens a row's before → after. */
 export function auditColumns(onView: (entry: AuditLogEntry) => void): Column<AuditLogEntry>[] {
@@ -11,10 +10,10 @@ export function auditColumns(onView: (entry: AuditLogEntry) => void): Column<Aud
     { header: 'When', value: (row) => row.createdAt, cell: (row) => <NoWrap>{formatTableDateTime(row.createdAt)}</NoWrap> },
     {
       header: 'Who',
-      value: (row) => row.actor.fullName,
+      value: (row) => personName(row.actor.fullName),
       cell: (row) => (
         <Stack gap={0}>
-          <NoWrap>{titleCase(row.actor.fullName)}</NoWrap>
+          <NoWrap>{personName(row.actor.fullName)}</NoWrap>
           <Text size="xs" c="dimmed">
             {row.actor.userCode}
           </Text>
@@ -35,7 +34,7 @@ export function auditColumns(onView: (entry: AuditLogEntry) => void): Column<Aud
 }
 
 export const auditRowKey = (row: AuditLogEntry) => row.id;
-export const auditRowLabel = (row: AuditLogEntry) => `${AUDIT_ACTION_LABELS[row.action]} by ${row.actor.fullName} on ${formatDateTime(row.createdAt)}`;
+export const auditRowLabel = (row: AuditLogEntry) => `${AUDIT_ACTION_LABELS[row.action]} by ${personName(row.actor.fullName)} on ${formatDateTime(row.createdAt)}`;
 
 /** What the Audit Log search matches. */
 export const AUDIT_SEARCH_PLACEHOLDER = 'Search name, Unique ID or record id';

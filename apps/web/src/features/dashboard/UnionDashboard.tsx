@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Group, Skeleton, Stack, Tabs } from '@mantine/core';
-import type { PartnerUnion } from '@eticket/contracts';
+import { unionLabel, type PartnerUnion } from '@eticket/contracts';
 import { DateFilterButton } from '../../components/DateFilterButton.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
@@ -12,7 +12,7 @@ import { useUnionTabs } from './queries.ts';
 import { seesAllUnions } from './seesAllUnions.ts';
 import { useDayRange } from './useDayRange.ts';
 
-const unionNameOf = (union: PartnerUnion) => union.unionName ?? union.fullName;
+const unionNameOf = (union: PartnerUnion) => unionLabel(union);
 
 /**
  * The union dashboard (spec section 2): 'Allocations to {union name}', a 'Date filter', and tabs
@@ -32,7 +32,7 @@ export function UnionDashboard({ extraActions }: { extraActions?: ReactNode }) {
     <PageHeader
       title={
         <>
-          Allocations to <span style={{ textTransform: 'capitalize' }}>{name ?? (withTabs ? 'the unions' : 'your union')}</span>
+          Allocations to {name ?? (withTabs ? 'the unions' : 'your union')}
         </>
       }
       description="Compliance, revenue and what the union is owed for the chosen period"
@@ -69,7 +69,7 @@ function UnionTabs({ query, active, onChange, range }: { query: ReturnType<typeo
     <Tabs value={active} onChange={onChange} keepMounted={false} variant="outline">
       <Tabs.List aria-label="Unions" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
         {query.data.map((union) => (
-          <Tabs.Tab key={union.id} value={union.id} tt="capitalize" style={{ whiteSpace: 'nowrap' }}>
+          <Tabs.Tab key={union.id} value={union.id} style={{ whiteSpace: 'nowrap' }}>
             {unionNameOf(union)}
           </Tabs.Tab>
         ))}

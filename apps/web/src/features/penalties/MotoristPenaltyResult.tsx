@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Avatar, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { PersonByCode } from '@eticket/contracts';
+import { personName, type PersonByCode } from '@eticket/contracts';
 import { formatNaira, formatShortDate } from '../../lib/format.ts';
-import { titleCase } from '../../lib/options.ts';
 import { SubscriptionStatusBadge } from '../../components/SubscriptionStatusBadge.tsx';
 import { AlterPenaltyForm } from './AlterPenaltyForm.tsx';
 
@@ -23,16 +22,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function MotoristPenaltyResult({ person, onError }: { person: PersonByCode; onError: (message: string | null) => void }) {
   const subscription = person.ticketSubscription;
   return (
-    <Paper withBorder radius="md" p="lg" aria-label={`Motorist ${person.fullName}`} component="section">
+    <Paper withBorder radius="md" p="lg" aria-label={`Motorist ${personName(person.fullName)}`} component="section">
       <Stack gap="md">
         <Group gap="md">
           <Avatar name={person.fullName} color="initials" radius="xl" />
           <Stack gap={0}>
-            <Text fw={700} tt="capitalize">
-              {person.fullName}
+            <Text fw={700}>
+              {personName(person.fullName)}
             </Text>
             <Text size="sm" c="dimmed">
-              Unique ID {person.userCode} · {titleCase(person.role)} · {person.phone}
+              Unique ID {person.userCode} · {person.role} · {person.phone}
             </Text>
           </Stack>
         </Group>
@@ -48,7 +47,7 @@ export function MotoristPenaltyResult({ person, onError }: { person: PersonByCod
               <Fact label="Subscription">
                 <SubscriptionStatusBadge status={subscription.subscriptionStatus} />
               </Fact>
-              <Fact label="Plan">{subscription.subscription ? `${titleCase(subscription.subscription.name)} (${subscription.subscription.vehicleType})` : '***'}</Fact>
+              <Fact label="Plan">{subscription.subscription ? `${subscription.subscription.name} (${subscription.subscription.vehicleType})` : '***'}</Fact>
               <Fact label="Expiry date">{formatShortDate(subscription.subscriptionExpiryDate)}</Fact>
             </SimpleGrid>
             <AlterPenaltyForm userCode={person.userCode} subscription={subscription} onError={onError} />

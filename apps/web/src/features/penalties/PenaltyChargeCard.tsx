@@ -3,7 +3,6 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import type { PenaltyCharge } from '@eticket/contracts';
 import { formatNaira } from '../../lib/format.ts';
-import { titleCase } from '../../lib/options.ts';
 
 /** One vehicle type's penalty charge, with Update. */
 export function PenaltyChargeCard({ charge, onUpdate }: { charge: PenaltyCharge; onUpdate: (charge: PenaltyCharge) => void }) {
@@ -13,7 +12,7 @@ export function PenaltyChargeCard({ charge, onUpdate }: { charge: PenaltyCharge;
       <Stack gap="sm">
         <Stack gap={4}>
           <Title order={3} size="h4" id={headingId}>
-            {titleCase(charge.vehicleType)}
+            {charge.vehicleType}
           </Title>
           <Text size="sm" c="dimmed">
             Penalty charge

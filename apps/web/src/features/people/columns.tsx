@@ -1,4 +1,4 @@
-import { personListOwnColumns, type PersonListKind, type PersonRecord, type TokenUser } from '@eticket/contracts';
+import { personListOwnColumns, personName, type PersonListKind, type PersonRecord, type TokenUser } from '@eticket/contracts';
 import type { Column } from '../../components/DataTable/index.ts';
 import { NoWrap } from '../../components/NoWrap.tsx';
 import { formatDateTime, formatTableDateTime, NOT_AVAILABLE } from '../../lib/format.ts';
@@ -11,12 +11,12 @@ import { statusLabel } from './status.ts';
 
 type PersonColumn = Column<PersonRecord>;
 
-const fullName: PersonColumn = { header: 'Full Name', value: (row) => row.fullName, cell: (row) => <PersonNameLink person={row} /> };
+const fullName: PersonColumn = { header: 'Full Name', value: (row) => personName(row.fullName), cell: (row) => <PersonNameLink person={row} /> };
 const uniqueId: PersonColumn = { header: 'Unique ID', value: (row) => row.userCode };
 const phone: PersonColumn = { header: 'Phone', value: (row) => row.phone };
 const email: PersonColumn = { header: 'Email', value: (row) => row.email };
 const lastLogin: PersonColumn = { header: 'Last Login', value: (row) => formatDateTime(row.lastLogin), cell: (row) => <NoWrap>{formatTableDateTime(row.lastLogin)}</NoWrap> };
-const addedBy: PersonColumn = { header: 'Added By', value: (row) => row.addedByName ?? NOT_AVAILABLE };
+const addedBy: PersonColumn = { header: 'Added By', value: (row) => personName(row.addedByName) ?? NOT_AVAILABLE };
 const status: PersonColumn = { header: 'Status', value: statusLabel, cell: (row) => <PersonStatus person={row} /> };
 const actions: PersonColumn = { header: 'Actions', cell: (row) => <PersonActions person={row} />, stickyEnd: true };
 

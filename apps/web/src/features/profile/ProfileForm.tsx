@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MARITAL_STATUSES, type Profile } from '@eticket/contracts';
+import { choicesOf } from '../../lib/options.ts';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import { profileChanges, profileFormValues, type ProfileFormValues } from '../../lib/profileChanges.ts';
 import { useUpdateProfile } from '../../lib/profileQueries.ts';
 
-const MARITAL_OPTIONS = MARITAL_STATUSES.map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) }));
+const MARITAL_OPTIONS = choicesOf(MARITAL_STATUSES);
 
 /** The editable fields; read-only until edit mode, with Save in edit mode. */
 export function ProfileForm({ profile, editing, onSaved }: { profile: Profile; editing: boolean; onSaved: () => void }) {

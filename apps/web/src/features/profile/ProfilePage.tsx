@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Avatar, Badge, Card, Divider, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPencilOff } from '@tabler/icons-react';
-import { can } from '@eticket/contracts';
+import { can, personName } from '@eticket/contracts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -37,8 +37,8 @@ export function ProfilePage() {
             <Group gap="lg" wrap="nowrap">
               <Avatar src={person.portraitSelfie ?? undefined} name={person.fullName} color="initials" size={96} radius={96} alt={`Portrait of ${person.fullName}`} />
               <Stack gap={4}>
-                <Title order={3} tt="capitalize">
-                  {person.fullName}
+                <Title order={3}>
+                  {personName(person.fullName)}
                 </Title>
                 <Text c="dimmed">{person.email}</Text>
                 <Group gap="xs">

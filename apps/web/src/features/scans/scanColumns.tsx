@@ -1,15 +1,14 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ScanRecord } from '@eticket/contracts';
+import { personName, type ScanRecord } from '@eticket/contracts';
 import type { Column } from '../../components/DataTable/index.ts';
 import { NoWrap } from '../../components/NoWrap.tsx';
 import { formatDateTime, formatNaira, formatTableDateTime } from '../../lib/format.ts';
-import { titleCase } from '../../lib/options.ts';
 import { SubscriptionStatusBadge } from '../../components/SubscriptionStatusBadge.tsx';
 
 /** Scan Record columns (spec), with the subscription as it stood at the scan. */
 export const SCAN_COLUMNS: Column<ScanRecord>[] = [
-  { header: 'Vehicle Type', value: (row) => row.vehicle.vehicleType, cell: (row) => titleCase(row.vehicle.vehicleType) },
+  { header: 'Vehicle Type', value: (row) => row.vehicle.vehicleType },
   {
     header: 'Subscription Status',
     value: (row) => row.ticketSubscription.subscriptionStatus,
@@ -20,7 +19,7 @@ export const SCAN_COLUMNS: Column<ScanRecord>[] = [
     value: (row) => row.kyc.userID.userCode,
     // The motorist's details page, where their history is.
     cell: (row) => (
-      <Anchor component={Link} to={`/${row.kyc._id}/details`} title={`Details of ${row.kyc.userID.fullName}`}>
+      <Anchor component={Link} to={`/${row.kyc._id}/details`} title={`Details of ${personName(row.kyc.userID.fullName)}`}>
         {row.kyc.userID.userCode}
       </Anchor>
     ),
@@ -39,7 +38,7 @@ export const SCAN_COLUMNS: Column<ScanRecord>[] = [
       </NoWrap>
     ),
   },
-  { header: 'Scanned By', value: (row) => row.agentId.userID.fullName, cell: (row) => titleCase(row.agentId.userID.fullName) },
+  { header: 'Scanned By', value: (row) => personName(row.agentId.userID.fullName) },
   { header: 'Scanned Date', value: (row) => row.createdAt, cell: (row) => <NoWrap>{formatTableDateTime(row.createdAt)}</NoWrap> },
 ];
 

@@ -4,14 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { TICKET_MESSAGES, type Plan } from '@eticket/contracts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { titleCase } from '../../lib/options.ts';
 import { useDeletePlan } from './queries.ts';
 
 /** Delete, after a confirmation: the plan stops being offered; payments made on it keep their history. */
 export function DeletePlanButton({ plan }: { plan: Plan }) {
   const [opened, { open, close }] = useDisclosure(false);
   const remove = useDeletePlan();
-  const planLabel = `${titleCase(plan.name)} ${plan.vehicleType}`;
+  const planLabel = `${plan.name} ${plan.vehicleType}`;
 
   const confirm = () =>
     remove.mutate(plan.id, {

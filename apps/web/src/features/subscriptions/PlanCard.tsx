@@ -3,7 +3,6 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import type { Plan } from '@eticket/contracts';
 import { formatNaira } from '../../lib/format.ts';
-import { titleCase } from '../../lib/options.ts';
 import { DeletePlanButton } from './DeletePlanButton.tsx';
 
 /** One plan: its name, price in naira and vehicle type, with Update (and Delete, confirmed first). */
@@ -15,7 +14,7 @@ export function PlanCard({ plan, onUpdate }: { plan: Plan; onUpdate: (plan: Plan
         <Stack gap={6}>
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Title order={3} size="h4" id={headingId}>
-              {titleCase(plan.name)}
+              {plan.name}
             </Title>
             <Badge variant="light" aria-label={`Vehicle type ${plan.vehicleType}`}>
               {plan.vehicleType}

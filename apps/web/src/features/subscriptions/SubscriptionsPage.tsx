@@ -3,7 +3,6 @@ import { Button, Tabs } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { VEHICLE_TYPES, type Plan, type VehicleType } from '@eticket/contracts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { titleCase } from '../../lib/options.ts';
 import { useEditorModal } from '../../lib/useEditorModal.ts';
 import { PlanList } from './PlanList.tsx';
 import { PlanModal } from './PlanModal.tsx';
@@ -30,7 +29,7 @@ export function SubscriptionsPage() {
         <Tabs.List mb="lg">
           {VEHICLE_TYPES.map((type) => (
             <Tabs.Tab key={type} value={type}>
-              {titleCase(type)}
+              {type}
             </Tabs.Tab>
           ))}
         </Tabs.List>

@@ -1,5 +1,4 @@
 import type { ModeOfPayment, PaymentStatus } from '@eticket/contracts';
-import { titleCase } from '../../lib/options.ts';
 
 const STATUS: Record<PaymentStatus, { label: string; color: string }> = {
   success: { label: 'Success', color: 'green' },
@@ -12,9 +11,9 @@ export function paymentStatusLabel(status: unknown): { label: string; color: str
   return typeof status === 'string' && Object.hasOwn(STATUS, status) ? STATUS[status as PaymentStatus] : { label: 'Unknown', color: 'gray' };
 }
 
-const MODE_LABELS: Partial<Record<ModeOfPayment, string>> = { pos: 'POS' };
+const MODE_LABELS: Record<ModeOfPayment, string> = { cash: 'Cash', transfer: 'Transfer', pos: 'POS', card: 'Card' };
 
-/** cash → Cash, pos → POS. */
+/** cash → Cash, pos → POS: the product's labels of its own vocabulary; an unknown mode as stored. */
 export function modeOfPaymentLabel(mode: string): string {
-  return MODE_LABELS[mode as ModeOfPayment] ?? titleCase(mode);
+  return MODE_LABELS[mode as ModeOfPayment] ?? mode;
 }

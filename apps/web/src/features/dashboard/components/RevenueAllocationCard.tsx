@@ -51,7 +51,7 @@ function RevenueAllocationBody({ query }: { query: ReturnType<typeof useAllocati
           <Group key={segment.name} component="li" justify="space-between" wrap="nowrap" gap="sm">
             <Group gap={8} wrap="nowrap" miw={0}>
               <span style={{ width: 10, height: 10, borderRadius: 3, flex: 'none', background: cssColor(segment.color) }} aria-hidden />
-              <Text size="sm" tt="capitalize" truncate>
+              <Text size="sm" truncate>
                 {segment.name}
               </Text>
             </Group>

@@ -1,5 +1,5 @@
 import { Badge, Skeleton, Table, Text } from '@mantine/core';
-import { MESSAGES, type TopAgent } from '@eticket/contracts';
+import { MESSAGES, personName, type TopAgent } from '@eticket/contracts';
 import { formatCount, formatNaira } from '../../../lib/format.ts';
 
 const METRIC_LABEL: Record<TopAgent['metric'], (value: number) => string> = {
@@ -52,8 +52,8 @@ function AgentRows({ agents }: { agents: TopAgent[] }) {
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Text size="sm" fw={600} tt="capitalize" lh={1.3}>
-          {agent.fullName}
+        <Text size="sm" fw={600} lh={1.3}>
+          {personName(agent.fullName)}
         </Text>
         <Text size="xs" c="dimmed">
           {agent.email}
@@ -61,7 +61,7 @@ function AgentRows({ agents }: { agents: TopAgent[] }) {
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{agent.phone}</Table.Td>
       <Table.Td>
-        <Badge variant="light" color={ROLE_COLOR[agent.role]} tt="capitalize" miw="max-content">
+        <Badge variant="light" color={ROLE_COLOR[agent.role]} miw="max-content">
           {agent.role}
         </Badge>
       </Table.Td>

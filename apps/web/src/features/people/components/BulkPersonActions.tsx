@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import type { PersonRecord } from '@eticket/contracts';
+import { personName, type PersonRecord } from '@eticket/contracts';
 import { api } from '../../../lib/api.ts';
 import { useSignedInUser } from '../../../lib/useSession.ts';
 import { availableActions } from '../actions.ts';
@@ -96,8 +96,8 @@ export function BulkPersonActions({ rows, clearSelection }: BulkPersonActionsPro
                     </ThemeIcon>
                   }
                 >
-                  <Text size="sm" tt="capitalize" span>
-                    {result.person.fullName}
+                  <Text size="sm" span>
+                    {personName(result.person.fullName)}
                   </Text>
                   <Text size="sm" c={result.ok ? 'dimmed' : 'red'} span>
                     {' '}
@@ -120,8 +120,8 @@ export function BulkPersonActions({ rows, clearSelection }: BulkPersonActionsPro
             </Text>
             <List size="sm" spacing={2}>
               {chosen.map((person) => (
-                <List.Item key={person.id} tt="capitalize">
-                  {person.fullName}
+                <List.Item key={person.id}>
+                  {personName(person.fullName)}
                 </List.Item>
               ))}
             </List>

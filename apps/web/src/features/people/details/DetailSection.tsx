@@ -19,14 +19,14 @@ export function DetailSection({ title, children, actions }: { title: string; chi
 }
 
 /** Label over value; a missing value shows ***. */
-export function DetailItem({ label, value, capitalize }: { label: string; value: ReactNode; capitalize?: boolean }) {
+export function DetailItem({ label, value }: { label: string; value: ReactNode }) {
   const shown = typeof value === 'string' || typeof value === 'number' || value === null || value === undefined ? orMissing(value as string | null) : value;
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed" fw={500}>
         {label}
       </Text>
-      <Text size="sm" fw={500} tt={capitalize ? 'capitalize' : undefined} component="div" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" fw={500} component="div" style={{ overflowWrap: 'anywhere' }}>
         {shown}
       </Text>
     </Stack>

@@ -8,7 +8,7 @@ import { MARITAL_STATUSES, type PersonRecord } from '@eticket/contracts';
 import { FormMessage } from '../../../components/FormMessage.tsx';
 import { profileChanges, type ProfileFormValues } from '../../../lib/profileChanges.ts';
 import { useUpdateProfile } from '../../../lib/profileQueries.ts';
-import { titleCase } from '../forms/fields.ts';
+import { choicesOf } from '../../../lib/options.ts';
 import { peopleKeys } from '../queries.ts';
 
 const valuesOf = (person: PersonRecord): ProfileFormValues => ({
@@ -54,7 +54,7 @@ function EditProfileForm({ person, onSaved }: { person: PersonRecord; onSaved: (
           <NativeSelect
             label="Marital Status"
             value={values.maritalStatus}
-            data={[{ value: '', label: 'Choose…' }, ...MARITAL_STATUSES.map((value) => ({ value, label: titleCase(value) }))]}
+            data={[{ value: '', label: 'Choose…' }, ...choicesOf(MARITAL_STATUSES)]}
             onChange={set('maritalStatus')}
           />
           <Textarea label="Address" autosize minRows={1} value={values.address} onChange={set('address')} />

@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import type { PersonRecord } from '@eticket/contracts';
+import { personName, type PersonRecord } from '@eticket/contracts';
 import { DetailGrid, DetailItem, DetailSection } from './DetailSection.tsx';
 import { DocumentImage } from './DocumentImage.tsx';
 import { idTypeLabel } from '../forms/fields.ts';
@@ -9,14 +9,14 @@ export function GuarantorBlock({ guarantor }: { guarantor: NonNullable<PersonRec
   return (
     <DetailSection title="Guarantor">
       <DetailGrid>
-        <DetailItem label="Name" value={guarantor.name} capitalize />
+        <DetailItem label="Name" value={personName(guarantor.name)} />
         <DetailItem label="Phone" value={guarantor.phone} />
-        <DetailItem label="Address" value={guarantor.address} capitalize />
+        <DetailItem label="Address" value={guarantor.address} />
         <DetailItem label="ID type" value={idTypeLabel(guarantor.identity.Name)} />
       </DetailGrid>
       <Group gap="lg" align="flex-start">
-        <DocumentImage label="Guarantor ID front" url={guarantor.identity.front} owner={guarantor.name} />
-        <DocumentImage label="Guarantor ID back" url={guarantor.identity.back} owner={guarantor.name} />
+        <DocumentImage label="Guarantor ID front" url={guarantor.identity.front} owner={personName(guarantor.name)} />
+        <DocumentImage label="Guarantor ID back" url={guarantor.identity.back} owner={personName(guarantor.name)} />
       </Group>
     </DetailSection>
   );

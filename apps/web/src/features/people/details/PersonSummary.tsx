@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Avatar, Box, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
-import type { PersonRecord } from '@eticket/contracts';
+import { personName, type PersonRecord } from '@eticket/contracts';
 import { STATUS_COLOR, statusLabel } from '../status.ts';
 import { roleLabel } from './display.ts';
 
@@ -23,12 +23,12 @@ export function PersonSummary({ person, actions }: { person: PersonRecord; actio
     <Paper withBorder radius="md" p="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
         <Group gap="lg" wrap="nowrap" align="flex-start">
-          <Avatar src={person.portraitSelfie ?? undefined} name={person.fullName} color="initials" size={112} radius={112} alt={`Portrait of ${person.fullName}`} />
+          <Avatar src={person.portraitSelfie ?? undefined} name={person.fullName} color="initials" size={112} radius={112} alt={`Portrait of ${personName(person.fullName)}`} />
           <Stack gap={6}>
-            <Title order={2} size="h3" tt="capitalize">
-              {person.fullName}
+            <Title order={2} size="h3">
+              {personName(person.fullName)}
             </Title>
-            <Text c="dimmed" tt="capitalize">
+            <Text c="dimmed">
               {roleLabel(person)}
             </Text>
             <Group gap="lg" wrap="wrap">

@@ -10,11 +10,11 @@ export function PersonalBlock({ person }: { person: PersonRecord }) {
     <DetailSection title="Personal details">
       <DetailGrid>
         {full && <DetailItem label="TIN" value={person.serialID} />}
-        {full && <DetailItem label="Route" value={person.route} capitalize />}
-        {full && <DetailItem label="Gender" value={person.gender} capitalize />}
+        {full && <DetailItem label="Route" value={person.route} />}
+        {full && <DetailItem label="Gender" value={person.gender} />}
         {full && <DetailItem label="Date of birth" value={formatShortDate(person.dob)} />}
-        <DetailItem label="Marital status" value={person.maritalStatus} capitalize />
-        <DetailItem label="Address" value={person.address} capitalize />
+        <DetailItem label="Marital status" value={person.maritalStatus} />
+        <DetailItem label="Address" value={person.address} />
       </DetailGrid>
     </DetailSection>
   );

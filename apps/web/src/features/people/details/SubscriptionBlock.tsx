@@ -34,7 +34,7 @@ export function SubscriptionBlock({ person }: { person: PersonRecord }) {
         <DetailItem label="Expiry date" value={formatShortDate(subscription.subscriptionExpiryDate)} />
         <DetailItem label="Accumulated" value={`${formatCount(subscription.accumulated)} × ${plan ?? MISSING}`} />
         <DetailItem label="Accumulated amount" value={formatNaira(subscription.accumulatedAmount)} />
-        <DetailItem label="Payment plan" value={plan} capitalize />
+        <DetailItem label="Payment plan" value={plan} />
         <DetailItem label="Penalty charges" value={formatNaira(subscription.outstandingPayment)} />
         <DetailItem label="Renewal date" value={formatShortDate(subscription.createdAt)} />
         <DetailItem label="Last receipt" value={subscription.lastReceiptNo} />

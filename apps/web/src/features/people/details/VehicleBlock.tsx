@@ -6,9 +6,9 @@ export function VehicleBlock({ vehicle }: { vehicle: PersonRecord['vehicle'] }) 
   return (
     <DetailSection title="Vehicle">
       <DetailGrid>
-        <DetailItem label="Plate number" value={vehicle?.plateNumber?.toUpperCase()} />
-        <DetailItem label="Vehicle model" value={vehicle?.vehicleModel} capitalize />
-        <DetailItem label="Vehicle type" value={vehicle?.vehicleType} capitalize />
+        <DetailItem label="Plate number" value={vehicle?.plateNumber} />
+        <DetailItem label="Vehicle model" value={vehicle?.vehicleModel} />
+        <DetailItem label="Vehicle type" value={vehicle?.vehicleType} />
       </DetailGrid>
     </DetailSection>
   );

@@ -1,10 +1,9 @@
-import type { PaymentRecord, PenaltyChange, ScanRecord } from '@eticket/contracts';
+import { personName, type PaymentRecord, type PenaltyChange, type ScanRecord } from '@eticket/contracts';
 import type { Column } from '../../../components/DataTable/index.ts';
 import { NoWrap } from '../../../components/NoWrap.tsx';
 import { SubscriptionStatusBadge } from '../../../components/SubscriptionStatusBadge.tsx';
 import { paymentColumns } from '../../../components/paymentColumns.tsx';
 import { formatNaira, formatTableDateTime } from '../../../lib/format.ts';
-import { titleCase } from '../../../lib/options.ts';
 
 const when = <Row extends { createdAt: string }>(header: string): Column<Row> => ({
   header,
@@ -33,7 +32,7 @@ export const HISTORY_SCAN_COLUMNS: Column<ScanRecord>[] = [
   },
   { header: 'Outstanding', value: (row) => row.ticketSubscription.outstandingPayment, cell: (row) => naira(row.ticketSubscription.outstandingPayment) },
   { header: 'Penalty Added', value: (row) => row.penaltyAdded, cell: (row) => naira(row.penaltyAdded) },
-  { header: 'Scanned By', value: (row) => row.agentId.userID.fullName, cell: (row) => titleCase(row.agentId.userID.fullName) },
+  { header: 'Scanned By', value: (row) => personName(row.agentId.userID.fullName) },
 ];
 
 /** Staff changes to the motorist's outstanding penalty. */
@@ -42,5 +41,5 @@ export const PENALTY_CHANGE_COLUMNS: Column<PenaltyChange>[] = [
   { header: 'From', value: (row) => row.previousAmount, cell: (row) => naira(row.previousAmount) },
   { header: 'To', value: (row) => row.newAmount, cell: (row) => naira(row.newAmount) },
   { header: 'Reason', value: (row) => row.reason },
-  { header: 'Changed By', value: (row) => row.changedBy.fullName, cell: (row) => titleCase(row.changedBy.fullName) },
+  { header: 'Changed By', value: (row) => personName(row.changedBy.fullName) },
 ];

@@ -10,14 +10,7 @@ import {
   VEHICLE_TYPES,
 } from '@eticket/contracts';
 
-export interface Choice {
-  value: string;
-  label: string;
-}
-
-/** "3 months" → "3 Months", "drivers-license" → "Drivers-License": how a server-owned choice reads. */
-export const titleCase = (value: string) => value.replace(/(^|[\s-])(\p{L})/gu, (_match, gap: string, letter: string) => gap + letter.toUpperCase());
-const choicesOf = (values: readonly string[]): Choice[] => values.map((value) => ({ value, label: titleCase(value) }));
+import { choicesOf, type Choice } from '../../../lib/options.ts';
 
 /** How ID types read (the server's values are nin, business-id, drivers-license). */
 export const ID_TYPE_LABELS: Record<(typeof ID_TYPES)[number], string> = { nin: 'NIN', 'business-id': 'Business ID', 'drivers-license': "Driver's License" };
