@@ -54,9 +54,9 @@ describe('availableActions', () => {
 
 describe('statusLabel', () => {
   it('names who approved or suspended, N/A when unknown', () => {
-    expect(statusLabel({ registrationStatus: 'approved', approvedByName: 'super admin', suspendedByName: null })).toBe('Approved by super admin');
+    expect(statusLabel({ registrationStatus: 'approved', approvedByName: 'super admin', suspendedByName: null })).toBe('Approved by Super Admin'); // names capitalised (issue 26)
     expect(statusLabel({ registrationStatus: 'approved', approvedByName: null, suspendedByName: null })).toBe('Approved by N/A');
-    expect(statusLabel({ registrationStatus: 'suspended', approvedByName: null, suspendedByName: 'ada admin' })).toBe('Suspended by ada admin');
+    expect(statusLabel({ registrationStatus: 'suspended', approvedByName: null, suspendedByName: 'ada admin' })).toBe('Suspended by Ada Admin');
     expect(statusLabel({ registrationStatus: 'pending', approvedByName: null, suspendedByName: null })).toBe('Pending');
     expect(statusLabel({ registrationStatus: 'other' as never, approvedByName: null, suspendedByName: null })).toBe('Unknown');
   });
