@@ -162,7 +162,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         resetCodeKey,
         resetMail,
         deviceCookieKey: `device:${deps.jwtSecret}`,
+        mailer: deps.mailer,
       }),
+      deps.publicUrl,
     ),
   );
   profile.register(app, { db, clock, fileUrl });

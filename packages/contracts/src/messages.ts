@@ -35,4 +35,6 @@ export const MESSAGES = {
   passwordChanged: 'Password changed; you were signed out on every other device',
   currentPasswordWrong: 'The current password is wrong',
   newPasswordSame: 'The new password must differ from the current one',
+  resetCodeSent: 'A password reset code was sent to their email',
+  resetCodeNotApproved: 'Only an approved account can be sent a reset code',
 } as const;

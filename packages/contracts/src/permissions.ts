@@ -37,6 +37,8 @@ export const CAPABILITIES = [
   'audit',
   // deleting people (spec section 6: hidden for the admin, manager, union and user viewer)
   'delete-people',
+  // sending a staff member a password reset code (issue 26); whom to: RESET_CODE_TARGETS
+  'reset-codes',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -45,6 +47,7 @@ export type Access = 'read' | 'write';
 
 const CONSOLE_ADMIN: Partial<Record<Capability, Access>> = {
   dashboard: 'read',
+  'reset-codes': 'write',
   profile: 'write',
   managers: 'write',
   remitters: 'write',
@@ -126,6 +129,22 @@ export const CAPABILITY_FOR_ROLE: Record<Role, Capability | null> = {
 export function mayManage(actor: PrincipalSource, targetRole: Role): boolean {
   const capability = CAPABILITY_FOR_ROLE[targetRole];
   return capability !== null && can(actor, capability, 'write');
+}
+
+/**
+ * Whom a reset code may be sent to, by the sender's role (issue 26): console staff only; the
+ * super-admin to admins, managers and union accounts, an admin to managers and union accounts; a
+ * super-admin never receives one from anybody (they use Forgot password or Profile).
+ */
+export const RESET_CODE_TARGETS: Partial<Record<Principal, readonly Role[]>> = {
+  'super-admin': ['admin', 'manager', 'union', 'user'],
+  admin: ['manager', 'union', 'user'],
+};
+
+/** Whether `actor` may send a person of `targetRole` a password reset code (the 'reset-codes' capability and RESET_CODE_TARGETS). */
+export function maySendResetCode(actor: PrincipalSource, targetRole: Role): boolean {
+  const principal = principalOf(actor);
+  return principal !== null && can(actor, 'reset-codes', 'write') && (RESET_CODE_TARGETS[principal] ?? []).includes(targetRole);
 }
 
 /** Accounts that are never deleted, whoever asks (spec section 4). */

@@ -33,3 +33,22 @@ export async function readResetCode(email: string): Promise<string> {
     .toBeTruthy();
   return code!;
 }
+
+/**
+ * The code and link of the newest reset code an administrator sent to `email` (issue 26), waiting
+ * for it; the link is made relative to the server, as the journey's browser opens it.
+ */
+export async function readSentResetCode(email: string): Promise<{ code: string; path: string }> {
+  let found: { code: string; path: string } | undefined;
+  await expect
+    .poll(() => {
+      // Quoted-printable: soft line breaks and an encoded '='.
+      const mail = (newestMailTo(email) ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const code = /sent you a code to choose a new E-Ticketing password: (\d{6})\./.exec(mail)?.[1];
+      const link = /https?:\/\/[^/\s]+(\/login\/password-reset\?reset=[0-9a-f-]{36})/.exec(mail)?.[1];
+      found = code && link ? { code, path: link } : undefined;
+      return found;
+    }, { message: `a sent reset mail to ${email} in ${OUTBOX}` })
+    .toBeTruthy();
+  return found!;
+}

@@ -9,3 +9,4 @@ export * as auditEndpoints from './audit.ts';
 export * as exportEndpoints from './exports.ts';
 export * as fileEndpoints from './files.ts';
 export * as dashboardEndpoints from './dashboards.ts';
+export * as resetCodeEndpoints from './reset-codes.ts';

@@ -28,6 +28,8 @@ export const passwordResetRequest = z
     token: z.string({ message: MESSAGES.allFieldsRequired }).trim().regex(/^\d{6}$/, 'token must be the 6-digit code from the email'),
     password: newPasswordField('password', MESSAGES.allFieldsRequired),
     confirmPassword: z.string({ message: MESSAGES.allFieldsRequired }),
+    /** The reset named in the link of a code a staff member was sent by an administrator (else the asking browser's cookie names it). */
+    resetId: z.uuid({ message: 'resetId must be the reset named in the email' }).optional(),
   })
   .refine((body) => body.password === body.confirmPassword, { message: MESSAGES.passwordsDiffer, path: ['confirmPassword'] });
 

@@ -1,4 +1,4 @@
-import { RESET_CODE_TTL_MINUTES } from '@eticket/contracts';
+import { RESET_CODE_TTL_MINUTES, personName } from '@eticket/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { newNumericCode } from '../../domain/codes.ts';
 import type { Mailer } from '../../adapters/mail.ts';
@@ -19,36 +19,67 @@ interface Dependencies {
   log?: (error: unknown) => void;
 }
 
+/** Who a reset code is mailed to. */
+export interface ResetCodeRecipient {
+  id: string;
+  email: string;
+  fullName: string;
+}
+
+/** A code sent by an administrator (issue 26): who sent it, and the link to the reset page that names the reset. */
+export interface SentByStaff {
+  senderName: string;
+  link: string;
+}
+
+/**
+ * Makes a reset's code, stores its hash (keyed by the reset's id) and mails it: the one way a
+ * reset code is made, for a request the owner queued (forgot password) and for one an
+ * administrator sent (then the mail names the sender and carries the reset page's link, since the
+ * owner's browser holds no cookie naming the reset).
+ */
+export async function mailResetCode(
+  deps: { repository: Pick<AuthRepository, 'storeResetCode'>; mailer: Mailer; hashResetCode: ResetCodeHasher },
+  reset: { id: string; person: ResetCodeRecipient; requestedAt: Date; expiresAt: Date; sentBy?: SentByStaff },
+): Promise<void> {
+  const { id, person, requestedAt, expiresAt, sentBy } = reset;
+  const code = newNumericCode(RESET_CODE_DIGITS);
+  const codeHash = deps.hashResetCode(id, code).toString('hex');
+  await deps.repository.storeResetCode({ id, userId: person.id, codeHash, expiresAt, at: requestedAt });
+  const lines = sentBy
+    ? [
+        `Hello ${personName(person.fullName)},`,
+        '',
+        `${personName(sentBy.senderName)} sent you a code to choose a new E-Ticketing password: ${code}.`,
+        `Open ${sentBy.link} and enter it with your new password. It works once, for ${RESET_CODE_TTL_MINUTES} minutes.`,
+        '',
+        'Your current password keeps working until then. If you did not expect this, tell your administrator.',
+      ]
+    : [
+        `Hello ${personName(person.fullName)},`,
+        '',
+        `Your password reset code is ${code}.`,
+        `It works once, for ${RESET_CODE_TTL_MINUTES} minutes, in the browser where you asked for it.`,
+        '',
+        'If you did not ask to reset your password, ignore this message.',
+      ];
+  await deps.mailer.send({ to: person.email, subject: 'Your E-Ticketing password reset code', text: lines.join('\n') });
+}
+
 /**
  * Sends the codes of queued reset requests (table reset_requests), off the request path, so a known
  * email is answered in the same time as an unknown one. Any process's worker may send any request;
  * each request is claimed by one of them (claim by UPDATE … SKIP LOCKED) and sent once.
  */
 export function createResetMailWorker(deps: Dependencies) {
-  const { repository, mailer, clock } = deps;
+  const { repository, clock } = deps;
   let running: Promise<void> | null = null;
   let again = false;
 
   async function deliver(request: { id: string; email: string; requestedAt: Date }): Promise<void> {
     const expiresAt = new Date(request.requestedAt.getTime() + RESET_CODE_TTL_MINUTES * 60 * 1000);
     const person = expiresAt > clock.now() ? await repository.findActiveByEmail(request.email) : null;
-    if (person) {
-      const code = newNumericCode(RESET_CODE_DIGITS);
-      const codeHash = deps.hashResetCode(request.id, code).toString('hex');
-      await repository.storeResetCode({ id: request.id, userId: person.id, codeHash, expiresAt, at: request.requestedAt });
-      await mailer.send({
-        to: person.email,
-        subject: 'Your E-Ticketing password reset code',
-        text: [
-          `Hello ${person.fullName},`,
-          '',
-          `Your password reset code is ${code}.`,
-          `It works once, for ${RESET_CODE_TTL_MINUTES} minutes, in the browser where you asked for it.`,
-          '',
-          'If you did not ask to reset your password, ignore this message.',
-        ].join('\n'),
-      });
-    }
+    if (person) await mailResetCode(deps, { id: request.id, person, requestedAt: request.requestedAt, expiresAt });
     await repository.dropResetRequest(request.id);
   }
 

@@ -10,6 +10,7 @@ import {
   messageResponse,
   profileEndpoints,
   passwordResetRequest,
+  resetCodeEndpoints,
 } from '@eticket/contracts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { implement, registerRoutes } from '../../platform/http/endpoints.ts';
@@ -19,8 +20,14 @@ import type { AuthService } from './service.ts';
 /** The reset code only works in the browser that asked for it: this cookie carries the reset's id. */
 const RESET_COOKIE = 'eticket_reset';
 const RESET_COOKIE_PATH = '/api/password-reset';
+/** The console's reset page (apps/web routes: /login/password-reset), where a code is used. */
+const RESET_PAGE = '/login/password-reset';
 
-export function authRoutes(service: AuthService) {
+/**
+ * `publicUrl`: where the console is (PUBLIC_URL); unset, the address the request came to. An
+ * administrator's reset code links to its reset page there.
+ */
+export function authRoutes(service: AuthService, publicUrl?: string) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
 
@@ -63,6 +70,10 @@ export function authRoutes(service: AuthService) {
         const token = await service.changePassword(requireUser(request), request.body.currentPassword, request.body.newPassword);
         return { message: MESSAGES.passwordChanged, token };
       }),
+      implement(resetCodeEndpoints.send, async (request) => {
+        await service.sendResetCode(requireUser(request), request.params.id, `${publicUrl ?? `${request.protocol}://${request.host}`}${RESET_PAGE}`);
+        return { message: MESSAGES.resetCodeSent };
+      }),
     ]);
 
     app.post(
@@ -91,7 +102,8 @@ export function authRoutes(service: AuthService) {
         schema: { tags: ['auth'], body: passwordResetRequest, response: { 200: messageResponse } },
       },
       async (request, reply) => {
-        await service.resetPassword(request.cookies[RESET_COOKIE], request.body.token, request.body.password);
+        // A code an administrator sent names its reset in the mail's link; one asked for here, in this browser's cookie.
+        await service.resetPassword(request.body.resetId ?? request.cookies[RESET_COOKIE], request.body.token, request.body.password);
         reply.clearCookie(RESET_COOKIE, { path: RESET_COOKIE_PATH });
         return { message: MESSAGES.passwordReset };
       },

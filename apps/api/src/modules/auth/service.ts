@@ -1,15 +1,16 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { MESSAGES, RESET_CODE_MAX_TRIES, mayManage, mayUseConsole, type TokenUser } from '@eticket/contracts';
+import { MESSAGES, RESET_CODE_MAX_TRIES, RESET_CODE_TTL_MINUTES, mayManage, maySendResetCode, mayUseConsole, type TokenUser } from '@eticket/contracts';
 import type { UserRow } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../platform/http/errors.ts';
+import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/http/errors.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/credentials/passwords.ts';
 import type { TokenService } from '../../platform/credentials/tokens.ts';
 import { createDeviceCookies, type Device } from './device-cookie.ts';
 import type { AuthRepository } from './repository.ts';
 import { resetCodeHasher } from './reset-code.ts';
-import type { ResetMailWorker } from './reset-mail.ts';
+import { mailResetCode, type ResetMailWorker } from './reset-mail.ts';
+import type { Mailer } from '../../adapters/mail.ts';
 import type { Throttle, ThrottleRule } from './throttle.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -44,6 +45,8 @@ export { RESET_CODE_DIGITS } from './reset-code.ts';
  * from the constants). Codes sent to the owner's own browser do not count: only that browser can use them.
  */
 export const RESET_GUESS_BOUND_PER_DAY = 1e-3;
+/** Codes administrators may send one staff member per hour, whoever sends them (no mail flood). */
+export const STAFF_SENT_RESET_LIMIT = { perTarget: 3, windowMs: 60 * 60 * 1000 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Dependencies {
@@ -57,6 +60,8 @@ interface Dependencies {
   resetMail: Pick<ResetMailWorker, 'wake'>;
   /** Signs the device cookies. */
   deviceCookieKey: string;
+  /** Sends the codes administrators send (at once, on the request path). */
+  mailer: Mailer;
 }
 
 export interface SignedIn {
@@ -214,6 +219,47 @@ export function createAuthService(deps: Dependencies) {
         deps.resetMail.wake();
       }
       return resetId;
+    },
+
+    /**
+     * An administrator sends an approved staff member a reset code (issue 26): who may send it to
+     * whom is RESET_CODE_TARGETS (403 otherwise, and for oneself). The code is made and mailed as a
+     * forgot-password one is, with a link to `resetPage` naming the reset, so it works in the
+     * member's own browser; at most STAFF_SENT_RESET_LIMIT per member per hour. Audited.
+     */
+    async sendResetCode(actor: SessionUser, targetId: string, resetPage: string): Promise<void> {
+      const now = clock.now();
+      const target = await repository.findActiveById(targetId);
+      if (!target) throw notFound('User not found');
+      if (target.id === actor.id || !maySendResetCode(actor, target.role)) throw forbidden();
+      if (target.registrationStatus !== 'approved') throw conflict(MESSAGES.resetCodeNotApproved);
+      const rules: ThrottleRule[] = [{ key: `reset:sent:${target.id}`, limit: STAFF_SENT_RESET_LIMIT.perTarget, windowMs: STAFF_SENT_RESET_LIMIT.windowMs }];
+      const blocked = await throttle.take(rules, now);
+      if (blocked) throw tooManyAttempts(blocked, now);
+      const sender = await repository.findActiveById(actor.id);
+      const resetId = randomUUID();
+      const link = `${resetPage}?reset=${resetId}`;
+      await repository.transaction(async (repo, audit) => {
+        await mailResetCode(
+          { repository: repo, mailer: deps.mailer, hashResetCode },
+          {
+            id: resetId,
+            person: target,
+            requestedAt: now,
+            expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MINUTES * 60 * 1000),
+            sentBy: { senderName: sender?.fullName ?? 'An administrator', link },
+          },
+        );
+        await audit({
+          actorId: actor.id,
+          action: 'password.reset_code_sent',
+          entityType: 'person',
+          entityId: target.id,
+          before: null,
+          after: { email: target.email, expiresInMinutes: RESET_CODE_TTL_MINUTES },
+          at: now,
+        });
+      });
     },
 
     async resetPassword(resetId: string | undefined, code: string, newPassword: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PersonActionResponse, PersonList, PersonRecord, RegistrationKind, RegistrationResponse } from '@eticket/contracts';
+import { resetCodeEndpoints, type PersonActionResponse, type PersonList, type PersonRecord, type RegistrationKind, type RegistrationResponse } from '@eticket/contracts';
 import type { FetchPage } from '../../components/DataTable/index.ts';
-import { api, type Envelope } from '../../lib/api.ts';
+import { api, call, type Envelope } from '../../lib/api.ts';
 import { KINDS, type PeopleKind } from './kinds.ts';
 
 export const peopleKeys = {
@@ -31,6 +31,8 @@ export const PERSON_ACTIONS = {
   suspend: { path: 'suspend', label: 'Suspend' },
   delete: { path: 'deleted', label: 'Delete' },
   logout: { path: 'logout', label: 'Force logout' },
+  // POST /api/user/{id}/reset-code (issue 26), declared in contracts: called through call().
+  resetCode: { path: null, label: 'Send reset code' },
 } as const;
 export type PersonAction = keyof typeof PERSON_ACTIONS;
 
@@ -42,8 +44,10 @@ export type PersonAction = keyof typeof PERSON_ACTIONS;
 export function usePersonAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, id }: { action: PersonAction; id: string }) =>
-      api.post<Partial<PersonActionResponse>>(`/api/${PERSON_ACTIONS[action].path}/${id}`),
+    mutationFn: ({ action, id }: { action: PersonAction; id: string }): Promise<Partial<PersonActionResponse>> =>
+      action === 'resetCode'
+        ? call(resetCodeEndpoints.send, { params: { id } })
+        : api.post<Partial<PersonActionResponse>>(`/api/${PERSON_ACTIONS[action].path}/${id}`),
     onSuccess: (_reply, { action, id }) => {
       const deletedPage = action === 'delete' ? JSON.stringify(peopleKeys.detail(id)) : null;
       return queryClient.invalidateQueries({ queryKey: peopleKeys.all, predicate: (query) => JSON.stringify(query.queryKey) !== deletedPage });

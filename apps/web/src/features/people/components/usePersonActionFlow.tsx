@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { PersonRecord } from '@eticket/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { DESTRUCTIVE } from '../actions.ts';
+import { CONFIRMED, DESTRUCTIVE } from '../actions.ts';
 import { PERSON_ACTIONS, usePersonAction, type PersonAction } from '../queries.ts';
 import { QUESTIONS } from './actionQuestions.ts';
 
@@ -40,7 +40,7 @@ export function usePersonActionFlow(person: PersonRecord, onDone?: (action: Pers
       opened
       title={PERSON_ACTIONS[asking].label}
       confirmLabel={PERSON_ACTIONS[asking].label}
-      danger
+      danger={DESTRUCTIVE.has(asking)}
       loading={action.isPending}
       onConfirm={() => run(asking)}
       onCancel={() => setAsking(null)}
@@ -49,5 +49,5 @@ export function usePersonActionFlow(person: PersonRecord, onDone?: (action: Pers
     </ConfirmDialog>
   );
 
-  return { choose: (chosen) => (DESTRUCTIVE.has(chosen) ? setAsking(chosen) : run(chosen)), pending: action.isPending && asking === null, dialog };
+  return { choose: (chosen) => (CONFIRMED.has(chosen) ? setAsking(chosen) : run(chosen)), pending: action.isPending && asking === null, dialog };
 }
