@@ -3,6 +3,7 @@
  * server's public pages, the console's prints and the field app's receipt (issue 23).
  */
 import { LAGOS_TIME_ZONE } from './constants.ts';
+import { personName } from './format.ts';
 import type { ModeOfPayment, PaymentStatus, PlanName, VehicleType } from './domain.ts';
 import type { ReceiptKind } from './receipts.ts';
 import type { PrintableReceipt } from './schemas/receipts.ts';
@@ -18,7 +19,7 @@ export const printedDateTime = (at: string | number | Date) =>
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** Registration stores names lower-cased; prints show them as written on a card: 'musa bello' → 'Musa Bello'. */
-export const printedName = (text: string) => text.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
+export const printedName = (text: string): string => personName(text); // the one name helper (issue 26)
 /** Plates are stored lower-cased; prints show them as on the plate. */
 export const printedPlate = (text: string) => text.toUpperCase();
 
