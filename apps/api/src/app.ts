@@ -25,7 +25,8 @@ import * as profile from './modules/profile/index.ts';
 import * as publicChecks from './modules/public/index.ts';
 import * as receipts from './modules/receipts/index.ts';
 import { createTicketServices, registerTicketRoutes } from './modules/ticketing.ts';
-import { registerFigureRoutes } from './modules/figures.ts';
+import * as allocation from './modules/allocation/index.ts';
+import * as dashboards from './modules/dashboard/index.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
 import { registerAuth } from './platform/http/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -175,7 +176,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const tickets = createTicketServices(db, clock, { captureMaxAgeHours: deps.captureMaxAgeHours, fileUrl });
   await registerTicketRoutes(app, tickets);
   receipts.register(app, { db });
-  await registerFigureRoutes(app, { db, clock, banks: deps.banks, rankingTtlMs: deps.rankingTtlMs });
+  const allocationService = allocation.register(app, { db, clock, banks: deps.banks });
+  dashboards.register(app, { db, clock, allocation: allocationService, rankingTtlMs: deps.rankingTtlMs });
   const audit = auditLog.register(app, { db });
   csvExports.register(app, {
     lists: { people: people.lists, records: tickets.records, audit },

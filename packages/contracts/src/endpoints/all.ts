@@ -1,3 +1,4 @@
+import * as allocation from './allocation.ts';
 import * as audit from './audit.ts';
 import * as dashboards from './dashboards.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -12,6 +13,6 @@ import * as receipts from './receipts.ts';
 import * as resetCodes from './reset-codes.ts';
 
 /** Every endpoint the API serves, by capability (the server registers exactly these). */
-export const ENDPOINT_GROUPS = { profile, field, ops, penalties, public: publicChecks, receipts, audit, exports: exportsGroup, files, dashboards, resetCodes } as const satisfies Record<string, Record<string, Endpoint>>;
+export const ENDPOINT_GROUPS = { profile, field, ops, penalties, public: publicChecks, receipts, audit, exports: exportsGroup, files, dashboards, resetCodes, allocation } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

@@ -10,3 +10,4 @@ export * as exportEndpoints from './exports.ts';
 export * as fileEndpoints from './files.ts';
 export * as dashboardEndpoints from './dashboards.ts';
 export * as resetCodeEndpoints from './reset-codes.ts';
+export * as allocationEndpoints from './allocation.ts';

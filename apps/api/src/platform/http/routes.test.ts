@@ -150,13 +150,4 @@ const NOT_YET_DECLARED = new Set<string>([
   'GET /api/scan',
   'GET /api/sub-history',
   'GET /api/penalty-history',
-  'GET /api/banks',
-  'GET /api/searchForBank',
-  'GET /api/stakeholders',
-  'POST /api/stakeholders',
-  'PATCH /api/stakeholders/:id',
-  'GET /api/stakeholders/:id',
-  'GET /api/stakeholders/:id/payouts',
-  'POST /api/stakeholders/:id/payouts',
-  'GET /api/allocation',
 ]);

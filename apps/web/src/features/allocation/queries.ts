@@ -1,22 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  allocationEndpoints,
   MAX_PAGE_SIZE,
-  type allocationResponse,
-  type bankListResponse,
   type Paginated,
   type PayoutCreateRequest,
-  type payoutListResponse,
-  type payoutResponse,
   type PersonRecord,
-  type searchForBankResponse,
   type StakeholderCreateRequest,
-  type stakeholderDetailResponse,
-  type stakeholderResponse,
   type StakeholderUpdateRequest,
 } from '@eticket/contracts';
-import { api } from '../../lib/api.ts';
+import { api, call } from '../../lib/api.ts';
 import type { DayRange } from '../../lib/dayRange.ts';
-import type { Reply } from '../../lib/reply.ts';
 import { DASHBOARD_KEY } from '../../lib/dashboardKey.ts';
 
 export const ALLOCATION_KEY = ['allocation'] as const;
@@ -30,20 +23,20 @@ const keys = {
   payouts: (id: string, range: DayRange, page: number) => [...ALLOCATION_KEY, 'payouts', id, range.startDate, range.endDate, page] as const,
 };
 
-/** GET /api/allocation?startDate&endDate: every stakeholder with its figures for the range, and the totals. */
+/** Every stakeholder with its figures for the range, and the totals. */
 export function useAllocations(range: DayRange) {
   return useQuery({
     queryKey: keys.list(range),
-    queryFn: ({ signal }) => api.get<Reply<typeof allocationResponse>>('/api/allocation', { signal, query: { ...range } }),
+    queryFn: ({ signal }) => call(allocationEndpoints.allocation, { query: range }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** GET /api/banks: the bank provider's list (the provider's key stays on the server). */
+/** The bank provider's list (the provider's key stays on the server). */
 export function useBanks(enabled = true) {
   return useQuery({
     queryKey: keys.banks,
-    queryFn: ({ signal }) => api.get<Reply<typeof bankListResponse>>('/api/banks', { signal }),
+    queryFn: ({ signal }) => call(allocationEndpoints.banks, {}, { signal }),
     select: (reply) => reply.data,
     staleTime: 60 * 60_000,
     retry: false,
@@ -62,12 +55,12 @@ export function usePartnerUnions(enabled = true) {
   });
 }
 
-/** GET /api/searchForBank: the account's name, once a bank is chosen and the number is complete. */
+/** The account's name, once a bank is chosen and the number is complete. */
 export function useAccountLookup(bankCode: string | null, accountNumber: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.lookup(bankCode ?? '', accountNumber),
     queryFn: ({ signal }) =>
-      api.get<Reply<typeof searchForBankResponse>>('/api/searchForBank', { signal, query: { bank_code: bankCode, accountNumber } }),
+      call(allocationEndpoints.accountName, { query: { bank_code: bankCode ?? '', accountNumber } }, { signal }),
     select: (reply) => reply.accountName,
     enabled: enabled && !!bankCode,
     retry: false,
@@ -85,30 +78,30 @@ function useRefreshFigures() {
     ]);
 }
 
-/** POST /api/stakeholders (201). */
+/** Makes a union a stakeholder. */
 export function useCreateStakeholder() {
   const refresh = useRefreshFigures();
   return useMutation({
-    mutationFn: (body: StakeholderCreateRequest) => api.post<Reply<typeof stakeholderResponse>>('/api/stakeholders', body),
+    mutationFn: (body: StakeholderCreateRequest) => call(allocationEndpoints.createStakeholder, { body }),
     onSuccess: refresh,
   });
 }
 
-/** PATCH /api/stakeholders/{id}: the percentage only (201). */
+/** Changes a stakeholder's percentage only. */
 export function useUpdateStakeholder() {
   const refresh = useRefreshFigures();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: StakeholderUpdateRequest }) =>
-      api.patch<Reply<typeof stakeholderResponse>>(`/api/stakeholders/${id}`, body),
+      call(allocationEndpoints.updatePercentage, { params: { id }, body }),
     onSuccess: refresh,
   });
 }
 
-/** GET /api/stakeholders/{id}?startDate&endDate: the account, percentage and figures for the range. */
+/** A stakeholder's account, percentage and figures for the range. */
 export function useStakeholder(id: string, range: DayRange) {
   return useQuery({
     queryKey: keys.detail(id, range),
-    queryFn: ({ signal }) => api.get<Reply<typeof stakeholderDetailResponse>>(`/api/stakeholders/${id}`, { signal, query: { ...range } }),
+    queryFn: ({ signal }) => call(allocationEndpoints.stakeholder, { params: { id }, query: range }, { signal }),
     select: (reply) => reply.data,
     placeholderData: keepPreviousData,
   });
@@ -116,21 +109,21 @@ export function useStakeholder(id: string, range: DayRange) {
 
 export const PAYOUTS_PER_PAGE = 10;
 
-/** GET /api/stakeholders/{id}/payouts: payouts dated in the range, newest first, a page at a time. */
+/** Payouts dated in the range, newest first, a page at a time. */
 export function usePayouts(id: string, range: DayRange, page: number) {
   return useQuery({
     queryKey: keys.payouts(id, range, page),
     queryFn: ({ signal }) =>
-      api.get<Reply<typeof payoutListResponse>>(`/api/stakeholders/${id}/payouts`, { signal, query: { ...range, page, limit: PAYOUTS_PER_PAGE } }),
+      call(allocationEndpoints.payouts, { params: { id }, query: { ...range, page, limit: PAYOUTS_PER_PAGE } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** POST /api/stakeholders/{id}/payouts (201). */
+/** Records a payout to a stakeholder. */
 export function useRecordPayout(id: string) {
   const refresh = useRefreshFigures();
   return useMutation({
-    mutationFn: (body: PayoutCreateRequest) => api.post<Reply<typeof payoutResponse>>(`/api/stakeholders/${id}/payouts`, body),
+    mutationFn: (body: PayoutCreateRequest) => call(allocationEndpoints.recordPayout, { params: { id }, body }),
     onSuccess: refresh,
   });
 }
