@@ -37,6 +37,10 @@ export type TicketServices = ReturnType<typeof createTicketServices>;
 export async function registerTicketRoutes(app: FastifyInstance, services: TicketServices): Promise<void> {
   await app.register(subscriptionRoutes(services.subscriptions));
   await app.register(penaltyRoutes(services.penalties));
-  registerRoutes(app, [...fieldRoutes(services.field), ...agentReadsRoutes(services.agentReads), ...penaltyEndpointRoutes(services.penalties)]);
-  await app.register(recordRoutes(services.records));
+  registerRoutes(app, [
+    ...fieldRoutes(services.field),
+    ...agentReadsRoutes(services.agentReads),
+    ...penaltyEndpointRoutes(services.penalties),
+    ...recordRoutes(services.records),
+  ]);
 }

@@ -11,3 +11,4 @@ export * as fileEndpoints from './files.ts';
 export * as dashboardEndpoints from './dashboards.ts';
 export * as resetCodeEndpoints from './reset-codes.ts';
 export * as allocationEndpoints from './allocation.ts';
+export * as recordEndpoints from './records.ts';

@@ -375,6 +375,7 @@ export const scanRecord = z.object({
   penaltyAdded: z.number(),
 });
 export type ScanRecord = z.infer<typeof scanRecord>;
+export const scanRecordList = paginated(scanRecord);
 
 /** A Transaction History or Penalty Payment History row (spec section 3). */
 export const paymentRecord = z.object({

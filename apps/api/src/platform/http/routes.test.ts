@@ -147,7 +147,4 @@ const NOT_YET_DECLARED = new Set<string>([
   'GET /api/penalty',
   'PATCH /api/penalty/:id',
   'POST /api/specificPenalty',
-  'GET /api/scan',
-  'GET /api/sub-history',
-  'GET /api/penalty-history',
 ]);

@@ -1,14 +1,15 @@
-import { paymentCsvColumns, type ExportPath, type PaymentRecord, type PaymentRecordList } from '@eticket/contracts';
+import { paymentCsvColumns, recordEndpoints, type PaymentRecord, type PaymentRecordList } from '@eticket/contracts';
 import { DataTable, type Column, type FetchPage, type TableDownload } from '../DataTable/index.ts';
 import { PrintReceiptAction } from '../PrintReceiptAction.tsx';
 import { PAYMENT_SEARCH_PLACEHOLDER, paymentColumns, paymentRowKey, paymentRowLabel } from '../paymentColumns.tsx';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import type { PaymentFilters } from './paymentFilters.ts';
 import { PaymentFilterBar } from './PaymentFilterBar.tsx';
 import { PaymentSummary } from './PaymentSummary.tsx';
 import { usePaymentFilters } from './usePaymentFilters.ts';
 
-type PaymentListPath = Extract<ExportPath, '/api/sub-history' | '/api/penalty-history'>;
+type PaymentListEndpoint = typeof recordEndpoints.subscriptionPayments | typeof recordEndpoints.penaltyPayments;
+type PaymentListPath = PaymentListEndpoint['path'];
 
 interface PaymentListProps {
   /** The table's accessible name. */
@@ -18,17 +19,17 @@ interface PaymentListProps {
 }
 
 const fetcherOf =
-  (path: PaymentListPath): FetchPage<PaymentRecord, PaymentRecordList, PaymentFilters> =>
+  (endpoint: PaymentListEndpoint): FetchPage<PaymentRecord, PaymentRecordList, PaymentFilters> =>
   (query, signal) =>
-    api.get<PaymentRecordList>(path, { query: { ...query }, signal });
+    call(endpoint, { query }, { signal });
 
 /** The row actions: Print receipt (issue 23). */
 const actions: Column<PaymentRecord> = { header: 'Actions', cell: (row) => <PrintReceiptAction payment={row} />, stickyEnd: true };
 
 const LISTS = {
-  '/api/sub-history': { fetchPage: fetcherOf('/api/sub-history'), columns: [...paymentColumns('Price'), actions], csvColumns: paymentCsvColumns('Price') },
+  '/api/sub-history': { fetchPage: fetcherOf(recordEndpoints.subscriptionPayments), columns: [...paymentColumns('Price'), actions], csvColumns: paymentCsvColumns('Price') },
   '/api/penalty-history': {
-    fetchPage: fetcherOf('/api/penalty-history'),
+    fetchPage: fetcherOf(recordEndpoints.penaltyPayments),
     columns: [...paymentColumns('Amount'), actions],
     csvColumns: paymentCsvColumns('Amount'),
   },

@@ -1,10 +1,10 @@
-import { SCAN_CSV_COLUMNS, type ScanRecord } from '@eticket/contracts';
+import { recordEndpoints, SCAN_CSV_COLUMNS, type ScanRecord } from '@eticket/contracts';
 import { DataTable, type TableDownload } from '../../components/DataTable/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { fetchScans, scanKeys } from './queries.ts';
 import { SCAN_COLUMNS, SCAN_SEARCH_PLACEHOLDER, scanRowKey, scanRowLabel } from './scanColumns.tsx';
 
-const DOWNLOAD: TableDownload<ScanRecord> = { path: '/api/scan', columns: SCAN_CSV_COLUMNS };
+const DOWNLOAD: TableDownload<ScanRecord> = { path: recordEndpoints.scans.path, columns: SCAN_CSV_COLUMNS };
 
 /** Scan Record: every scan enforcers made, with the subscription as it stood then. */
 export function ScanRecordPage() {

@@ -1,14 +1,14 @@
-import type { Paginated, ScanRecord } from '@eticket/contracts';
+import { recordEndpoints, type ScanRecord } from '@eticket/contracts';
 import type { FetchPage } from '../../components/DataTable/index.ts';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 
 export const scanKeys = { list: ['scans'] as const };
 
 /** Spec: only rows having both a motorist and an agent are shown. */
 export const hasMotoristAndAgent = (row: ScanRecord) => Boolean(row.kyc?.userID?.userCode && row.agentId?.userID);
 
-/** GET /api/scan: scans by enforcers, newest first. */
+/** Scans by enforcers, newest first. */
 export const fetchScans: FetchPage<ScanRecord> = async ({ page, limit, search, startDate, endDate }, signal) => {
-  const reply = await api.get<Paginated<ScanRecord>>('/api/scan', { query: { page, limit, search, startDate, endDate }, signal });
+  const reply = await call(recordEndpoints.scans, { query: { page, limit, search, startDate, endDate } }, { signal });
   return { ...reply, data: reply.data.filter(hasMotoristAndAgent) };
 };

@@ -1,7 +1,7 @@
 import { Tabs } from '@mantine/core';
-import { can, penaltyEndpoints, type PaymentRecordList, type Paginated, type ScanRecord } from '@eticket/contracts';
+import { can, penaltyEndpoints, recordEndpoints } from '@eticket/contracts';
 import type { ReactNode } from 'react';
-import { api, call } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { useSignedInUser } from '../../../lib/useSession.ts';
 import { DetailSection } from './DetailSection.tsx';
 import { HISTORY_PAGE_SIZE, HistoryList } from './HistoryList.tsx';
@@ -11,10 +11,7 @@ const rowId = (row: { id: string }) => row.id;
 const historyKey = (motoristId: string, list: string) => ['people', 'history', motoristId, list] as const;
 
 /** One page of a record list, of this motorist only (the lists' motorist filter). */
-const recordPage =
-  <Reply,>(path: '/api/sub-history' | '/api/penalty-history' | '/api/scan', motorist: string) =>
-  (page: number, signal: AbortSignal) =>
-    api.get<Reply>(path, { query: { motorist, page, limit: HISTORY_PAGE_SIZE }, signal });
+const historyPage = (motorist: string, page: number) => ({ query: { motorist, page, limit: HISTORY_PAGE_SIZE } });
 
 interface HistoryTab {
   value: string;
@@ -31,7 +28,7 @@ function tabsFor(motoristId: string, viewer: Parameters<typeof can>[0]): History
       <HistoryList
         label="Payments"
         queryKey={queryKey}
-        fetchPage={recordPage<PaymentRecordList>('/api/sub-history', motoristId)}
+        fetchPage={(page, signal) => call(recordEndpoints.subscriptionPayments, historyPage(motoristId, page), { signal })}
         columns={historyPaymentColumns('subscription')}
         rowKey={rowId}
       />
@@ -40,7 +37,7 @@ function tabsFor(motoristId: string, viewer: Parameters<typeof can>[0]): History
       <HistoryList
         label="Penalty Payments"
         queryKey={queryKey}
-        fetchPage={recordPage<PaymentRecordList>('/api/penalty-history', motoristId)}
+        fetchPage={(page, signal) => call(recordEndpoints.penaltyPayments, historyPage(motoristId, page), { signal })}
         columns={historyPaymentColumns('penalty')}
         rowKey={rowId}
       />
@@ -51,7 +48,7 @@ function tabsFor(motoristId: string, viewer: Parameters<typeof can>[0]): History
       <HistoryList
         label="Scans"
         queryKey={queryKey}
-        fetchPage={recordPage<Paginated<ScanRecord>>('/api/scan', motoristId)}
+        fetchPage={(page, signal) => call(recordEndpoints.scans, historyPage(motoristId, page), { signal })}
         columns={HISTORY_SCAN_COLUMNS}
         rowKey={rowId}
       />
@@ -62,7 +59,7 @@ function tabsFor(motoristId: string, viewer: Parameters<typeof can>[0]): History
       <HistoryList
         label="Penalty Changes"
         queryKey={queryKey}
-        fetchPage={(page, signal) => call(penaltyEndpoints.changes, { query: { motorist: motoristId, page, limit: HISTORY_PAGE_SIZE } }, { signal })}
+        fetchPage={(page, signal) => call(penaltyEndpoints.changes, historyPage(motoristId, page), { signal })}
         columns={PENALTY_CHANGE_COLUMNS}
         rowKey={rowId}
       />
