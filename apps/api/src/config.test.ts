@@ -41,6 +41,11 @@ describe('configuration', () => {
     ['LEVY_NAME', 'ab'],
     ['LEVY_NAME', 'x'.repeat(81)],
     ['LEVY_NAME', 'Lagos\u0007levy'],
+    ['SMS_PROVIDER', 'twilio'],
+    ['TERMII_API_KEY', 'has spaces in it'],
+    ['TERMII_SENDER_ID', 'AB'],
+    ['TERMII_SENDER_ID', 'A-Very-Long-Sender'],
+    ['TERMII_BASE_URL', 'api.ng.termii.com'],
   ])('stops with a message naming %s when it is invalid', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(name));
@@ -64,6 +69,25 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), LEVY_NAME: '  Lagos State\tTransport   Levy ' }).LEVY_NAME).toBe('Lagos State Transport Levy');
     expect(loadConfig({ DATA_DIR: dataDir() }).LEVY_NAME).toBe('E-Ticketing transport levy');
     expect(loadConfig({ DATA_DIR: dataDir(), LEVY_NAME: '' }).LEVY_NAME).toBe('E-Ticketing transport levy');
+  });
+
+  it('sends texts to the outbox by default; Termii needs its key and sender ID, and a key alone is refused', () => {
+    const DATA_DIR = dataDir();
+    expect(loadConfig({ DATA_DIR })).toMatchObject({
+      SMS_PROVIDER: 'outbox',
+      smsOutboxDir: path.join(DATA_DIR, 'sms-outbox'),
+      TERMII_BASE_URL: 'https://api.ng.termii.com',
+    });
+    expect(() => loadConfig({ DATA_DIR, SMS_PROVIDER: 'termii', TERMII_SENDER_ID: 'LevyNG' })).toThrow(/TERMII_API_KEY: is needed when SMS_PROVIDER=termii/);
+    expect(() => loadConfig({ DATA_DIR, SMS_PROVIDER: 'termii', TERMII_API_KEY: 'TLkey0123456789' })).toThrow(
+      /TERMII_SENDER_ID: is needed when SMS_PROVIDER=termii/,
+    );
+    expect(() => loadConfig({ DATA_DIR, TERMII_API_KEY: 'TLkey0123456789', TERMII_SENDER_ID: 'LevyNG' })).toThrow(/SMS_PROVIDER: set SMS_PROVIDER=termii/);
+    expect(loadConfig({ DATA_DIR, SMS_PROVIDER: 'termii', TERMII_API_KEY: 'TLkey0123456789', TERMII_SENDER_ID: 'Levy NG' })).toMatchObject({
+      SMS_PROVIDER: 'termii',
+      TERMII_API_KEY: 'TLkey0123456789',
+      TERMII_SENDER_ID: 'Levy NG',
+    });
   });
 
   it('treats an empty variable as unset', () => {

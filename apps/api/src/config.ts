@@ -125,6 +125,22 @@ const envSchema = z.object({
         .regex(/^\P{Cc}+$/u, 'must be plain text, without control characters'),
     )
     .default(DEFAULT_LEVY_NAME),
+  /** Where text messages to motorists go: the outbox folder DATA_DIR/sms-outbox, or Termii. */
+  SMS_PROVIDER: z.enum(['outbox', 'termii']).default('outbox'),
+  /** Termii's API key (server only); needed with SMS_PROVIDER=termii. */
+  TERMII_API_KEY: z
+    .string()
+    .regex(/^\S{10,}$/, 'must be a Termii API key (10 or more characters, no spaces)')
+    .optional(),
+  /** The sender ID Termii approved for the account (3 to 11 letters and digits), shown as the text's sender. */
+  TERMII_SENDER_ID: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9][A-Za-z0-9 ]{1,9}[A-Za-z0-9]|\+?\d{3,15})$/, 'must be a sender ID of 3 to 11 letters and digits (or a phone number)')
+    .optional(),
+  TERMII_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(:\d+)?(\/[^\s]*)?$/, 'must be an http:// or https:// address')
+    .default('https://api.ng.termii.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -156,6 +172,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'S3_FORCE_PATH_STYLE'> 
   JWT_SECRET: string;
   S3_FORCE_PATH_STYLE: boolean;
   outboxDir: string;
+  /** The text-message outbox (SMS_PROVIDER=outbox): one JSON file per message. */
+  smsOutboxDir: string;
   uploadsDir: string;
   pgliteDir: string;
 }
@@ -175,6 +193,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   }
+  if (values.SMS_PROVIDER === 'termii') {
+    for (const name of ['TERMII_API_KEY', 'TERMII_SENDER_ID'] as const) {
+      if (!values[name]) throw new ConfigError(`Invalid configuration:\n  ${name}: is needed when SMS_PROVIDER=termii`);
+    }
+  } else if (values.TERMII_API_KEY) {
+    // A key set for nothing would leave every text in the outbox while the operator thinks they go out.
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_PROVIDER: set SMS_PROVIDER=termii to send texts through Termii (TERMII_API_KEY is set), or unset TERMII_API_KEY',
+    );
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -183,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     S3_FORCE_PATH_STYLE: values.S3_FORCE_PATH_STYLE === 'true',
     JWT_SECRET: values.JWT_SECRET ?? persistedSecret(dataDir),
     outboxDir: path.join(dataDir, 'outbox'),
+    smsOutboxDir: path.join(dataDir, 'sms-outbox'),
     uploadsDir: path.join(dataDir, 'uploads'),
     pgliteDir: path.join(dataDir, 'pglite'),
   };
