@@ -24,6 +24,7 @@ import * as ops from './modules/ops/index.ts';
 import * as profile from './modules/profile/index.ts';
 import * as publicChecks from './modules/public/index.ts';
 import * as receipts from './modules/receipts/index.ts';
+import { createTextMessages, type TextMessages } from './modules/messages/index.ts';
 import { createTicketServices, registerTicketRoutes } from './modules/ticketing.ts';
 import * as allocation from './modules/allocation/index.ts';
 import * as dashboards from './modules/dashboard/index.ts';
@@ -36,6 +37,7 @@ import { responseSerializerCompiler } from './platform/http/response-serializer.
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import type { FileStore } from './adapters/files.ts';
 import type { Mailer } from './adapters/mail.ts';
+import type { SmsSender } from './adapters/sms.ts';
 import { createTokenService } from './platform/credentials/tokens.ts';
 import { createJobRunner, housekeepingJobs, type JobRunner } from './platform/jobs/index.ts';
 
@@ -49,6 +51,8 @@ declare module 'fastify' {
 export interface AppDependencies {
   database: DatabaseHandle;
   mailer: Mailer;
+  /** Text messages to motorists: the SMS outbox folder or Termii (adapters/sms.ts). */
+  sms: SmsSender;
   files: FileStore;
   jwtSecret: string;
   jwtTtlSeconds: number;
@@ -85,12 +89,16 @@ export interface AppDependencies {
   levyName?: string;
   /** Public checks allowed per address per kind and window; unset: 60 a minute. */
   publicLimit?: publicChecks.PublicLimit;
+  /** Whether a payment's receipt text is sent at once, after the answer (unset: true); false: when the job or a test sends (app.textMessages.sendDue()). */
+  sendTextsOnPayment?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sends queued password-reset codes (see modules/auth/reset-mail.ts). */
     resetMail: ResetMailWorker;
+    /** Sends queued texts to motorists and queues expiry reminders (see modules/messages). */
+    textMessages: TextMessages;
   }
 }
 
@@ -120,12 +128,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
 
+  const textMessages = createTextMessages({
+    db: deps.database.db,
+    sms: deps.sms,
+    clock,
+    log: app.log,
+    publicUrl: deps.publicUrl,
+    sendOnQueue: deps.sendTextsOnPayment,
+  });
+  app.decorate('textMessages', textMessages);
   const jobs = createJobRunner({ database: deps.database, clock, log: app.log });
   app.decorate('jobs', jobs);
-  app.addHook('onClose', () => jobs.stop());
-  for (const job of housekeepingJobs(clock, { vacuum: deps.database.kind === 'pglite', idempotencyRetentionDays: deps.idempotencyRetentionDays ?? 7 })) {
-    jobs.register(job);
-  }
+  // Jobs first, then the sender: a job's run may still be waiting on a send.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await textMessages.stop();
+  });
+  const housekeeping = { vacuum: deps.database.kind === 'pglite', idempotencyRetentionDays: deps.idempotencyRetentionDays ?? 7, textMessages };
+  for (const job of housekeepingJobs(clock, housekeeping)) jobs.register(job);
 
   const tokens = createTokenService(deps.jwtSecret, deps.jwtTtlSeconds);
   const { db } = deps.database;
@@ -173,7 +193,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const people = createPeopleServices({ db, files: deps.files, clock, fileUrl });
   await app.register(peopleRoutes(people));
   storedFiles.register(app, { files: deps.files, clock });
-  const tickets = createTicketServices(db, clock, { captureMaxAgeHours: deps.captureMaxAgeHours, fileUrl });
+  const tickets = createTicketServices(db, clock, {
+    captureMaxAgeHours: deps.captureMaxAgeHours,
+    fileUrl,
+    receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake },
+  });
   await registerTicketRoutes(app, tickets);
   receipts.register(app, { db });
   const allocationService = allocation.register(app, { db, clock, banks: deps.banks });

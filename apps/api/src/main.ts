@@ -7,6 +7,7 @@ import { createBankProvider } from './adapters/banks/index.ts';
 import { createFileStore } from './adapters/file-store.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { createMailer } from './adapters/mail.ts';
+import { createSmsSender } from './adapters/sms.ts';
 import { seedSuperAdmin } from './seed-admin.ts';
 
 /** How long start-up waits for a PostgreSQL that is not up yet (e.g. both starting with the machine). */
@@ -73,6 +74,14 @@ async function start(config: Config): Promise<void> {
   const app = await buildApp({
     database,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.outboxDir, from: config.MAIL_FROM }),
+    sms: createSmsSender({
+      provider: config.SMS_PROVIDER,
+      outboxDir: config.smsOutboxDir,
+      termii:
+        config.TERMII_API_KEY && config.TERMII_SENDER_ID
+          ? { apiKey: config.TERMII_API_KEY, senderId: config.TERMII_SENDER_ID, baseUrl: config.TERMII_BASE_URL }
+          : undefined,
+    }),
     files: await createFileStore(config),
     jwtSecret: config.JWT_SECRET,
     jwtTtlSeconds: config.JWT_TTL_SECONDS,

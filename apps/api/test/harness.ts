@@ -16,6 +16,7 @@ import { controlledClock, systemClock, type Clock } from '../src/lib/clock.ts';
 import { newUserCode } from '../src/domain/codes.ts';
 import { createLocalFileStore, type FileStore } from '../src/adapters/files.ts';
 import { createMailer } from '../src/adapters/mail.ts';
+import { smsOutbox, type SmsSender } from '../src/adapters/sms.ts';
 import { hashPassword } from '../src/platform/credentials/passwords.ts';
 import { pgliteTestDatabase, postgresTestDatabase, type TestDatabase } from './template-database.ts';
 
@@ -66,6 +67,10 @@ export async function createTestContext(
     publicUrl?: string;
     /** LEVY_NAME. */
     levyName?: string;
+    /** Where texts to motorists go, given the test's data folder; unset: the SMS outbox in it (DATA_DIR/sms-outbox). */
+    sms?: (dataDir: string) => SmsSender;
+    /** true: a payment's text is sent right after its answer, as in production; unset: when the test sends (app.textMessages.sendDue()). */
+    sendTextsOnPayment?: boolean;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
@@ -73,10 +78,12 @@ export async function createTestContext(
   const clock = options.clock ?? systemClock;
   const secret = randomBytes(32).toString('hex');
   const files = options.files?.(secret) ?? createLocalFileStore(path.join(dataDir, 'uploads'), secret);
+  const sms = options.sms?.(dataDir) ?? smsOutbox(path.join(dataDir, 'sms-outbox'), () => clock.now());
   const appOn = async (on: DatabaseHandle) => {
     const built = await buildApp({
       database: on,
       mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'test@eticketing.local' }),
+      sms,
       files,
       jwtSecret: secret,
       jwtTtlSeconds: 3600,
@@ -92,6 +99,8 @@ export async function createTestContext(
       levyName: options.levyName,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
+      // Texts leave when a test says so (app.textMessages.sendDue() or the job), not after each payment.
+      sendTextsOnPayment: options.sendTextsOnPayment ?? false,
     });
     await built.ready();
     return built;
@@ -208,6 +217,18 @@ export async function signedInPerson(ctx: TestContext, input: PersonInput) {
 
 /** Sends the queued password-reset codes now (the app's worker runs only when asked, in tests). */
 export const sendQueuedMail = (ctx: TestContext): Promise<void> => ctx.app.resetMail.drain();
+
+/** The text messages the SMS outbox wrote ({ to, body, at }), oldest first. */
+export function smsOutboxMessages(ctx: TestContext): Array<{ to: string; body: string; at: string }> {
+  const dir = path.join(ctx.dataDir, 'sms-outbox');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return names.map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')));
+}
 
 /** The messages the outbox transport wrote, oldest first. */
 export function outboxMessages(ctx: TestContext): string[] {

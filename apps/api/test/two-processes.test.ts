@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { housekeepingJobs } from '../src/platform/jobs/housekeeping.ts';
+import { smsOutbox } from '../src/adapters/sms.ts';
+import { createTextMessages } from '../src/modules/messages/index.ts';
 import { TEST_DB } from './harness.ts';
 import { multipartForm, png } from './images.ts';
 import { freePort } from './resilience/postgres-cluster.ts';
@@ -107,7 +109,8 @@ describe.skipIf(TEST_DB !== 'postgres')(
       );
       const jobs = runs.map((line) => JSON.parse(line).job as string).sort();
       // Every housekeeping job of a PostgreSQL server (no vacuum job there), each exactly once.
-      const expected = housekeepingJobs(systemClock, { vacuum: false, idempotencyRetentionDays: 7 }).map((job) => job.name);
+      const textMessages = createTextMessages({ db: database.db, sms: smsOutbox(path.join(dataDirs[0], 'unused')), clock: systemClock, log: console });
+      const expected = housekeepingJobs(systemClock, { vacuum: false, idempotencyRetentionDays: 7, textMessages }).map((job) => job.name);
       expect(jobs).toEqual([...expected].sort());
       const rows = await database.session((query) =>
         query<{ name: string; ran_by: string; outcome: string }>('SELECT name, ran_by, outcome FROM job_runs ORDER BY name'),

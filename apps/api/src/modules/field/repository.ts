@@ -19,6 +19,7 @@ import {
 import { DEFAULT_GRACE_PERIOD_DAYS, newReceiptNo, type PlanName, type ReceiptKind } from '@eticket/contracts';
 import { DAY_IN_MS } from '../../domain/calendar.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
+import { messageQueries, type MessageQueries } from '../messages/index.ts';
 import { penaltyQueries, type PenaltyQueries } from '../penalties/index.ts';
 import { recordQueries, type RecordQueries } from '../records/index.ts';
 import { GRACE_SETTING_KEY, subscriptionQueries, type SubscriptionQueries, type SubscriptionWithPlan } from '../subscriptions/index.ts';
@@ -234,6 +235,7 @@ export interface FieldUnit {
   subscriptions: SubscriptionQueries;
   penalties: PenaltyQueries;
   records: RecordQueries;
+  messages: MessageQueries;
 }
 
 export function createFieldRepository(db: Database) {
@@ -241,7 +243,14 @@ export function createFieldRepository(db: Database) {
     findKey: idempotencyKeyQueries(db).find,
     transaction<T>(work: (unit: FieldUnit) => Promise<T>): Promise<T> {
       return db.transaction((tx) =>
-        work({ field: fieldQueries(tx), keys: idempotencyKeyQueries(tx), subscriptions: subscriptionQueries(tx), penalties: penaltyQueries(tx), records: recordQueries(tx) }),
+        work({
+          field: fieldQueries(tx),
+          keys: idempotencyKeyQueries(tx),
+          subscriptions: subscriptionQueries(tx),
+          penalties: penaltyQueries(tx),
+          records: recordQueries(tx),
+          messages: messageQueries(tx),
+        }),
       );
     },
   };

@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { answerOnce, KeyTaken, type IdempotentResult } from '../../platform/idempotency/index.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { formatNaira, toKobo, toNaira } from '../../domain/money.ts';
+import { queueReceiptText } from '../messages/index.ts';
 import { toPaymentRecord } from '../records/index.ts';
 import { effectiveExpiry, extend, statusAt } from '../subscriptions/index.ts';
 import { toTicketSubscription } from '../subscriptions/index.ts';
@@ -33,6 +34,13 @@ export interface FieldOptions {
   captureMaxAgeHours?: number;
   /** A short-lived link to a stored file (the motorist's portrait on a scan's verdict). */
   fileUrl?: (key: string) => string;
+  /**
+   * Receipt texts: each payment queues one to the motorist, in its own transaction, with the check
+   * link {publicUrl}/r/{receiptNo} (PUBLIC_URL; unset: the origin the payment's request came to).
+   * `queued` is told after the payment is recorded (it sends the text soon, off the request). Unset:
+   * no texts (the demo seed's thousands of payments send none).
+   */
+  receiptTexts?: { publicUrl?: string; queued(): void };
 }
 
 /**
@@ -96,6 +104,9 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
   const { repository, clock } = deps;
   const maxAgeHours = deps.options?.captureMaxAgeHours ?? DEFAULT_CAPTURE_MAX_AGE_HOURS;
   const fileUrl = deps.options?.fileUrl;
+  const receiptTexts = deps.options?.receiptTexts;
+  /** Where a payment's receipt text links to: PUBLIC_URL, else the request's origin; none: no text. */
+  const receiptLinkBase = (origin?: string): string | null => (receiptTexts ? (receiptTexts.publicUrl ?? origin ?? null) : null);
 
   async function scanIn(unit: FieldUnit, agent: FieldAgent, input: ScanInput, received: Date): Promise<FieldScanResponse['data']> {
     const now = captureTime(input.capturedAt, received, maxAgeHours);
@@ -196,8 +207,9 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
      * A remitter records a subscription payment at the plan's price: the expiry moves from
      * max(now, current expiry) by one plan period; accumulated + 1; accumulatedAmount + price.
      */
-    async paySubscription(agent: FieldAgent, key: string, input: SubscriptionPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
-      return idempotent(agent, key, 'subscription-payment', input, async (unit, received) => {
+    async paySubscription(agent: FieldAgent, key: string, input: SubscriptionPaymentInput, origin?: string): Promise<IdempotentResult<PaymentResponse>> {
+      const linkBase = receiptLinkBase(origin);
+      const result = await idempotent(agent, key, 'subscription-payment', input, async (unit, received) => {
         const now = captureTime(input.capturedAt, received, maxAgeHours);
         const context = await payableContext(unit, input.userCode, agent.id, input.subscriptionId);
         const { motorist, requestedPlan: plan } = context;
@@ -245,6 +257,16 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
         });
         const updated = { ...changes, lastReceiptNo: inserted.receiptNo };
         await unit.subscriptions.update(subscription.id, updated);
+        if (linkBase) {
+          const receipt = {
+            kind: 'subscription',
+            motoristId: motorist.id,
+            phone: motorist.phone,
+            receiptNo: inserted.receiptNo,
+            amountKobo: plan.priceKobo,
+          } as const;
+          await queueReceiptText(unit.messages, { ...receipt, plate: motorist.plateNumber, planName: plan.name, paidUntil: expiresAfter }, linkBase, received);
+        }
         const view = toTicketSubscription(
           { subscription: { ...subscription, ...updated }, plan: { id: plan.id, name: plan.name, vehicleType: plan.vehicleType, priceKobo: plan.priceKobo } },
           now,
@@ -252,24 +274,28 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
         );
         return {
           statusCode: 201,
-          body: { message: TICKET_MESSAGES.subscriptionPaymentRecorded, data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view } },
+          body: {
+            message: TICKET_MESSAGES.subscriptionPaymentRecorded,
+            data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view },
+          },
         };
       });
+      if (linkBase && !result.replayed) receiptTexts?.queued();
+      return result;
     },
 
     /** A remitter records a penalty payment: lowers the outstanding payment; more than is owed is refused. */
-    async payPenalty(agent: FieldAgent, key: string, input: PenaltyPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
+    async payPenalty(agent: FieldAgent, key: string, input: PenaltyPaymentInput, origin?: string): Promise<IdempotentResult<PaymentResponse>> {
       const amountKobo = toKobo(input.amount);
-      return idempotent(agent, key, 'penalty-payment', input, async (unit, received) => {
+      const linkBase = receiptLinkBase(origin);
+      const result = await idempotent(agent, key, 'penalty-payment', input, async (unit, received) => {
         const now = captureTime(input.capturedAt, received, maxAgeHours);
         const context = await payableContext(unit, input.userCode, agent.id);
         const { motorist, current } = context;
         const subscription = current.subscription;
         const owed = subscription.outstandingPenaltyKobo;
         if (amountKobo > owed) {
-          throw badRequest(
-            owed === 0 ? 'amount: this motorist owes no penalty' : `amount is more than the outstanding penalty of ${formatNaira(owed)}`,
-          );
+          throw badRequest(owed === 0 ? 'amount: this motorist owes no penalty' : `amount is more than the outstanding penalty of ${formatNaira(owed)}`);
         }
         const changes = { outstandingPenaltyKobo: owed - amountKobo, updatedAt: received };
         await unit.subscriptions.update(subscription.id, changes);
@@ -301,12 +327,18 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           createdAt: now,
           receivedAt: received,
         });
+        if (linkBase) {
+          const receipt = { kind: 'penalty', motoristId: motorist.id, phone: motorist.phone, receiptNo: inserted.receiptNo, amountKobo } as const;
+          await queueReceiptText(unit.messages, { ...receipt, plate: motorist.plateNumber }, linkBase, received);
+        }
         const view = toTicketSubscription({ subscription: { ...subscription, ...changes }, plan: current.plan }, now, context.graceMs);
         return {
           statusCode: 201,
           body: { message: TICKET_MESSAGES.penaltyPaymentRecorded, data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view } },
         };
       });
+      if (linkBase && !result.replayed) receiptTexts?.queued();
+      return result;
     },
   };
 }

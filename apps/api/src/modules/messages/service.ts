@@ -1,0 +1,192 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SmsSender } from '../../adapters/sms.ts';
+import type { Database } from '../../db/connect.ts';
+import { DAY_IN_MS, lagosOffsetMs } from '../../domain/calendar.ts';
+import type { Kobo } from '../../domain/money.ts';
+import { nigerianMobile } from '../../domain/phone.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { messageQueries, type MessageQueries } from './repository.ts';
+import { expiryReminderText, penaltyReceiptText, receiptLink, subscriptionReceiptText } from './texts.ts';
+
+/** A claimed text not marked sent or failed after this long (its sender died) is taken again. */
+export const SEND_LEASE_MS = 5 * 60_000;
+/** Tries of one text before it is failed for good (waits 1, 2, 4 … minutes, at most 6 hours: about a day in all). */
+export const MAX_SEND_ATTEMPTS = 12;
+/** A reminder goes this long before the expiry. */
+export const REMINDER_LEAD_MS = 3 * DAY_IN_MS;
+/** Reminders are queued between these Lagos hours (08:00 to 20:00): nobody is woken by one. */
+export const REMINDER_HOURS = { from: 8, to: 20 } as const;
+/** Texts one sender takes at a time: 10 provider time-outs (15 s each) stay well within the lease. */
+const SEND_BATCH = 10;
+const REMINDER_BATCH = 200;
+const NOT_A_MOBILE = 'not a Nigerian mobile number';
+
+export const retryDelayMs = (attempts: number): number => Math.min(2 ** Math.max(0, attempts - 1) * 60_000, 6 * 3600_000);
+
+/** The receipt text of a subscription payment, queued in the payment's own transaction. */
+export interface SubscriptionReceipt {
+  kind: 'subscription';
+  motoristId: string;
+  phone: string;
+  receiptNo: string;
+  amountKobo: Kobo;
+  plate: string | null;
+  planName: string;
+  paidUntil: Date;
+}
+export interface PenaltyReceipt {
+  kind: 'penalty';
+  motoristId: string;
+  phone: string;
+  receiptNo: string;
+  amountKobo: Kobo;
+  plate: string | null;
+}
+
+/**
+ * Queues the motorist's receipt text with its check link ({base}/r/{receiptNo}), on the payment's
+ * transaction (`queries`): the payment and its text are written together or not at all. A motorist
+ * without a phone gets none; a number that is not a Nigerian mobile is kept as failed, to be seen.
+ */
+export async function queueReceiptText(queries: MessageQueries, receipt: SubscriptionReceipt | PenaltyReceipt, linkBase: string, at: Date): Promise<boolean> {
+  if (!receipt.phone.trim()) return false;
+  const link = receiptLink(linkBase, receipt.receiptNo);
+  const body =
+    receipt.kind === 'subscription'
+      ? subscriptionReceiptText({
+          amountKobo: receipt.amountKobo,
+          plate: receipt.plate,
+          planName: receipt.planName,
+          paidUntil: receipt.paidUntil,
+          receiptNo: receipt.receiptNo,
+          link,
+        })
+      : penaltyReceiptText({ amountKobo: receipt.amountKobo, plate: receipt.plate, receiptNo: receipt.receiptNo, link });
+  const to = nigerianMobile(receipt.phone);
+  return queries.queue({
+    kind: 'receipt',
+    motoristId: receipt.motoristId,
+    toPhone: to ?? receipt.phone,
+    body,
+    receiptNo: receipt.receiptNo,
+    at,
+    problem: to ? undefined : NOT_A_MOBILE,
+  });
+}
+
+const lagosHour = (at: Date) => new Date(at.getTime() + lagosOffsetMs(at)).getUTCHours();
+
+export interface TextMessagesDeps {
+  db: Database;
+  sms: SmsSender;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** PUBLIC_URL: reminders link to the vehicle's check page only when it is set (no request to take an origin from). */
+  publicUrl?: string;
+  /** Whether a queued text is sent at once, after the answer (unset: true); false: only when sendDue() runs (tests). */
+  sendOnQueue?: boolean;
+}
+
+/**
+ * The text-message outbox's sender and the expiry reminders. Any process may send any queued text:
+ * each is claimed by one sender (see claimDue) and sent once, unless the sender dies mid-send
+ * (then again after the lease). A failure is logged and retried later; it never reaches a payment.
+ */
+export function createTextMessages(deps: TextMessagesDeps) {
+  const { db, sms, clock, log } = deps;
+  const queries = messageQueries(db);
+  let running: Promise<string> | null = null;
+  let again = false;
+
+  async function sendOne(text: { id: string; toPhone: string; body: string; attempts: number }): Promise<'sent' | 'retry' | 'failed'> {
+    try {
+      const { id } = await sms.send({ to: text.toPhone, body: text.body });
+      await queries.markSent(text.id, clock.now(), sms.name, id);
+      return 'sent';
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retryAt = text.attempts < MAX_SEND_ATTEMPTS ? new Date(clock.now().getTime() + retryDelayMs(text.attempts)) : null;
+      log.warn(
+        { err: error, sms: text.id, attempts: text.attempts, retryAt },
+        retryAt ? 'A text message was not sent; it is tried again' : 'A text message was not sent; no more tries',
+      );
+      await queries.markAttemptFailed(text.id, message.slice(0, 500), retryAt);
+      return retryAt ? 'retry' : 'failed';
+    }
+  }
+
+  async function sendAll(): Promise<string> {
+    const counts = { sent: 0, retry: 0, failed: 0 };
+    do {
+      again = false;
+      for (;;) {
+        const claimed = await queries.claimDue(clock.now(), SEND_LEASE_MS, SEND_BATCH);
+        for (const text of claimed) counts[await sendOne(text)] += 1;
+        if (claimed.length < SEND_BATCH) break;
+      }
+    } while (again);
+    return `${counts.sent} sent, ${counts.retry} to try again, ${counts.failed} failed for good (${sms.name})`;
+  }
+
+  /** Sends every due text now, one run at a time per process; a wake during a run makes it look again. */
+  function sendDue(): Promise<string> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = sendAll().finally(() => (running = null));
+    return running;
+  }
+
+  function wake(): void {
+    if (deps.sendOnQueue === false) return;
+    setImmediate(() => void sendDue().catch((error) => log.error({ err: error }, 'Sending text messages failed; the job tries again')));
+  }
+
+  /**
+   * Queues a reminder for each subscription expiring within three days that has none for this
+   * expiry yet (see reminderCandidates), then sends them. Between 08:00 and 20:00 Lagos time only.
+   * Two processes running it at once queue each reminder once: the unique (subscription, expiry)
+   * index lets one insert in, the other's does nothing.
+   */
+  async function queueReminders(now: Date): Promise<string> {
+    const hour = lagosHour(now);
+    if (hour < REMINDER_HOURS.from || hour >= REMINDER_HOURS.to) return `night in Lagos (${hour}h): reminders wait for ${REMINDER_HOURS.from}:00`;
+    let queued = 0;
+    for (;;) {
+      const candidates = await queries.reminderCandidates(now, REMINDER_LEAD_MS, REMINDER_BATCH);
+      for (const candidate of candidates) {
+        const to = nigerianMobile(candidate.phone);
+        const inserted = await queries.queue({
+          kind: 'expiry_reminder',
+          motoristId: candidate.motoristId,
+          toPhone: to ?? candidate.phone,
+          body: expiryReminderText({
+            plate: candidate.plateNumber,
+            planName: candidate.planName,
+            expiresAt: candidate.expiresAt,
+            vehicleLink: deps.publicUrl ? `${deps.publicUrl}/v/${candidate.userCode}` : null,
+          }),
+          subscriptionId: candidate.subscriptionId,
+          expiresAt: candidate.expiresAt,
+          at: now,
+          problem: to ? undefined : NOT_A_MOBILE,
+        });
+        if (inserted && to) queued += 1;
+      }
+      if (candidates.length < REMINDER_BATCH) break;
+    }
+    if (queued > 0) wake();
+    return `${queued} expiry reminders queued`;
+  }
+
+  return {
+    sendDue,
+    wake,
+    queueReminders,
+    async stop(): Promise<void> {
+      await running?.catch(() => undefined);
+    },
+  };
+}
+export type TextMessages = ReturnType<typeof createTextMessages>;
