@@ -97,6 +97,7 @@ export function createTextMessages(deps: TextMessagesDeps) {
   const queries = messageQueries(db);
   let running: Promise<string> | null = null;
   let again = false;
+  let stopped = false;
 
   async function sendOne(text: { id: string; toPhone: string; body: string; attempts: number }): Promise<'sent' | 'retry' | 'failed'> {
     try {
@@ -139,7 +140,7 @@ export function createTextMessages(deps: TextMessagesDeps) {
   }
 
   function wake(): void {
-    if (deps.sendOnQueue === false) return;
+    if (deps.sendOnQueue === false || stopped) return;
     setImmediate(() => void sendDue().catch((error) => log.error({ err: error }, 'Sending text messages failed; the job tries again')));
   }
 
@@ -184,7 +185,9 @@ export function createTextMessages(deps: TextMessagesDeps) {
     sendDue,
     wake,
     queueReminders,
+    /** Sends nothing more on a wake (the job runner is stopped first) and waits for a run in progress. */
     async stop(): Promise<void> {
+      stopped = true;
       await running?.catch(() => undefined);
     },
   };
