@@ -59,11 +59,11 @@ test('admin overview: cards, monthly chart, vehicle cards, top agents and the al
 
   // Top Performing Agent: the remitter who collected and the enforcer who scanned; the filter is the call's search.
   const agents = page.getByRole('table', { name: 'Top performing agents' });
-  await expect(agents).toContainText('remy remitter');
-  await expect(agents).toContainText('efe enforcer');
+  await expect(agents).toContainText('Remy Remitter');
+  await expect(agents).toContainText('Efe Enforcer');
   await page.getByRole('radiogroup', { name: 'Which agents' }).getByText('Remitters').click();
-  await expect(agents).toContainText('remy remitter');
-  await expect(agents).not.toContainText('efe enforcer');
+  await expect(agents).toContainText('Remy Remitter');
+  await expect(agents).not.toContainText('Efe Enforcer');
 
   // The 'Revenue Allocation' doughnut with the union's share.
   const allocation = page.getByRole('region', { name: 'Revenue Allocation' });
