@@ -12,7 +12,8 @@ export interface NewTextMessage {
   body: string;
   receiptNo?: string;
   subscriptionId?: string;
-  expiresAt?: Date;
+  /** The reminded expiry as the database printed it (`expires_at::text`): kept to the microsecond, so it matches the row's. */
+  expiresAt?: string;
   at: Date;
   /** Set when the text cannot be sent (not a Nigerian mobile number): it is stored as failed at once. */
   problem?: string;
@@ -28,6 +29,8 @@ export interface ClaimedText {
 export interface ReminderCandidate {
   subscriptionId: string;
   expiresAt: Date;
+  /** expires_at as the database prints it, exact (a Date keeps only milliseconds). */
+  expiresAtText: string;
   motoristId: string;
   userCode: string;
   phone: string;
@@ -37,31 +40,43 @@ export interface ReminderCandidate {
 
 /** The queries of the text-message outbox, on a database or inside a transaction (a payment's). */
 export function messageQueries(db: Database) {
-  return {
-    /**
-     * Queues a text; a second one for the same receipt, or for the same subscription and expiry,
-     * inserts nothing (the unique indexes decide, so two processes cannot both queue it). True when queued.
-     */
-    async queue(message: NewTextMessage): Promise<boolean> {
-      const rows = await db
-        .insert(smsMessages)
-        .values({
+  /** Inserts the texts not queued already; answers how many were inserted, and how many of those are to be sent. */
+  async function queueMany(messages: NewTextMessage[]): Promise<{ inserted: number; pending: number }> {
+    if (messages.length === 0) return { inserted: 0, pending: 0 };
+    const rows = await db
+      .insert(smsMessages)
+      .values(
+        messages.map((message) => ({
           kind: message.kind,
           motoristId: message.motoristId,
           toPhone: message.toPhone,
           body: message.body,
           receiptNo: message.receiptNo ?? null,
           subscriptionId: message.subscriptionId ?? null,
-          expiresAt: message.expiresAt ?? null,
-          state: message.problem ? 'failed' : 'pending',
+          expiresAt: message.expiresAt === undefined ? null : sql`${message.expiresAt}::timestamptz`,
+          state: message.problem ? ('failed' as const) : ('pending' as const),
           lastError: message.problem ?? null,
           nextAttemptAt: message.at,
           createdAt: message.at,
-        })
-        .onConflictDoNothing()
-        .returning({ id: smsMessages.id });
-      return rows.length > 0;
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: smsMessages.id, state: smsMessages.state });
+    return { inserted: rows.length, pending: rows.filter((row) => row.state === 'pending').length };
+  }
+
+  return {
+    /**
+     * Queues a text; a second one for the same receipt, or for the same subscription and expiry,
+     * inserts nothing (the unique indexes decide, so two processes cannot both queue it). True when
+     * queued to be sent (false too for one stored as failed at once: see `problem`).
+     */
+    async queue(message: NewTextMessage): Promise<boolean> {
+      return (await queueMany([message])).pending > 0;
     },
+
+    /** Queues many texts in one statement (as `queue` does each). */
+    queueMany,
 
     /**
      * Takes up to `limit` due texts for one sender: each gets one more attempt and is pushed a lease
@@ -104,6 +119,7 @@ export function messageQueries(db: Database) {
       const rows = await rowsOf<{
         subscription_id: string;
         expires_at: Date | string;
+        expires_at_text: string;
         motorist_id: string;
         user_code: string;
         phone: string;
@@ -111,7 +127,7 @@ export function messageQueries(db: Database) {
         plan_name: PlanName | null;
       }>(
         db,
-        sql`SELECT t.id AS subscription_id, t.expires_at, u.id AS motorist_id, u.user_code, u.phone, v.plate_number, p.name AS plan_name
+        sql`SELECT t.id AS subscription_id, t.expires_at, t.expires_at::text AS expires_at_text, u.id AS motorist_id, u.user_code, u.phone, v.plate_number, p.name AS plan_name
             FROM ticket_subscriptions t
             JOIN users u ON u.id = t.user_id
             LEFT JOIN vehicles v ON v.user_id = u.id
@@ -128,6 +144,7 @@ export function messageQueries(db: Database) {
       return rows.map((row) => ({
         subscriptionId: row.subscription_id,
         expiresAt: new Date(row.expires_at),
+        expiresAtText: row.expires_at_text,
         motoristId: row.motorist_id,
         userCode: row.user_code,
         phone: row.phone,

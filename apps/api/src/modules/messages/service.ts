@@ -156,10 +156,10 @@ export function createTextMessages(deps: TextMessagesDeps) {
     let queued = 0;
     for (;;) {
       const candidates = await queries.reminderCandidates(now, REMINDER_LEAD_MS, REMINDER_BATCH);
-      for (const candidate of candidates) {
+      const reminders = candidates.map((candidate) => {
         const to = nigerianMobile(candidate.phone);
-        const inserted = await queries.queue({
-          kind: 'expiry_reminder',
+        return {
+          kind: 'expiry_reminder' as const,
           motoristId: candidate.motoristId,
           toPhone: to ?? candidate.phone,
           body: expiryReminderText({
@@ -169,13 +169,15 @@ export function createTextMessages(deps: TextMessagesDeps) {
             vehicleLink: deps.publicUrl ? `${deps.publicUrl}/v/${candidate.userCode}` : null,
           }),
           subscriptionId: candidate.subscriptionId,
-          expiresAt: candidate.expiresAt,
+          expiresAt: candidate.expiresAtText,
           at: now,
           problem: to ? undefined : NOT_A_MOBILE,
-        });
-        if (inserted && to) queued += 1;
-      }
-      if (candidates.length < REMINDER_BATCH) break;
+        };
+      });
+      const { inserted, pending } = await queries.queueMany(reminders);
+      queued += pending;
+      // A full batch of which nothing went in: another process queued them meanwhile; what is left waits for the next run.
+      if (candidates.length < REMINDER_BATCH || inserted === 0) break;
     }
     if (queued > 0) wake();
     return `${queued} expiry reminders queued`;
