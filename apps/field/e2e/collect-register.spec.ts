@@ -1,7 +1,21 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
-import { AGENTS, MOTORISTS } from './support/fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import { printedName } from '@eticket/contracts';
+import { modulesOf } from '../../web/e2e/support/qr.ts';
+import { AGENTS, LEVY_NAME, MOTORISTS } from './support/fixtures.ts';
 import { signIn } from './support/session.ts';
+
+const MM_PER_POINT = 25.4 / 72;
+
+/** The pages Chromium prints (print media, the page's own @page size), in whole millimetres. */
+async function printedPages(page: Page): Promise<Array<{ width: number; height: number }>> {
+  const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+  return [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map(([, width, height]) => ({
+    width: Math.round(Number(width) * MM_PER_POINT),
+    height: Math.round(Number(height) * MM_PER_POINT),
+  }));
+}
 
 const image = (name: string) => fileURLToPath(new URL(`../../web/e2e/fixtures/${name}`, import.meta.url));
 
@@ -20,13 +34,39 @@ test('a remitter collects a weekly subscription in cash and gets a receipt', asy
   const receipt = page.getByRole('article', { name: 'Receipt' });
   await expect(receipt).toContainText('₦1,000.00');
   await expect(receipt).toContainText('weekly keke subscription');
-  await expect(receipt).toContainText(`${motorist.fullName} (${motorist.userCode})`);
-  await expect(receipt).toContainText(AGENTS.remitter.fullName);
+  // Names as on a card, as every printed receipt shows them (contracts/printing.ts).
+  await expect(receipt).toContainText(`${printedName(motorist.fullName)} (${motorist.userCode})`);
+  await expect(receipt).toContainText(printedName(AGENTS.remitter.fullName));
   await expect(receipt).not.toContainText('Not sent yet');
   await expect(receipt).not.toContainText('Given when sent');
   // The payment's receipt number (contracts/receipts.ts): S for a subscription, then Crockford base 32 without Z.
   await expect(receipt).toContainText(/Receipt no\.\s*S[0-9A-HJKMNP-TV-Y]{3}-[0-9A-HJKMNP-TV-Y]{4}-[0-9A-HJKMNP-TV-Y]{4}/);
+  await expect(receipt.getByRole('heading')).toHaveText(LEVY_NAME);
+  await expect(receipt).toContainText(/Mode\s*Cash/);
+  await expect(receipt).toContainText('Official receipt');
+
+  // The QR code of the receipt's public check (PUBLIC_URL unset: this server), as the console prints it.
+  const receiptNo = /Receipt no\.\s*(S[0-9A-Z]{3}-[0-9A-Z]{4}-[0-9A-Z]{4})/.exec((await receipt.textContent()) ?? '')![1];
+  const checkUrl = `${new URL(page.url()).origin}/r/${receiptNo}`;
+  await expect(receipt).toContainText(checkUrl);
+  const code = receipt.getByRole('img', { name: `QR code of ${checkUrl}` });
+  await expect(code).toHaveAttribute('src', /^data:image\/png/);
+  const expected = QRCode.create(checkUrl, { errorCorrectionLevel: 'M' }).modules;
+  expect(await modulesOf(code, expected.size)).toEqual([...expected.data].map(Boolean));
+
+  // Printed: the receipt alone, on one page of a 58 mm roll as long as the receipt (not on Letter).
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(receipt).toBeHidden();
+  await expect(page.locator('.receipt-roll')).toBeVisible();
+  await expect(page.locator('.receipt-roll')).toContainText(receiptNo);
+  await page.emulateMedia({ media: null });
+  const pages = await printedPages(page);
+  expect(pages).toHaveLength(1);
+  expect(pages[0].width).toBe(58);
+  expect(pages[0].height).toBeGreaterThan(90);
+  expect(pages[0].height).toBeLessThan(260);
 });
 
 test('a registrar registers a motorist in three steps with photos from the camera', async ({ page }) => {

@@ -9,7 +9,7 @@ import { migrate, readMigrations } from '../../api/src/db/migrate.ts';
 import { penaltyCharges, subscriptionPlans, users, vehicles } from '../../api/src/db/schema.ts';
 import { newUserCode } from '../../api/src/domain/codes.ts';
 import { hashPassword } from '../../api/src/platform/credentials/passwords.ts';
-import { AGENTS, KEKE_PENALTY, MOTORISTS, PASSWORD, PLANS } from './support/fixtures.ts';
+import { AGENTS, KEKE_PENALTY, LEVY_NAME, MOTORISTS, PASSWORD, PLANS } from './support/fixtures.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(repoRoot, 'apps/api/dist/main.js');
@@ -95,6 +95,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
     HOST: process.env.HOST ?? '127.0.0.1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     SEED_ADMIN_PASSWORD: PASSWORD,
+    LEVY_NAME,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

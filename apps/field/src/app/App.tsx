@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { loadLinks } from '../lib/links.ts';
 import { loadAgent, type AgentCard } from '../lib/profile.ts';
 import { endSession, readSession, sessionSnapshot, subscribeSession } from '../lib/session.ts';
 import { SignIn } from '../features/auth/SignIn.tsx';
@@ -32,6 +33,7 @@ function Signedin() {
   useEffect(() => startAutoSync(), []);
   useEffect(() => {
     void loadAgent().then(setAgent);
+    void loadLinks(); // kept for receipts, which may be made offline
   }, []);
   // The session's end (expiry) signs the agent out even when no call is made.
   useEffect(() => {

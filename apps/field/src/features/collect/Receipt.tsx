@@ -1,9 +1,13 @@
-import { useEffect, useState } from 'react';
-import type { PaymentResponse } from '@eticket/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { printedName, receiptCheckUrl, type PaymentResponse } from '@eticket/contracts';
 import { dateOnly, dateTime, naira } from '../../lib/format.ts';
+import { keptLinks } from '../../lib/links.ts';
 import type { AgentCard } from '../../lib/profile.ts';
 import { db, type QueueItem } from '../queue/db.ts';
 import { subscribeQueue } from '../queue/queue.ts';
+import { useQrCode } from './useQrCode.ts';
+import { useRollPage } from './useRollPage.ts';
 
 export interface ReceiptView {
   item: QueueItem;
@@ -22,40 +26,93 @@ function linesOf(receipt: ReceiptView, answer: PaymentResponse['data'] | null): 
     ['Receipt no.', answer ? answer.payment.receiptNo : 'Given when sent'],
     ['Amount', naira(receipt.amount)],
     ['For', receipt.paidFor],
-    ['Motorist', `${receipt.payerName ?? answer?.payment.motorist.fullName ?? ''} (${receipt.userCode})`],
+    ['Motorist', `${printedName(receipt.payerName ?? answer?.payment.motorist.fullName ?? '')} (${receipt.userCode})`],
     ['Mode', receipt.modeOfPayment],
     ['New expiry', answer ? dateOnly(answer.ticketSubscription.subscriptionExpiryDate) : '—'],
-    ['Collected by', receipt.agent ? `${receipt.agent.fullName} (${receipt.agent.userCode})` : ''],
+    ['Collected by', receipt.agent ? `${printedName(receipt.agent.fullName)} (${receipt.agent.userCode})` : ''],
     ['Date', dateTime(receipt.capturedAt)],
   ];
+}
+
+interface ReceiptText {
+  levyName: string;
+  lines: [string, string][];
+  /** Whether the server has the payment: the receipt is then official and can be checked. */
+  official: boolean;
+  provisionalNote: string;
+  /** {PUBLIC_URL}/r/{receiptNo} once the receipt number is known, and its QR code. */
+  checkUrl: string | null;
+  qrDataUrl: string | null;
+}
+
+/** What a receipt says, on screen and on the roll alike. */
+function ReceiptBody({ text }: { text: ReceiptText }) {
+  return (
+    <>
+      <h2>{text.levyName}</h2>
+      <p className="center">{text.official ? 'Official receipt' : 'Provisional receipt'}</p>
+      {!text.official && <p className="provisional">{text.provisionalNote}</p>}
+      <dl>
+        {text.lines.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {text.checkUrl && (
+        <div className="verify">
+          {text.qrDataUrl && <img src={text.qrDataUrl} alt={`QR code of ${text.checkUrl}`} />}
+          <p>
+            Scan to check this receipt is genuine:
+            <br />
+            {text.checkUrl}
+          </p>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The receipt as a 58 mm thermal printer prints it: a copy at the roll's width, shown only in print. */
+function RollCopy({ text }: { text: ReceiptText }) {
+  const roll = useRef<HTMLDivElement>(null);
+  const page = useRollPage(roll);
+  return createPortal(
+    <div className="receipt receipt-roll" ref={roll} aria-hidden="true">
+      <style>{page}</style>
+      <ReceiptBody text={text} />
+    </div>,
+    document.body,
+  );
 }
 
 /** A payment's receipt: on screen, shared (Web Share) or printed on a 58 mm thermal printer. */
 export function Receipt({ receipt, onDone }: { receipt: ReceiptView; onDone: () => void }) {
   const [item, setItem] = useState(receipt.item);
+  const [links] = useState(keptLinks);
   useEffect(() => subscribeQueue(() => void db.queue.get(receipt.item.key).then((found) => found && setItem(found))), [receipt.item.key]);
   const answer = item.state === 'done' ? (item.result as PaymentResponse).data : null;
-  const lines = linesOf(receipt, answer);
-  const text = ['E-Ticketing receipt', ...lines.map(([label, value]) => `${label}: ${value}`)].join('\n');
+  const checkUrl = answer ? receiptCheckUrl(links.publicUrl, answer.payment.receiptNo) : null;
+  const text: ReceiptText = {
+    levyName: links.levyName,
+    lines: linesOf(receipt, answer),
+    official: answer !== null,
+    provisionalNote: item.state === 'refused' ? `Refused: ${item.message}` : 'Not sent yet: kept on the phone.',
+    checkUrl,
+    qrDataUrl: useQrCode(checkUrl),
+  };
+  const shared = [`${links.levyName} receipt`, ...text.lines.map(([label, value]) => `${label}: ${value}`), ...(checkUrl ? [`Check it: ${checkUrl}`] : [])].join('\n');
 
   return (
     <section className="receipt-screen">
       <article className="receipt" aria-label="Receipt">
-        <h2>E-Ticketing</h2>
-        <p className="center">Transport levy receipt</p>
-        {!answer && <p className="provisional">{item.state === 'refused' ? `Refused: ${item.message}` : 'Not sent yet: kept on the phone.'}</p>}
-        <dl>
-          {lines.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <ReceiptBody text={text} />
       </article>
-      <div className="no-print actions">
+      <RollCopy text={text} />
+      <div className="actions">
         {'share' in navigator && (
-          <button className="secondary" onClick={() => void navigator.share({ title: 'E-Ticketing receipt', text }).catch(() => undefined)}>
+          <button className="secondary" onClick={() => void navigator.share({ title: `${links.levyName} receipt`, text: shared }).catch(() => undefined)}>
             Share
           </button>
         )}
