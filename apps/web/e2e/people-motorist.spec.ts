@@ -1,10 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS } from './fixtures/accounts.ts';
 import { chooseImage, dialog, FIXTURE_IMAGES, rowAction, rowOf, search, uniquePhone, uniqueSuffix } from './support/people.ts';
+import { ensurePlan } from './support/allocation.ts';
 import { signIn } from './support/signIn.ts';
+import { apiToken } from './support/tickets.ts';
 
-test('a motorist is registered in 3 steps with a webcam selfie, found, approved, and inspected with its QR code', async ({ page }) => {
+test('a motorist is registered in 3 steps with a webcam selfie, found, approved, and inspected with its QR code', async ({ page, request }) => {
   test.setTimeout(90_000);
+  // The 6-month bike plan the dashboards and prints share (never changed by any journey).
+  await ensurePlan(request, await apiToken(request, ACCOUNTS.superAdmin), 'bike', '6 months', 6000);
   const suffix = uniqueSuffix();
   const fullName = `musa bello ${suffix}`;
   const plate = `LAG ${suffix.slice(-6).toUpperCase()}`;
@@ -38,9 +42,14 @@ test('a motorist is registered in 3 steps with a webcam selfie, found, approved,
   await expect(form.getByText('Step 2 of 3')).toBeVisible();
   await form.getByLabel('Route').fill('Ikeja - Oshodi');
   await form.getByLabel('Plate Number').fill(plate);
-  await form.getByLabel('Vehicle Type').selectOption('keke');
-  await form.getByLabel('Vehicle Model').fill('Bajaj RE');
-  await form.getByLabel('Subscription Plan').selectOption('monthly');
+  // The plans offered are the chosen vehicle type's, each with its price.
+  const planChoice = form.getByLabel('Subscription Plan');
+  await expect(planChoice).toBeDisabled();
+  await expect(form.getByText('Choose the vehicle type first')).toBeVisible();
+  await form.getByLabel('Vehicle Type').selectOption('bike');
+  await form.getByLabel('Vehicle Model').fill('Bajaj Boxer');
+  await expect(planChoice.getByRole('option', { name: '6 months · ₦6,000.00' })).toHaveCount(1);
+  await planChoice.selectOption('6 months');
   await form.getByRole('button', { name: 'Next' }).click();
 
   // Step 3: the portrait selfie from Chromium's fake camera.
@@ -84,7 +93,7 @@ test('a motorist is registered in 3 steps with a webcam selfie, found, approved,
   await expect(page.getByRole('img', { name: 'Approved' })).toBeVisible();
   await expect(page.getByText('Offline')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Vehicle' })).toContainText(plate.toLowerCase()); // as stored (issue 26)
-  await expect(page.getByRole('region', { name: 'Vehicle' })).toContainText('keke');
+  await expect(page.getByRole('region', { name: 'Vehicle' })).toContainText('bike');
   const personal = page.getByRole('region', { name: 'Personal details' });
   await expect(personal).toContainText('05/4/1990');
   await expect(personal).toContainText('ikeja - oshodi');
@@ -96,7 +105,7 @@ test('a motorist is registered in 3 steps with a webcam selfie, found, approved,
   const frontImage = await page.request.get((await front.getAttribute('href'))!);
   expect(frontImage.status()).toBe(200);
   expect(frontImage.headers()['content-type']).toContain('image/png');
-  await expect(page.getByRole('region', { name: 'Subscription' })).toContainText('monthly');
+  await expect(page.getByRole('region', { name: 'Subscription' })).toContainText('6 months');
 
   await page.reload();
   await expect(page.getByRole('heading', { name: fullName })).toBeVisible();

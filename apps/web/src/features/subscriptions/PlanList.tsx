@@ -1,7 +1,7 @@
 import { Alert, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { Plan, VehicleType } from '@eticket/contracts';
 import { PlanCard } from './PlanCard.tsx';
-import { usePlans } from './queries.ts';
+import { usePlans } from '../../lib/plans.ts';
 
 const GRID = { base: 1, sm: 2, lg: 3 } as const;
 

@@ -1,19 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse, PauseSubscriptionRequest, Plan, PlanCreateRequest, TicketSubscription, VehicleType } from '@eticket/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageResponse, PauseSubscriptionRequest, Plan, PlanCreateRequest, TicketSubscription } from '@eticket/contracts';
 import { api, type Envelope } from '../../lib/api.ts';
-
-export const planKeys = {
-  all: ['plans'] as const,
-  ofType: (vehicleType: VehicleType) => ['plans', vehicleType] as const,
-};
-
-/** GET /api/subscription?types=…: the plans of one vehicle type. */
-export function usePlans(vehicleType: VehicleType) {
-  return useQuery({
-    queryKey: planKeys.ofType(vehicleType),
-    queryFn: async ({ signal }) => (await api.get<Envelope<Plan[]>>('/api/subscription', { query: { types: vehicleType }, signal })).data,
-  });
-}
+import { planKeys } from '../../lib/plans.ts';
 
 /** POST /api/subscription (201), or PATCH /api/subscription/{id} when updating ('Plan updated successfully'). */
 export function useSavePlan() {

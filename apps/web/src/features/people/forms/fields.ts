@@ -4,7 +4,6 @@ import {
   GENDERS,
   ID_TYPES,
   MARITAL_STATUSES,
-  PLAN_NAMES,
   UNION_ROLES,
   PASSWORD_RULE,
   VEHICLE_TYPES,
@@ -23,6 +22,8 @@ type TextKind = 'text' | 'email' | 'password' | 'tel' | 'date' | 'textarea';
 export type FieldSpec =
   | { name: string; label: string; type: TextKind; required?: boolean; autoComplete?: string; description?: string }
   | { name: string; label: string; type: 'select'; choices: Choice[]; required?: boolean }
+  /** A plan of the vehicle type chosen in the field `vehicleTypeField`, offered with its price. */
+  | { name: string; label: string; type: 'plan'; vehicleTypeField: string }
   | { name: string; label: string; type: 'image' }
   | { name: string; label: string; type: 'selfie' };
 
@@ -80,6 +81,6 @@ export const vehicleFields: FieldSpec[] = [
   // The server prices plans and penalties per vehicle type, so it needs one.
   { name: 'vehicleType', label: 'Vehicle Type', type: 'select', required: true, choices: choicesOf(VEHICLE_TYPES) },
   { name: 'vehicleModel', label: 'Vehicle Model', type: 'text' },
-  { name: 'subscription', label: 'Subscription Plan', type: 'select', choices: choicesOf(PLAN_NAMES) },
+  { name: 'subscription', label: 'Subscription Plan', type: 'plan', vehicleTypeField: 'vehicleType' },
 ];
 export const portraitSelfie: FieldSpec = { name: 'portraitSelfie', label: 'Portrait Selfie', type: 'selfie' };
