@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS } from './fixtures/accounts.ts';
+import { dialog, search } from './support/people.ts';
 import { sidebar } from './support/sidebar.ts';
 import { signIn } from './support/signIn.ts';
 
@@ -10,6 +11,25 @@ test('the login screen shows the logo beside the card on a wide screen', async (
   const logoBox = (await logo.boundingBox())!;
   const cardBox = (await page.getByRole('main').boundingBox())!;
   expect(logoBox.x + logoBox.width).toBeLessThan(cardBox.x);
+});
+
+test('a toast opens below the header and leaves its account menu usable', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/scan');
+  await search(page, 'no-such-scan-anywhere');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await dialog(page, 'Filter').getByRole('button', { name: 'Download' }).click();
+  await dialog(page, 'Filter').getByRole('button', { name: 'Done' }).click();
+  await expect(dialog(page, 'Filter')).toBeHidden();
+  const toast = page.getByRole('alert').filter({ hasText: 'No data available to export.' });
+  await expect(toast).toBeVisible();
+
+  const header = (await page.getByRole('banner').boundingBox())!;
+  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+  // A plain click: it fails if the toast takes the pointer.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await expect(toast).toBeVisible();
 });
 
 test.describe('on a small screen', () => {

@@ -1,4 +1,5 @@
 import '@mantine/notifications/styles.css';
+import './toasts.css';
 import { Suspense } from 'react';
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
