@@ -44,6 +44,7 @@ import { newUserCode } from './domain/codes.ts';
 import { toKobo } from './domain/money.ts';
 import { hashPassword } from './platform/credentials/passwords.ts';
 import { seedSuperAdmin } from './seed-admin.ts';
+import { seedPayouts, seedStakeholders, type DemoUnion } from './seed-demo-allocation.ts';
 
 const SEEDED_MARKER = 'demo_seeded_at';
 const HOUR = 3600_000;
@@ -201,11 +202,14 @@ async function main(): Promise<void> {
       await register(tx, { kind: 'agent', input: agentRegistration.parse({ ...common('registrar-pending'), address: '5 ikorodu road, lagos', route: ROUTES[0], role: 'registrar', ...guarantor() }) }, admins[0].id, at, false);
       const suspended = await register(tx, { kind: 'agent', input: agentRegistration.parse({ ...common('enforcer-suspended'), address: '7 ikorodu road, lagos', route: ROUTES[1], role: 'enforcer', ...guarantor() }) }, admins[0].id, at);
       await createPeopleRepository(tx).suspend(suspended.id, admins[0].id, new Date(at.getTime() + DAY));
-      const unions: Agent[] = [];
+      const unions: DemoUnion[] = [];
       const unionSpecs: Array<[UnionRole, string]> = [['keke', 'keke riders association of lagos'], ['bus', 'road transport employers association'], ['bike', 'okada riders union'], ['shareholder', 'e-ticketing ventures ltd'], ['government', 'lagos state government'], ['others', 'lagos parks management']];
       for (const [role, unionName] of unionSpecs) {
-        unions.push(await register(tx, { kind: 'union', input: unionRegistration.parse({ ...common(`union-${role}`), role, unionName }) }, superAdmin.id, at));
+        const union = await register(tx, { kind: 'union', input: unionRegistration.parse({ ...common(`union-${role}`), role, unionName }) }, superAdmin.id, at);
+        unions.push({ id: union.id, role, unionName });
       }
+      // Each union's share of the revenue and its bank account, set up that morning.
+      await seedStakeholders(tx, clock, admins[0], unions);
       return { admins, managers, agents, unions };
     });
 
@@ -438,11 +442,14 @@ async function main(): Promise<void> {
       });
     }
 
+    const payouts = await db.transaction((tx) => seedPayouts(tx, clock, staff.admins[0], firstDay, end, random.next));
+
     await db.insert(settings).values({ key: SEEDED_MARKER, value: new Date().toISOString() });
     const seconds = Math.round((Date.now() - started) / 1000);
     console.log(`\nDemo data ready in ${seconds} s:`);
     console.log(`  ${motorists.length} motorists; ${stats.subscriptionPayments} subscription payments; ${stats.penaltyPayments} penalty payments;`);
-    console.log(`  ${stats.scans} scans (${stats.penalties} added a penalty); ${stats.pauses} pauses; ${stats.waivers} penalty waivers.`);
+    console.log(`  ${stats.scans} scans (${stats.penalties} added a penalty); ${stats.pauses} pauses; ${stats.waivers} penalty waivers;`);
+    console.log(`  ${staff.unions.length} unions sharing the revenue, ${payouts} monthly payouts to them.`);
     if (seededAdmin) {
       console.log(`\nCreated the super-admin ${seededAdmin.email} (Unique ID ${seededAdmin.userCode}).`);
       if (seededAdmin.generatedPassword) console.log(`Its password, shown only this once: ${seededAdmin.generatedPassword}`);
