@@ -12,8 +12,9 @@ import * as publicChecks from './public.ts';
 import * as receipts from './receipts.ts';
 import * as records from './records.ts';
 import * as resetCodes from './reset-codes.ts';
+import * as subscriptions from './subscriptions.ts';
 
 /** Every endpoint the API serves, by capability (the server registers exactly these). */
-export const ENDPOINT_GROUPS = { profile, field, ops, penalties, public: publicChecks, receipts, audit, exports: exportsGroup, files, dashboards, resetCodes, allocation, records } as const satisfies Record<string, Record<string, Endpoint>>;
+export const ENDPOINT_GROUPS = { profile, field, ops, penalties, public: publicChecks, receipts, audit, exports: exportsGroup, files, dashboards, resetCodes, allocation, records, subscriptions } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

@@ -12,3 +12,4 @@ export * as dashboardEndpoints from './dashboards.ts';
 export * as resetCodeEndpoints from './reset-codes.ts';
 export * as allocationEndpoints from './allocation.ts';
 export * as recordEndpoints from './records.ts';
+export * as subscriptionEndpoints from './subscriptions.ts';

@@ -147,6 +147,8 @@ export const plan = z.object({
   updatedAt: z.string(),
 });
 export type Plan = z.infer<typeof plan>;
+export const planResponse = z.object({ message: z.string(), data: plan });
+export const planListResponse = z.object({ data: z.array(plan) });
 
 // ---------------------------------------------------------------------------------------------
 // Penalty charges: POST/GET/PATCH /api/penalty; POST /api/specificPenalty
@@ -175,6 +177,8 @@ export const penaltyCharge = z.object({
   updatedAt: z.string(),
 });
 export type PenaltyCharge = z.infer<typeof penaltyCharge>;
+export const penaltyChargeResponse = z.object({ message: z.string(), data: penaltyCharge });
+export const penaltyChargeListResponse = z.object({ data: z.array(penaltyCharge) });
 
 /**
  * Sets a motorist's outstanding penalty. The subscription is named by `subID` (or `id`, as the
@@ -232,6 +236,7 @@ export const pauseSubscriptionRequest = z
   .transform((body) => ({ reason: body?.reason || null }));
 export type PauseSubscriptionRequest = z.input<typeof pauseSubscriptionRequest>;
 
+/** What a change to a motorist's subscription answers: pause, resume, and POST /api/specificPenalty. */
 export const subscriptionActionResponse = z.object({ message: z.string(), data: ticketSubscription });
 
 // ---------------------------------------------------------------------------------------------
