@@ -24,8 +24,11 @@ import * as ops from './modules/ops/index.ts';
 import * as profile from './modules/profile/index.ts';
 import * as publicChecks from './modules/public/index.ts';
 import * as receipts from './modules/receipts/index.ts';
+import * as records from './modules/records/index.ts';
+import * as subscriptions from './modules/subscriptions/index.ts';
+import * as penalties from './modules/penalties/index.ts';
+import * as field from './modules/field/index.ts';
 import { createTextMessages, type TextMessages } from './modules/messages/index.ts';
-import { createTicketServices, registerTicketRoutes } from './modules/ticketing.ts';
 import * as allocation from './modules/allocation/index.ts';
 import * as dashboards from './modules/dashboard/index.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
@@ -193,18 +196,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const people = createPeopleServices({ db, files: deps.files, clock, fileUrl });
   await app.register(peopleRoutes(people));
   storedFiles.register(app, { files: deps.files, clock });
-  const tickets = createTicketServices(db, clock, {
-    captureMaxAgeHours: deps.captureMaxAgeHours,
-    fileUrl,
-    receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake },
+  const subscriptionsService = subscriptions.register(app, { db, clock });
+  penalties.register(app, { db, clock, subscriptions: subscriptionsService });
+  field.register(app, {
+    db,
+    clock,
+    subscriptions: subscriptionsService,
+    options: { captureMaxAgeHours: deps.captureMaxAgeHours, fileUrl, receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake } },
   });
-  await registerTicketRoutes(app, tickets);
+  const recordsService = records.register(app, { db });
   receipts.register(app, { db });
   const allocationService = allocation.register(app, { db, clock, banks: deps.banks });
   dashboards.register(app, { db, clock, allocation: allocationService, rankingTtlMs: deps.rankingTtlMs });
   const audit = auditLog.register(app, { db });
   csvExports.register(app, {
-    lists: { people: people.lists, records: tickets.records, audit },
+    lists: { people: people.lists, records: recordsService, audit },
     jwtSecret: deps.jwtSecret,
     clock,
     loadSessionUser: authRepository.loadSessionUser,

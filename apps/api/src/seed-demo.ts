@@ -37,14 +37,23 @@ import { migrate } from './db/migrate.ts';
 import { settings, users } from './db/schema.ts';
 import { personOf, type Registration } from './modules/people/registration.ts';
 import { createPeopleRepository } from './modules/people/repository.ts';
-import { createTicketServices, type TicketServices } from './modules/ticketing.ts';
+import { fieldOn } from './modules/field/index.ts';
+import { penaltiesOn } from './modules/penalties/index.ts';
+import { subscriptionsOn } from './modules/subscriptions/index.ts';
 import { addLagosDays, addLagosMonths, lagosDay, startOfLagosDay } from './domain/calendar.ts';
-import { controlledClock } from './lib/clock.ts';
+import { controlledClock, type Clock } from './lib/clock.ts';
 import { newUserCode } from './domain/codes.ts';
 import { toKobo } from './domain/money.ts';
 import { hashPassword } from './platform/credentials/passwords.ts';
 import { seedSuperAdmin } from './seed-admin.ts';
 import { seedPayouts, seedStakeholders, type DemoUnion } from './seed-demo-allocation.ts';
+
+/** The services the seed goes through, on one transaction (a simulated month). */
+function ticketServices(tx: Database, clock: Clock) {
+  const subscriptions = subscriptionsOn(tx, clock);
+  return { subscriptions, penalties: penaltiesOn(tx, clock, subscriptions), field: fieldOn(tx, clock) };
+}
+type TicketServices = ReturnType<typeof ticketServices>;
 
 const SEEDED_MARKER = 'demo_seeded_at';
 const HOUR = 3600_000;
@@ -216,7 +225,7 @@ async function main(): Promise<void> {
     // ---- plans and penalty charges, through the services
     const planIds = new Map<string, string>();
     await db.transaction(async (tx) => {
-      const services = createTicketServices(tx, clock);
+      const services = ticketServices(tx, clock);
       for (const vehicleType of VEHICLE_TYPES) {
         for (const plan of PLAN_NAMES) {
           const created = await services.subscriptions.createPlan(superAdmin, { name: plan, vehicleType, price: PRICES[vehicleType][plan] });
@@ -437,7 +446,7 @@ async function main(): Promise<void> {
       const month = days[d].slice(0, 7);
       await db.transaction(async (tx) => {
         // No receiptTexts option: the seed's ~16,000 payments queue no text messages (see docs/messages.md).
-        const services = createTicketServices(tx, clock);
+        const services = ticketServices(tx, clock);
         for (; going && d < days.length && days[d].startsWith(month); d += 1) going = await simulateDay(d, services, tx);
       });
     }

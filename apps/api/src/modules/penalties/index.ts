@@ -1,2 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { registerRoutes } from '../../platform/http/endpoints.ts';
+import type { SubscriptionsService } from '../subscriptions/index.ts';
+import { createPenaltiesRepository } from './repository.ts';
+import { penaltyRoutes } from './routes.ts';
+import { createPenaltiesService, type PenaltiesService } from './service.ts';
+
 // The penalties module's public face: what other modules may use of it.
 export { penaltyQueries, type PenaltyQueries } from './repository.ts';
+export type { PenaltiesService } from './service.ts';
+
+/** The penalties service on a database or a transaction (the demo seed's). */
+export function penaltiesOn(db: Database, clock: Clock, subscriptions: SubscriptionsService): PenaltiesService {
+  return createPenaltiesService({ repository: createPenaltiesRepository(db), subscriptions, clock });
+}
+
+/** Penalty charges and a motorist's outstanding penalty: their routes; answers the service. */
+export function register(app: FastifyInstance, deps: { db: Database; clock: Clock; subscriptions: SubscriptionsService }): PenaltiesService {
+  const service = penaltiesOn(deps.db, deps.clock, deps.subscriptions);
+  registerRoutes(app, penaltyRoutes(service));
+  return service;
+}

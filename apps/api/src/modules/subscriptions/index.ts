@@ -1,3 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { registerRoutes } from '../../platform/http/endpoints.ts';
+import { createSubscriptionsRepository } from './repository.ts';
+import { subscriptionRoutes } from './routes.ts';
+import { createSubscriptionsService, type SubscriptionsService } from './service.ts';
+
 // The subscriptions module's public face: what other modules may use of it.
 export {
   GRACE_SETTING_KEY,
@@ -11,3 +19,15 @@ export {
 } from './repository.ts';
 export { createSubscriptionsService, toTicketSubscription, type SubscriptionsService, type TicketSubscriptionViews } from './service.ts';
 export { effectiveExpiry, extend, statusAt } from './lifecycle.ts';
+
+/** The subscriptions service on a database or a transaction (the demo seed's). */
+export function subscriptionsOn(db: Database, clock: Clock): SubscriptionsService {
+  return createSubscriptionsService({ repository: createSubscriptionsRepository(db), clock });
+}
+
+/** Plans, and pause/resume of a motorist's subscription: their routes; answers the service (penalties and the field reads use it). */
+export function register(app: FastifyInstance, deps: { db: Database; clock: Clock }): SubscriptionsService {
+  const service = subscriptionsOn(deps.db, deps.clock);
+  registerRoutes(app, subscriptionRoutes(service));
+  return service;
+}

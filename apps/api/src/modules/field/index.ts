@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { registerRoutes } from '../../platform/http/endpoints.ts';
+import type { SubscriptionsService } from '../subscriptions/index.ts';
+import { createAgentReadsRepository } from './agent-reads-repository.ts';
+import { agentReadsRoutes } from './agent-reads-routes.ts';
+import { createAgentReadsService } from './agent-reads-service.ts';
+import { createFieldRepository } from './repository.ts';
+import { fieldRoutes } from './routes.ts';
+import { createFieldService, type FieldOptions, type FieldService } from './service.ts';
+
+// The field module's public face: what other modules may use of it.
+export type { FieldOptions, FieldService } from './service.ts';
+
+/** The field agents' writes (scans, payments) on a database or a transaction (the demo seed's). */
+export function fieldOn(db: Database, clock: Clock, options: FieldOptions = {}): FieldService {
+  return createFieldService({ repository: createFieldRepository(db), clock, options });
+}
+
+/** What field agents write and read from their phones: the routes. */
+export function register(app: FastifyInstance, deps: { db: Database; clock: Clock; subscriptions: SubscriptionsService; options?: FieldOptions }): void {
+  const reads = createAgentReadsService({
+    repository: createAgentReadsRepository(deps.db),
+    subscriptions: deps.subscriptions,
+    clock: deps.clock,
+    fileUrl: deps.options?.fileUrl,
+  });
+  registerRoutes(app, [...fieldRoutes(fieldOn(deps.db, deps.clock, deps.options)), ...agentReadsRoutes(reads)]);
+}
