@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PenaltyCharge, PenaltyChargeCreateRequest, PersonByCode, SpecificPenaltyRequest, TicketSubscription } from '@eticket/contracts';
-import { api, type Envelope } from '../../lib/api.ts';
+import { penaltyEndpoints, type PenaltyChargeCreateRequest, type PersonByCode, type SpecificPenaltyRequest } from '@eticket/contracts';
+import { api, call, type Envelope } from '../../lib/api.ts';
 
 export const penaltyKeys = {
   charges: ['penalty-charges'] as const,
@@ -8,20 +8,20 @@ export const penaltyKeys = {
   history: ['penalty-history'] as const,
 };
 
-/** GET /api/penalty: the charge per vehicle type. */
+/** The charge per vehicle type. */
 export function usePenaltyCharges() {
   return useQuery({
     queryKey: penaltyKeys.charges,
-    queryFn: async ({ signal }) => (await api.get<Envelope<PenaltyCharge[]>>('/api/penalty', { signal })).data,
+    queryFn: async ({ signal }) => (await call(penaltyEndpoints.charges, {}, { signal })).data,
   });
 }
 
-/** POST /api/penalty (201), or PATCH /api/penalty/{id} when updating. */
+/** Creates a penalty charge (201), or updates it when given its id. */
 export function useSavePenaltyCharge() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, request }: { id?: string; request: PenaltyChargeCreateRequest }) =>
-      id ? api.patch<Envelope<PenaltyCharge>>(`/api/penalty/${id}`, request) : api.post<Envelope<PenaltyCharge>>('/api/penalty', request),
+      id ? call(penaltyEndpoints.updateCharge, { params: { id }, body: request }) : call(penaltyEndpoints.createCharge, { body: request }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: penaltyKeys.charges }),
   });
 }
@@ -37,11 +37,11 @@ export function usePersonByCode(userCode: string | null) {
   });
 }
 
-/** POST /api/specificPenalty: sets the motorist's outstanding penalty; the looked-up person shows the new amount. */
+/** Sets the motorist's outstanding penalty; the looked-up person shows the new amount. */
 export function useAlterPenalty(userCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: SpecificPenaltyRequest) => api.post<Envelope<TicketSubscription>>('/api/specificPenalty', request),
+    mutationFn: (request: SpecificPenaltyRequest) => call(penaltyEndpoints.setOutstanding, { body: request }),
     onSuccess: (reply) =>
       queryClient.setQueryData<PersonByCode>(penaltyKeys.personByCode(userCode), (person) => person && { ...person, ticketSubscription: reply.data }),
   });

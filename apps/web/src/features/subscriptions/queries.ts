@@ -1,35 +1,35 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse, PauseSubscriptionRequest, Plan, PlanCreateRequest, TicketSubscription } from '@eticket/contracts';
-import { api, type Envelope } from '../../lib/api.ts';
+import { subscriptionEndpoints, type PlanCreateRequest } from '@eticket/contracts';
+import { call } from '../../lib/api.ts';
 import { planKeys } from '../../lib/plans.ts';
 
-/** POST /api/subscription (201), or PATCH /api/subscription/{id} when updating ('Plan updated successfully'). */
+/** Creates a plan (201), or updates it when given its id ('Plan updated successfully'). */
 export function useSavePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, request }: { id?: string; request: PlanCreateRequest }) =>
-      id ? api.patch<Envelope<Plan>>(`/api/subscription/${id}`, request) : api.post<Envelope<Plan>>('/api/subscription', request),
+      id ? call(subscriptionEndpoints.updatePlan, { params: { id }, body: request }) : call(subscriptionEndpoints.createPlan, { body: request }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: planKeys.all }),
   });
 }
 
-/** DELETE /api/subscription/{id}: the plan is retired; payments made on it keep their history. */
+/** Retires the plan; payments made on it keep their history. */
 export function useDeletePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<MessageResponse>(`/api/subscription/${id}`),
+    mutationFn: (id: string) => call(subscriptionEndpoints.deletePlan, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: planKeys.all }),
   });
 }
 
 export type SubscriptionAction = 'pause' | 'resume';
 
-/** PATCH /api/subscription/pause/{id} (with why) or /resume/{id}; the reply carries the message to show. */
+/** Pauses the subscription (with why) or resumes it; the reply carries the message to show. */
 export function useSubscriptionAction() {
   return useMutation({
     mutationFn: (change: { action: 'pause'; id: string; reason?: string } | { action: 'resume'; id: string }) =>
       change.action === 'pause'
-        ? api.patch<Envelope<TicketSubscription>>(`/api/subscription/pause/${change.id}`, { reason: change.reason } satisfies PauseSubscriptionRequest)
-        : api.patch<Envelope<TicketSubscription>>(`/api/subscription/resume/${change.id}`),
+        ? call(subscriptionEndpoints.pause, { params: { id: change.id }, body: { reason: change.reason } })
+        : call(subscriptionEndpoints.resume, { params: { id: change.id } }),
   });
 }
