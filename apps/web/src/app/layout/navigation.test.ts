@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PrincipalSource } from '@eticket/contracts';
-import { navigationFor } from './navigation.ts';
+import { CONSOLE_PAGES } from '../pages.ts';
+import { NAVIGATION, navigationFor } from './navigation.ts';
 
 const labels = (user: PrincipalSource) => navigationFor(user).map((entry) => entry.label);
 const EVERYTHING = [
@@ -27,4 +28,23 @@ describe('navigationFor', () => {
   it('shows a union only the dashboard', () => expect(labels({ role: 'union' })).toEqual(['Dashboard']));
   it('shows a user the dashboard and motorists', () => expect(labels({ role: 'user' })).toEqual(['Dashboard', 'Motorists']));
   it('shows a registrar agent its dashboard and motorists', () => expect(labels({ role: 'registrar' })).toEqual(['Dashboard', 'Motorists']));
+});
+
+describe('the sidebar, from the pages table', () => {
+  it('puts each sub-link under its entry', () => {
+    const subLinks = Object.fromEntries(NAVIGATION.map((entry) => [entry.label, entry.subLinks?.map((sub) => `${sub.label} ${sub.to}`) ?? []]));
+    expect(subLinks.Managers).toEqual(['New Manager /newmanager']);
+    expect(subLinks.Motorists).toEqual(['New Motorist /newmotorist']);
+    expect(subLinks.Penalty).toEqual(['Create Penalty /penalty']);
+    expect(subLinks.Dashboard).toEqual([]);
+  });
+
+  it('names only entries that exist as the place of a sub-link, and gives every entry a capability', () => {
+    const entries = new Set(NAVIGATION.map((entry) => entry.to));
+    for (const page of CONSOLE_PAGES) {
+      if (page.sidebar && 'under' in page.sidebar) expect(entries, page.path).toContain(page.sidebar.under);
+      if (page.sidebar && 'icon' in page.sidebar) expect(page.capability, page.path).toBeDefined();
+    }
+    expect(NAVIGATION).toHaveLength(CONSOLE_PAGES.filter((page) => page.sidebar && 'icon' in page.sidebar).length);
+  });
 });
