@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Box, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { FIRST_PAGE, MESSAGES, type Paginated } from '@eticket/contracts';
+import { MESSAGES, type Paginated } from '@eticket/contracts';
 import { DateFilter } from './DateFilter.tsx';
 import { downloadList, downloadRows, type TableDownload } from './download.ts';
 import { FilterModal } from './FilterModal.tsx';
@@ -61,7 +61,7 @@ export function DataTable<Row, Reply extends Paginated<Row> = Paginated<Row>, Fi
   const { label, queryKey, fetchPage, columns, rowKey, mode = 'default', statusFilter = true, activityFilter = true } = props;
   const rowLabel = props.rowLabel ?? rowKey;
   const table = useTableState(mode, props.initialSearch);
-  const filters = useListFilters(props.filters, () => table.setPage(FIRST_PAGE));
+  const filters = useListFilters(props.filters);
   const query = useMemo(() => ({ ...table.query, ...filters }), [table.query, filters]);
   const page = useTablePage(queryKey, fetchPage, query);
   const rows = page.data?.data;
@@ -200,15 +200,11 @@ export function DataTable<Row, Reply extends Paginated<Row> = Paginated<Row>, Fi
 }
 
 /**
- * The page's filters, held steady while their content is the same; when it changes the table goes
- * back to the first page in the same render (so no call is made for the old page with new filters).
+ * The page's filters, held steady while their content is the same. They live in the page address
+ * beside the table's own state, and whoever changes them goes back to the first page with them
+ * (tableState.ts: onFirstPage), so no call is made for the old page with new filters.
  */
-function useListFilters<Filters extends ListFilters>(given: Filters | undefined, toFirstPage: () => void): Filters {
+function useListFilters<Filters extends ListFilters>(given: Filters | undefined): Filters {
   const text = JSON.stringify(given ?? {});
-  const [seen, setSeen] = useState(text);
-  if (seen !== text) {
-    setSeen(text);
-    toFirstPage();
-  }
   return useMemo(() => JSON.parse(text) as Filters, [text]);
 }

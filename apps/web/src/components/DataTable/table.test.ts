@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportQuery } from './download.ts';
 import { pagerItems, totalText } from './pager.ts';
-import { initialTableState, queryOf, searchForStatus, statusOfSearch } from './tableState.ts';
+import { initialTableState, onFirstPage, queryOf, searchForStatus, statusOfSearch, tableStateOf, withTableState } from './tableState.ts';
 import type { TableQuery } from './types.ts';
 
 describe('pagerItems', () => {
@@ -45,6 +45,35 @@ describe('table state', () => {
     expect(statusOfSearch('declined')).toBe('Declined');
     expect(statusOfSearch('ada')).toBe('All');
     expect(statusOfSearch('')).toBe('All');
+  });
+});
+
+describe('table state in the page address', () => {
+  const params = (text: string) => new URLSearchParams(text);
+
+  it('reads an address without parameters as the defaults', () => {
+    expect(tableStateOf(params(''))).toEqual(initialTableState());
+    expect(tableStateOf(params(''), 'Pending')).toEqual(initialTableState('pending'));
+  });
+  it('writes a state and reads it back, leaving other parameters alone', () => {
+    const state = { page: 3, limit: 20 as const, search: 'ada', activity: 'Offline' as const, startDate: '2025-01-01', endDate: '2025-01-31' };
+    const written = withTableState(params('status=success'), state);
+    expect(written.toString()).toBe('status=success&page=3&limit=20&search=ada&activity=offline&from=2025-01-01&to=2025-01-31');
+    expect(tableStateOf(written)).toEqual(state);
+  });
+  it('leaves defaults out of the address, but keeps a search cleared from a list that starts with one', () => {
+    expect(withTableState(params('page=4&search=ada'), initialTableState()).toString()).toBe('');
+    expect(withTableState(params(''), initialTableState('pending'), 'pending').toString()).toBe('');
+    expect(withTableState(params(''), initialTableState(''), 'pending').toString()).toBe('search=');
+    expect(tableStateOf(params('search='), 'pending').search).toBe('');
+  });
+  it('reads an edited or stale address as the defaults, value by value', () => {
+    expect(tableStateOf(params('page=0&limit=7&activity=asleep&from=yesterday&to=2025-13'))).toEqual(initialTableState());
+    expect(tableStateOf(params('page=2.5')).page).toBe(1);
+    expect(tableStateOf(params('page=2&limit=5')).page).toBe(2);
+  });
+  it('goes back to the first page when the list’s own filters change', () => {
+    expect(onFirstPage(params('page=3&limit=20&plan=weekly')).toString()).toBe('limit=20&plan=weekly');
   });
 });
 

@@ -64,3 +64,47 @@ export function queryOf(state: TableState, mode: TableMode = 'default'): TableQu
 export function isPageSize(value: number): value is PageSize {
   return (PAGE_SIZES as readonly number[]).includes(value);
 }
+
+/**
+ * The page address's parameters a list's state is kept in, so a refresh, Back and a shared link show
+ * the same list. A default is left out of the address; a value that is not valid reads as the default.
+ */
+export const TABLE_PARAMS = { page: 'page', limit: 'limit', search: 'search', activity: 'activity', startDate: 'from', endDate: 'to' } as const;
+
+const isDay = (value: string | null): string | null => (value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
+
+/** The list's state held by these parameters; `initialSearch` when the address names no search. */
+export function tableStateOf(params: URLSearchParams, initialSearch = ''): TableState {
+  const page = Number(params.get(TABLE_PARAMS.page));
+  const limit = Number(params.get(TABLE_PARAMS.limit));
+  const activity = ACTIVITY_CHOICES.find((choice) => choice.toLowerCase() === params.get(TABLE_PARAMS.activity));
+  return {
+    page: Number.isSafeInteger(page) && page >= FIRST_PAGE ? page : FIRST_PAGE,
+    limit: isPageSize(limit) ? limit : DEFAULT_PAGE_SIZE,
+    search: normaliseSearch(params.get(TABLE_PARAMS.search) ?? initialSearch),
+    activity: activity ?? 'All',
+    startDate: isDay(params.get(TABLE_PARAMS.startDate)),
+    endDate: isDay(params.get(TABLE_PARAMS.endDate)),
+  };
+}
+
+/** These parameters holding this state (other parameters stay). */
+export function withTableState(params: URLSearchParams, state: TableState, initialSearch = ''): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const keep = (key: string, value: string | null, fallback: string | null) => (value === fallback || value === null ? next.delete(key) : next.set(key, value));
+  keep(TABLE_PARAMS.page, String(state.page), String(FIRST_PAGE));
+  keep(TABLE_PARAMS.limit, String(state.limit), String(DEFAULT_PAGE_SIZE));
+  // An empty search is kept ('search=') when the list starts with one, so clearing it sticks.
+  keep(TABLE_PARAMS.search, state.search, normaliseSearch(initialSearch));
+  keep(TABLE_PARAMS.activity, state.activity.toLowerCase(), 'all');
+  keep(TABLE_PARAMS.startDate, state.startDate, null);
+  keep(TABLE_PARAMS.endDate, state.endDate, null);
+  return next;
+}
+
+/** These parameters back on the first page: what a change of the list's own filters does. */
+export function onFirstPage(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete(TABLE_PARAMS.page);
+  return next;
+}

@@ -1,16 +1,35 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { FIRST_PAGE } from '@eticket/contracts';
-import { initialTableState, queryOf, type ActivityChoice, type PageSize, type TableMode, type TableState } from './tableState.ts';
+import { queryOf, tableStateOf, withTableState, type ActivityChoice, type PageSize, type TableMode, type TableState } from './tableState.ts';
 
-/** The list's view state; any change of filter or size goes back to the first page. */
+/**
+ * The list's view state, kept in the page address (tableState.ts: TABLE_PARAMS); any change of
+ * filter or size goes back to the first page. Each change is a history entry, so Back undoes it.
+ */
 export function useTableState(mode: TableMode, initialSearch?: string) {
-  const [state, setState] = useState<TableState>(() => initialTableState(initialSearch));
+  const [params, setParams] = useSearchParams();
+  const text = params.toString();
+  const inAddress = useMemo(() => tableStateOf(new URLSearchParams(text), initialSearch), [text, initialSearch]);
+  // Shown at once: React Router writes the address in a transition, which would leave a clicked
+  // control showing its old value for a moment. An address changed by Back or a link wins.
+  const [state, setState] = useState(inAddress);
+  const [seen, setSeen] = useState(inAddress);
+  if (seen !== inAddress) {
+    setSeen(inAddress);
+    setState(inAddress);
+  }
   const query = useMemo(() => queryOf(state, mode), [state, mode]);
-  const refilter = (changes: Partial<TableState>) => setState((current) => ({ ...current, ...changes, page: FIRST_PAGE }));
+  const change = (changes: Partial<TableState>) => {
+    const next = { ...state, ...changes };
+    setState(next);
+    setParams((current) => withTableState(current, next, initialSearch));
+  };
+  const refilter = (changes: Partial<TableState>) => change({ ...changes, page: FIRST_PAGE });
   return {
     state,
     query,
-    setPage: (page: number) => setState((current) => ({ ...current, page })),
+    setPage: (page: number) => change({ page }),
     setLimit: (limit: PageSize) => refilter({ limit }),
     setSearch: (search: string) => refilter({ search }),
     setActivity: (activity: ActivityChoice) => refilter({ activity }),
