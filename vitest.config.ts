@@ -35,4 +35,12 @@ const projects = [
   },
 ];
 
-export default defineConfig({ test: { projects } });
+export default defineConfig({
+  test: {
+    projects,
+    // Vitest's default is one worker fewer than the cores, so one file at a time on a 2-core machine.
+    // Much of an API test's time is waiting on its database (PostgreSQL runs in its own processes),
+    // so three files at a time keep both cores busy: see the figures in the commit that set this.
+    maxWorkers: 3,
+  },
+});
