@@ -3,17 +3,17 @@
 // dashboard's Revenue Allocation doughnut have a story. Through the allocation service, as the
 // console would; the accounts are put in the offline bank directory so their names resolve.
 import type { UnionRole } from '@eticket/contracts';
-import type { Database } from './db/connect.ts';
-import { bankAccountsDirectory } from './db/schema.ts';
-import { addLagosDays, addLagosMonths, lagosDay, startOfLagosDay } from './domain/calendar.ts';
-import { createOfflineBankProvider } from './adapters/banks/index.ts';
-import { nubanCheckDigit } from './adapters/banks/nuban.ts';
-import type { Clock } from './lib/clock.ts';
-import { dayRange } from './lists/date-range.ts';
+import type { Database } from '../db/connect.ts';
+import { bankAccountsDirectory } from '../db/schema.ts';
+import { addLagosDays, addLagosMonths, lagosDay, startOfLagosDay } from '../domain/calendar.ts';
+import { createOfflineBankProvider } from '../adapters/banks/index.ts';
+import { nubanCheckDigit } from '../adapters/banks/nuban.ts';
+import type { Clock } from '../lib/clock.ts';
+import { dayRange } from '../lists/date-range.ts';
 
 type ControlledClock = Clock & { set(at: Date): void };
-import { createAllocationRepository } from './modules/allocation/repository.ts';
-import { createAllocationService } from './modules/allocation/service.ts';
+import { createAllocationRepository } from '../modules/allocation/repository.ts';
+import { createAllocationService } from '../modules/allocation/service.ts';
 
 /** Each union's share (95 % in all: 5 % left to allocate), and the bank its account is at. */
 const SHARES: Record<UnionRole, { percentage: number; bankCode: string }> = {

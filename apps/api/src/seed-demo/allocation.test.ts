@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnionRole } from '@eticket/contracts';
-import { controlledClock, createPerson, createTestContext, type TestContext } from '../test/harness.ts';
-import { createMotorist, newKey, session, type Session } from '../test/tickets.ts';
-import { seedPayouts, seedStakeholders, type DemoUnion } from './seed-demo-allocation.ts';
+import { controlledClock, createPerson, createTestContext, type TestContext } from '../../test/harness.ts';
+import { createMotorist, newKey, session, type Session } from '../../test/tickets.ts';
+import { seedPayouts, seedStakeholders, type DemoUnion } from './allocation.ts';
 
 /** The demo's allocation story on a small levy: two keke payments in January, one bus payment in February. */
 const clock = controlledClock('2026-01-02T08:00:00Z');
