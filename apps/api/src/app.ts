@@ -10,12 +10,7 @@ import { MESSAGES } from '@eticket/contracts';
 import type { TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import * as auditLog from './modules/audit/index.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { createAuthRepository } from './modules/auth/repository.ts';
-import { createAuthService } from './modules/auth/service.ts';
-import { resetCodeHasher } from './modules/auth/reset-code.ts';
-import { createResetMailWorker, type ResetMailWorker } from './modules/auth/reset-mail.ts';
-import { createThrottle } from './modules/auth/throttle.ts';
+import * as auth from './modules/auth/index.ts';
 import * as csvExports from './modules/exports/index.ts';
 import * as storedFiles from './modules/files/index.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
@@ -99,7 +94,7 @@ export interface AppDependencies {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sends queued password-reset codes (see modules/auth/reset-mail.ts). */
-    resetMail: ResetMailWorker;
+    resetMail: auth.ResetMailWorker;
     /** Sends queued texts to motorists and queues expiry reminders (see modules/messages). */
     textMessages: TextMessages;
   }
@@ -152,7 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const tokens = createTokenService(deps.jwtSecret, deps.jwtTtlSeconds);
   const { db } = deps.database;
-  const authRepository = createAuthRepository(db);
+  const authRepository = auth.createAuthRepository(db);
   registerAuth(app, {
     tokens,
     clock,
@@ -165,32 +160,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   ops.register(app, { database: deps.database, files: deps.files, metrics });
 
   const fileUrl = (key: string) => deps.files.signedUrl(key, clock.now());
-  const resetCodeKey = `reset:${deps.jwtSecret}`;
-  const resetMail = createResetMailWorker({
+  const resetMail = auth.register(app, {
+    db,
     repository: authRepository,
-    mailer: deps.mailer,
+    tokens,
     clock,
-    hashResetCode: resetCodeHasher(resetCodeKey),
-    pollMs: deps.resetMailPollMs ?? 2000,
-    log: (error) => app.log.error({ err: error }, 'A password-reset mail was not sent; it is tried again'),
+    mailer: deps.mailer,
+    jwtSecret: deps.jwtSecret,
+    publicUrl: deps.publicUrl,
+    resetMailPollMs: deps.resetMailPollMs ?? 2000,
   });
   app.decorate('resetMail', resetMail);
   app.addHook('onClose', () => resetMail.stop());
-  await app.register(
-    authRoutes(
-      createAuthService({
-        repository: authRepository,
-        throttle: createThrottle(db),
-        tokens,
-        clock,
-        resetCodeKey,
-        resetMail,
-        deviceCookieKey: `device:${deps.jwtSecret}`,
-        mailer: deps.mailer,
-      }),
-      deps.publicUrl,
-    ),
-  );
   profile.register(app, { db, clock, fileUrl });
   publicChecks.register(app, { db, clock, fileUrl, publicUrl: deps.publicUrl, limit: deps.publicLimit, levyName: deps.levyName });
   const people = createPeopleServices({ db, files: deps.files, clock, fileUrl });

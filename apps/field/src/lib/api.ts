@@ -63,8 +63,6 @@ export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArguments<
 
 /** The calls not yet declared as endpoints (see apps/api/src/platform/http/routes.test.ts). */
 export const api = {
-  login: (userCode: string, password: string) =>
-    request<{ token: string; message: string }>('POST', '/api/login', { body: { userCode, password }, auth: false }),
   /** `key`: the registration's Idempotency-Key, made on the phone; a resend answers the first registration. */
   registerMotorist: (form: FormData, key: string) =>
     request<RegistrationResponse>('POST', '/api/motorist/register', { form, headers: { 'idempotency-key': key } }),

@@ -1,5 +1,6 @@
 import * as allocation from './allocation.ts';
 import * as audit from './audit.ts';
+import * as auth from './auth.ts';
 import * as dashboards from './dashboards.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as exportsGroup from './exports.ts';
@@ -15,6 +16,6 @@ import * as resetCodes from './reset-codes.ts';
 import * as subscriptions from './subscriptions.ts';
 
 /** Every endpoint the API serves, by capability (the server registers exactly these). */
-export const ENDPOINT_GROUPS = { profile, field, ops, penalties, public: publicChecks, receipts, audit, exports: exportsGroup, files, dashboards, resetCodes, allocation, records, subscriptions } as const satisfies Record<string, Record<string, Endpoint>>;
+export const ENDPOINT_GROUPS = { auth, profile, field, ops, penalties, public: publicChecks, receipts, audit, exports: exportsGroup, files, dashboards, resetCodes, allocation, records, subscriptions } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

@@ -1,2 +1,56 @@
-/** What other modules use of sign-in: its per-key throttle, counted in the database (the public checks' limit too). */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../adapters/mail.ts';
+import type { TokenService } from '../../platform/credentials/tokens.ts';
+import { registerRoutes } from '../../platform/http/endpoints.ts';
+import type { AuthRepository } from './repository.ts';
+import { resetCodeHasher } from './reset-code.ts';
+import { createResetMailWorker, type ResetMailWorker } from './reset-mail.ts';
+import { authRoutes } from './routes.ts';
+import { createAuthService } from './service.ts';
+import { createThrottle } from './throttle.ts';
+
+// The auth module's public face: what other modules use of sign-in: its per-key throttle, counted in
+// the database (the public checks' limit too), and the accounts' repository (the session's user).
 export { createThrottle, type Throttle, type ThrottleRule } from './throttle.ts';
+export { createAuthRepository, type AuthRepository } from './repository.ts';
+export type { ResetMailWorker } from './reset-mail.ts';
+
+export interface AuthDependencies {
+  db: Database;
+  repository: AuthRepository;
+  tokens: TokenService;
+  clock: Clock;
+  mailer: Mailer;
+  jwtSecret: string;
+  /** Where the console is (PUBLIC_URL), for the links of reset codes; unset: the request's own address. */
+  publicUrl?: string;
+  /** How often the reset-mail worker looks for queued requests (0: only when drained). */
+  resetMailPollMs: number;
+}
+
+/** Sign-in, sign-out, password change and resets: their routes; answers the reset-mail worker (app.resetMail). */
+export function register(app: FastifyInstance, deps: AuthDependencies): ResetMailWorker {
+  const resetCodeKey = `reset:${deps.jwtSecret}`;
+  const resetMail = createResetMailWorker({
+    repository: deps.repository,
+    mailer: deps.mailer,
+    clock: deps.clock,
+    hashResetCode: resetCodeHasher(resetCodeKey),
+    pollMs: deps.resetMailPollMs,
+    log: (error) => app.log.error({ err: error }, 'A password-reset mail was not sent; it is tried again'),
+  });
+  const service = createAuthService({
+    repository: deps.repository,
+    throttle: createThrottle(deps.db),
+    tokens: deps.tokens,
+    clock: deps.clock,
+    resetCodeKey,
+    resetMail,
+    deviceCookieKey: `device:${deps.jwtSecret}`,
+    mailer: deps.mailer,
+  });
+  registerRoutes(app, authRoutes(service, deps.publicUrl));
+  return resetMail;
+}

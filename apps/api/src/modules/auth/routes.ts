@@ -1,19 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  MESSAGES,
-  RESET_CODE_TTL_MINUTES,
-  forgotPasswordRequest,
-  idParam,
-  loginRequest,
-  loginResponse,
-  messageResponse,
-  profileEndpoints,
-  passwordResetRequest,
-  resetCodeEndpoints,
-} from '@eticket/contracts';
+import { MESSAGES, RESET_CODE_TTL_MINUTES, authEndpoints, profileEndpoints, resetCodeEndpoints } from '@eticket/contracts';
 import { requireUser } from '../../platform/http/auth.ts';
-import { implement, registerRoutes } from '../../platform/http/endpoints.ts';
+import { implement } from '../../platform/http/endpoints.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATHS, DEVICE_COOKIE_TTL_DAYS } from './device-cookie.ts';
 import type { AuthService } from './service.ts';
 
@@ -24,89 +11,54 @@ const RESET_COOKIE_PATH = '/api/password-reset';
 const RESET_PAGE = '/login/password-reset';
 
 /**
- * `publicUrl`: where the console is (PUBLIC_URL); unset, the address the request came to. An
- * administrator's reset code links to its reset page there.
+ * Sign-in, sign-out, password change and resets (declared in contracts/endpoints/auth.ts, profile.ts
+ * and reset-codes.ts). `publicUrl`: where the console is (PUBLIC_URL); unset, the address the request
+ * came to. An administrator's reset code links to its reset page there.
  */
 export function authRoutes(service: AuthService, publicUrl?: string) {
-  return async (root: FastifyInstance) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
-
-    app.post(
-      '/api/login',
-      {
-        config: { permission: { public: true } },
-        schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse } },
-      },
-      async (request, reply) => {
-        const { userCode, password, app: signingInTo } = request.body;
-        const { token, device } = await service.login(userCode, password, request.ip, request.cookies[DEVICE_COOKIE], signingInTo);
-        for (const path of DEVICE_COOKIE_PATHS) {
-          reply.setCookie(DEVICE_COOKIE, device, {
-            path,
-            httpOnly: true,
-            sameSite: 'strict',
-            secure: request.protocol === 'https',
-            maxAge: DEVICE_COOKIE_TTL_DAYS * 24 * 3600,
-          });
-        }
-        return { token, message: 'Login successful' };
-      },
-    );
-
-    app.post(
-      '/api/logout/:id',
-      {
-        config: { permission: { signedIn: true } },
-        schema: { tags: ['auth'], params: idParam, response: { 200: messageResponse } },
-      },
-      async (request) => {
-        await service.logout(requireUser(request), request.params.id);
-        return { message: MESSAGES.loggedOut };
-      },
-    );
-
-    registerRoutes(app, [
-      implement(profileEndpoints.changePassword, async (request) => {
-        const token = await service.changePassword(requireUser(request), request.body.currentPassword, request.body.newPassword);
-        return { message: MESSAGES.passwordChanged, token };
-      }),
-      implement(resetCodeEndpoints.send, async (request) => {
-        await service.sendResetCode(requireUser(request), request.params.id, `${publicUrl ?? `${request.protocol}://${request.host}`}${RESET_PAGE}`);
-        return { message: MESSAGES.resetCodeSent };
-      }),
-    ]);
-
-    app.post(
-      '/api/forgot-password',
-      {
-        config: { permission: { public: true } },
-        schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 200: messageResponse } },
-      },
-      async (request, reply) => {
-        const resetId = await service.requestReset(request.body.email, request.ip, request.cookies[DEVICE_COOKIE]);
-        reply.setCookie(RESET_COOKIE, resetId, {
-          path: RESET_COOKIE_PATH,
+  return [
+    implement(authEndpoints.login, async (request, reply) => {
+      const { userCode, password, app: signingInTo } = request.body;
+      const { token, device } = await service.login(userCode, password, request.ip, request.cookies[DEVICE_COOKIE], signingInTo);
+      for (const path of DEVICE_COOKIE_PATHS) {
+        reply.setCookie(DEVICE_COOKIE, device, {
+          path,
           httpOnly: true,
           sameSite: 'strict',
           secure: request.protocol === 'https',
-          maxAge: RESET_CODE_TTL_MINUTES * 60,
+          maxAge: DEVICE_COOKIE_TTL_DAYS * 24 * 3600,
         });
-        return { message: MESSAGES.resetMailSent };
-      },
-    );
-
-    app.post(
-      '/api/password-reset',
-      {
-        config: { permission: { public: true } },
-        schema: { tags: ['auth'], body: passwordResetRequest, response: { 200: messageResponse } },
-      },
-      async (request, reply) => {
-        // A code an administrator sent names its reset in the mail's link; one asked for here, in this browser's cookie.
-        await service.resetPassword(request.body.resetId ?? request.cookies[RESET_COOKIE], request.body.token, request.body.password);
-        reply.clearCookie(RESET_COOKIE, { path: RESET_COOKIE_PATH });
-        return { message: MESSAGES.passwordReset };
-      },
-    );
-  };
+      }
+      return { token, message: 'Login successful' };
+    }),
+    implement(authEndpoints.logout, async (request) => {
+      await service.logout(requireUser(request), request.params.id);
+      return { message: MESSAGES.loggedOut };
+    }),
+    implement(profileEndpoints.changePassword, async (request) => {
+      const token = await service.changePassword(requireUser(request), request.body.currentPassword, request.body.newPassword);
+      return { message: MESSAGES.passwordChanged, token };
+    }),
+    implement(resetCodeEndpoints.send, async (request) => {
+      await service.sendResetCode(requireUser(request), request.params.id, `${publicUrl ?? `${request.protocol}://${request.host}`}${RESET_PAGE}`);
+      return { message: MESSAGES.resetCodeSent };
+    }),
+    implement(authEndpoints.forgotPassword, async (request, reply) => {
+      const resetId = await service.requestReset(request.body.email, request.ip, request.cookies[DEVICE_COOKIE]);
+      reply.setCookie(RESET_COOKIE, resetId, {
+        path: RESET_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        maxAge: RESET_CODE_TTL_MINUTES * 60,
+      });
+      return { message: MESSAGES.resetMailSent };
+    }),
+    implement(authEndpoints.passwordReset, async (request, reply) => {
+      // A code an administrator sent names its reset in the mail's link; one asked for here, in this browser's cookie.
+      await service.resetPassword(request.body.resetId ?? request.cookies[RESET_COOKIE], request.body.token, request.body.password);
+      reply.clearCookie(RESET_COOKIE, { path: RESET_COOKIE_PATH });
+      return { message: MESSAGES.passwordReset };
+    }),
+  ];
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../../lib/api.ts';
+import { authEndpoints } from '@eticket/contracts';
+import { call } from '../../lib/api.ts';
 import { sessionEndMessage, startSession } from '../../lib/session.ts';
 
 export function SignIn() {
@@ -12,7 +13,9 @@ export function SignIn() {
     setBusy(true);
     setError(undefined);
     try {
-      const { token } = await api.login(String(form.get('userCode') ?? ''), String(form.get('password') ?? ''));
+      const { token } = await call(authEndpoints.login, {
+        body: { userCode: String(form.get('userCode') ?? ''), password: String(form.get('password') ?? '') },
+      });
       startSession(token);
     } catch (failure) {
       setError((failure as Error).message);

@@ -3,8 +3,8 @@ import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import type { MessageResponse } from '@eticket/contracts';
-import { api } from '../../lib/api.ts';
+import { authEndpoints } from '@eticket/contracts';
+import { call } from '../../lib/api.ts';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import type { LoginScreenState } from './loginScreenState.ts';
 import { checkForgotPassword } from './validation.ts';
@@ -15,7 +15,7 @@ export function ForgotPasswordPage() {
   const form = useForm({ initialValues: { email: '' } });
   // The reply sets an HttpOnly cookie the reset call needs, so it stays a same-origin request.
   const request = useMutation({
-    mutationFn: (body: { email: string }) => api.post<MessageResponse>('/api/forgot-password', body, { auth: false }),
+    mutationFn: (body: { email: string }) => call(authEndpoints.forgotPassword, { body }),
     onSuccess: ({ message }) => navigate('/login/password-reset', { state: { notice: message } satisfies LoginScreenState }),
     onError: (failure) => setError(failure.message),
   });

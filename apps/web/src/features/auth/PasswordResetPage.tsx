@@ -4,8 +4,8 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_RULE, type MessageResponse } from '@eticket/contracts';
-import { api } from '../../lib/api.ts';
+import { PASSWORD_RULE, authEndpoints } from '@eticket/contracts';
+import { call } from '../../lib/api.ts';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import type { LoginScreenState } from './loginScreenState.ts';
 import { checkPasswordReset, type PasswordResetValues } from './passwordResetCheck.ts';
@@ -20,7 +20,7 @@ export function PasswordResetPage() {
   const [visible, { toggle }] = useDisclosure(false);
   const form = useForm<PasswordResetValues>({ initialValues: { token: '', password: '', confirmPassword: '' } });
   const reset = useMutation({
-    mutationFn: (body: PasswordResetValues & { resetId?: string }) => api.post<MessageResponse>('/api/password-reset', body, { auth: false }),
+    mutationFn: (body: PasswordResetValues & { resetId?: string }) => call(authEndpoints.passwordReset, { body }),
     onSuccess: ({ message }) => navigate('/login', { state: { notice: message } satisfies LoginScreenState }),
     onError: (failure) => setError(failure.message),
   });

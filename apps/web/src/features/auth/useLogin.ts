@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest, LoginResponse } from '@eticket/contracts';
-import { api } from '../../lib/api.ts';
+import { authEndpoints, type LoginRequest } from '@eticket/contracts';
+import { call } from '../../lib/api.ts';
 import { acceptLoginToken, startSession } from '../../lib/session.ts';
 
 /**
@@ -12,7 +12,7 @@ import { acceptLoginToken, startSession } from '../../lib/session.ts';
 export function useLogin() {
   return useMutation({
     mutationFn: async (credentials: LoginRequest) => {
-      const { token } = await api.post<LoginResponse>('/api/login', { ...credentials, app: 'console' }, { auth: false });
+      const { token } = await call(authEndpoints.login, { body: { ...credentials, app: 'console' } });
       acceptLoginToken(token);
       startSession(token);
     },

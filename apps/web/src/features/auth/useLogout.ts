@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { authEndpoints } from '@eticket/contracts';
+import { call } from '../../lib/api.ts';
 import { endSession } from '../../lib/session.ts';
 import { useSignedInUser } from '../../lib/useSession.ts';
 
@@ -7,7 +8,7 @@ import { useSignedInUser } from '../../lib/useSession.ts';
 export function useLogout() {
   const user = useSignedInUser();
   return useMutation({
-    mutationFn: () => api.post(`/api/logout/${user.id}`),
+    mutationFn: () => call(authEndpoints.logout, { params: { id: user.id } }),
     onSettled: () => endSession(),
   });
 }
