@@ -13,8 +13,7 @@ import * as auditLog from './modules/audit/index.ts';
 import * as auth from './modules/auth/index.ts';
 import * as csvExports from './modules/exports/index.ts';
 import * as storedFiles from './modules/files/index.ts';
-import { peopleRoutes } from './modules/people/routes.ts';
-import { createPeopleServices } from './modules/people/services.ts';
+import * as people from './modules/people/index.ts';
 import * as ops from './modules/ops/index.ts';
 import * as profile from './modules/profile/index.ts';
 import * as publicChecks from './modules/public/index.ts';
@@ -174,8 +173,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', () => resetMail.stop());
   profile.register(app, { db, clock, fileUrl });
   publicChecks.register(app, { db, clock, fileUrl, publicUrl: deps.publicUrl, limit: deps.publicLimit, levyName: deps.levyName });
-  const people = createPeopleServices({ db, files: deps.files, clock, fileUrl });
-  await app.register(peopleRoutes(people));
+  const peopleLists = await people.register(app, { db, files: deps.files, clock, fileUrl });
   storedFiles.register(app, { files: deps.files, clock });
   const subscriptionsService = subscriptions.register(app, { db, clock });
   penalties.register(app, { db, clock, subscriptions: subscriptionsService });
@@ -191,7 +189,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   dashboards.register(app, { db, clock, allocation: allocationService, rankingTtlMs: deps.rankingTtlMs });
   const audit = auditLog.register(app, { db });
   csvExports.register(app, {
-    lists: { people: people.lists, records: recordsService, audit },
+    lists: { people: peopleLists, records: recordsService, audit },
     jwtSecret: deps.jwtSecret,
     clock,
     loadSessionUser: authRepository.loadSessionUser,

@@ -5,7 +5,6 @@ import {
   type CallArguments,
   type Endpoint,
   type EndpointReply,
-  type RegistrationResponse,
 } from '@eticket/contracts';
 import { endSession, readSession } from './session.ts';
 
@@ -60,10 +59,3 @@ export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArguments<
   const payload = body instanceof FormData ? { form: body } : { body };
   return request(endpoint.method, url, { ...payload, headers, auth: !('public' in endpoint.permission) });
 }
-
-/** The calls not yet declared as endpoints (see apps/api/src/platform/http/routes.test.ts). */
-export const api = {
-  /** `key`: the registration's Idempotency-Key, made on the phone; a resend answers the first registration. */
-  registerMotorist: (form: FormData, key: string) =>
-    request<RegistrationResponse>('POST', '/api/motorist/register', { form, headers: { 'idempotency-key': key } }),
-};

@@ -8,6 +8,7 @@ import * as files from './files.ts';
 import * as field from './field.ts';
 import * as ops from './ops.ts';
 import * as penalties from './penalties.ts';
+import * as people from './people.ts';
 import * as profile from './profile.ts';
 import * as publicChecks from './public.ts';
 import * as receipts from './receipts.ts';
@@ -16,6 +17,6 @@ import * as resetCodes from './reset-codes.ts';
 import * as subscriptions from './subscriptions.ts';
 
 /** Every endpoint the API serves, by capability (the server registers exactly these). */
-export const ENDPOINT_GROUPS = { auth, profile, field, ops, penalties, public: publicChecks, receipts, audit, exports: exportsGroup, files, dashboards, resetCodes, allocation, records, subscriptions } as const satisfies Record<string, Record<string, Endpoint>>;
+export const ENDPOINT_GROUPS = { auth, people, profile, field, ops, penalties, public: publicChecks, receipts, audit, exports: exportsGroup, files, dashboards, resetCodes, allocation, records, subscriptions } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

@@ -63,8 +63,11 @@ export function endpoint<const E extends Endpoint>(declaration: E): E {
 
 type Input<N> = N extends SchemaName ? z.input<SchemaOf<N>> : never;
 type Output<N> = N extends SchemaName ? z.output<SchemaOf<N>> : never;
-/** A part of the input that may be left out when every one of its fields may. */
-type Part<Key extends string, T> = [T] extends [never] ? unknown : object extends T ? { [K in Key]?: T } : { [K in Key]: T };
+/**
+ * A part of the input that may be left out when every one of its fields may (an empty object is one
+ * of its values: so too for a loose headers schema, whose index signature no `object` meets).
+ */
+type Part<Key extends string, T> = [T] extends [never] ? unknown : Record<never, never> extends T ? { [K in Key]?: T } : { [K in Key]: T };
 
 /** What a caller sends: path params, query, body (FormData for a multipart one) and headers, as their schemas take them. */
 export type EndpointInput<E extends Endpoint> = Part<'params', Input<E['params']>> &

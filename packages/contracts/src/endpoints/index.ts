@@ -11,6 +11,7 @@ export * as fileEndpoints from './files.ts';
 export * as dashboardEndpoints from './dashboards.ts';
 export * as resetCodeEndpoints from './reset-codes.ts';
 export * as authEndpoints from './auth.ts';
+export * as peopleEndpoints from './people.ts';
 export * as allocationEndpoints from './allocation.ts';
 export * as recordEndpoints from './records.ts';
 export * as subscriptionEndpoints from './subscriptions.ts';

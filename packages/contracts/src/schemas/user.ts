@@ -5,6 +5,7 @@ import { ticketSubscription } from './tickets.ts';
 /** GET /api/user/{id} → data: names for addedBy, approvedBy, suspendedBy and scanner ids. */
 export const userName = z.object({ _id: z.string(), id: z.string(), fullName: z.string() });
 export type UserName = z.infer<typeof userName>;
+export const userNameResponse = z.object({ data: userName });
 
 /** POST /api/user: find a person by Unique ID. */
 export const userByCodeRequest = z.object({
@@ -24,3 +25,4 @@ export const personByCode = z.object({
   ticketSubscription: ticketSubscription.nullable(),
 });
 export type PersonByCode = z.infer<typeof personByCode>;
+export const personByCodeResponse = z.object({ data: personByCode });

@@ -1,2 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { FileStore } from '../../adapters/files.ts';
+import { registerRoutes } from '../../platform/http/endpoints.ts';
+import { createSubscriptionsRepository, createSubscriptionsService } from '../subscriptions/index.ts';
+import { actionRoutes } from './action-routes.ts';
+import { createPeopleActionService } from './action-service.ts';
+import { listRoutes } from './list-routes.ts';
+import { createPeopleListService, type PeopleListService } from './list-service.ts';
+import { lookupRoutes } from './lookup-routes.ts';
+import { createPersonQuery } from './person-query.ts';
+import type { FileUrl } from './person-record.ts';
+import { createPersonRecords } from './person-records.ts';
+import { registrationRoutes } from './registration-routes.ts';
+import { createRegistrationService } from './registration-service.ts';
+import { createPeopleRepository } from './repository.ts';
+
 // The people module's public face: what other modules may use of it.
 export type { PeopleListService } from './list-service.ts';
+
+/**
+ * People: lookups, registration, the lists and a person's record, approve/suspend/delete: their
+ * routes; answers the lists (the CSV exports read them).
+ */
+export async function register(app: FastifyInstance, deps: { db: Database; files: FileStore; clock: Clock; fileUrl: FileUrl }): Promise<PeopleListService> {
+  const repository = createPeopleRepository(deps.db);
+  const query = createPersonQuery(deps.db);
+  /** Motorists' ticket subscriptions, by person id (the subscriptions capability). */
+  const ticketSubscriptions = createSubscriptionsService({ repository: createSubscriptionsRepository(deps.db), clock: deps.clock }).viewsForUsers;
+  const toRecords = createPersonRecords({ fileUrl: deps.fileUrl, clock: deps.clock });
+  const lists = createPeopleListService({ query, toRecords });
+  registerRoutes(app, [
+    ...lookupRoutes(repository, ticketSubscriptions),
+    ...listRoutes(lists),
+    ...actionRoutes(createPeopleActionService({ repository, query, clock: deps.clock, toRecords })),
+  ]);
+  // Registration forms are multipart: the parser only where they are served, as before.
+  await app.register(async (scope) => {
+    await scope.register(multipart);
+    registerRoutes(scope, registrationRoutes(createRegistrationService({ repository, files: deps.files, clock: deps.clock })));
+  });
+  return lists;
+}

@@ -35,7 +35,7 @@ describe('every API route is served from its declaration in packages/contracts/s
 
   it('no route is served that is not declared', () => {
     const declared = new Set(ENDPOINTS.map((endpoint) => key({ method: endpoint.method, url: endpoint.path })));
-    const undeclared = served().filter((route) => !declared.has(key(route)) && !NOT_YET_DECLARED.has(key(route)));
+    const undeclared = served().filter((route) => !declared.has(key(route)));
     expect(undeclared.map(key)).toEqual([]);
   });
 
@@ -114,23 +114,3 @@ describe('replies', () => {
     expect(malformed.json().message).toBeTruthy();
   });
 });
-
-/** Routes still registered the old way while they are converted (issue 21); this list only shrinks. */
-const NOT_YET_DECLARED = new Set<string>([
-  'GET /api/user/:id',
-  'POST /api/user',
-  'POST /api/admin/register',
-  'POST /api/manager/register',
-  'POST /api/agent/register',
-  'POST /api/motorist/register',
-  'POST /api/union/register',
-  'GET /api/admin/user',
-  'GET /api/manager/user',
-  'GET /api/union/user',
-  'GET /api/motorist/user',
-  'GET /api/agent/user',
-  'GET /api/user/:id/details',
-  'POST /api/approve/:id',
-  'POST /api/suspend/:id',
-  'POST /api/deleted/:id',
-]);

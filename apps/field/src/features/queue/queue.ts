@@ -1,5 +1,5 @@
-import { fieldEndpoints } from '@eticket/contracts';
-import { ApiError, api, call } from '../../lib/api.ts';
+import { fieldEndpoints, peopleEndpoints } from '@eticket/contracts';
+import { ApiError, call } from '../../lib/api.ts';
 import { readSession } from '../../lib/session.ts';
 import { db, type QueueItem, type RegistrationForm } from './db.ts';
 
@@ -51,7 +51,8 @@ function send(item: QueueItem): Promise<unknown> {
     case 'penalty-payment':
       return call(fieldEndpoints.penaltyPayment, { body: item.body, headers: { 'idempotency-key': item.key } });
     case 'registration':
-      return api.registerMotorist(formDataOf(item.body), item.key);
+      // The registration's Idempotency-Key, made on the phone: a resend answers the first registration.
+      return call(peopleEndpoints.registerMotorist, { body: formDataOf(item.body), headers: { 'idempotency-key': item.key } });
   }
 }
 

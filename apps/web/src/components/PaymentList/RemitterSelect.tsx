@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { personName, type PersonList, type PersonRecord } from '@eticket/contracts';
-import { api, type Envelope } from '../../lib/api.ts';
+import { peopleEndpoints, personName, type PersonRecord } from '@eticket/contracts';
+import { call } from '../../lib/api.ts';
 
 const MATCHES = 20;
 
@@ -18,10 +18,11 @@ function useRemitterMatches(text: string) {
     queryKey: ['payment-filters', 'remitters', text],
     queryFn: async ({ signal }) =>
       (
-        await api.get<PersonList>('/api/agent/user', {
-          query: { role: 'remitter', search: text.trim().toLowerCase() || undefined, limit: MATCHES, page: 1 },
-          signal,
-        })
+        await call(
+          peopleEndpoints.agents,
+          { query: { role: 'remitter', search: text.trim().toLowerCase() || undefined, limit: MATCHES, page: 1 } },
+          { signal },
+        )
       ).data,
     placeholderData: keepPreviousData,
   });
@@ -31,7 +32,7 @@ function useRemitterMatches(text: string) {
 function useChosenRemitter(id: string | undefined) {
   return useQuery({
     queryKey: ['payment-filters', 'remitter', id],
-    queryFn: async ({ signal }) => (await api.get<Envelope<PersonRecord>>(`/api/user/${id}/details`, { signal })).data,
+    queryFn: async ({ signal }) => (await call(peopleEndpoints.detail, { params: { id: id ?? '' } }, { signal })).data,
     enabled: id !== undefined,
     staleTime: Infinity,
   });

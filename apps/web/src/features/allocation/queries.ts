@@ -2,13 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   allocationEndpoints,
   MAX_PAGE_SIZE,
-  type Paginated,
+  peopleEndpoints,
   type PayoutCreateRequest,
-  type PersonRecord,
   type StakeholderCreateRequest,
   type StakeholderUpdateRequest,
 } from '@eticket/contracts';
-import { api, call } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import type { DayRange } from '../../lib/dayRange.ts';
 import { DASHBOARD_KEY } from '../../lib/dashboardKey.ts';
 
@@ -49,7 +48,7 @@ export function usePartnerUnions(enabled = true) {
   return useQuery({
     queryKey: keys.unions,
     queryFn: ({ signal }) =>
-      api.get<Paginated<PersonRecord>>('/api/union/user', { signal, query: { search: 'approved', limit: MAX_PAGE_SIZE, page: 1 } }),
+      call(peopleEndpoints.unions, { query: { search: 'approved', limit: MAX_PAGE_SIZE, page: 1 } }, { signal }),
     select: (reply) => reply.data.filter((person) => person.role === 'union'),
     enabled,
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { penaltyEndpoints, type PenaltyChargeCreateRequest, type PersonByCode, type SpecificPenaltyRequest } from '@eticket/contracts';
-import { api, call, type Envelope } from '../../lib/api.ts';
+import { penaltyEndpoints, peopleEndpoints, type PenaltyChargeCreateRequest, type PersonByCode, type SpecificPenaltyRequest } from '@eticket/contracts';
+import { call } from '../../lib/api.ts';
 
 export const penaltyKeys = {
   charges: ['penalty-charges'] as const,
@@ -30,7 +30,7 @@ export function useSavePenaltyCharge() {
 export function usePersonByCode(userCode: string | null) {
   return useQuery({
     queryKey: penaltyKeys.personByCode(userCode ?? ''),
-    queryFn: async ({ signal }) => (await api.post<Envelope<PersonByCode>>('/api/user', { userCode }, { signal })).data,
+    queryFn: async ({ signal }) => (await call(peopleEndpoints.byCode, { body: { userCode: userCode ?? '' } }, { signal })).data,
     enabled: userCode !== null,
     retry: false,
     staleTime: 0,

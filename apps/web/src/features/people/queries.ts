@@ -1,7 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resetCodeEndpoints, type PersonActionResponse, type PersonList, type PersonRecord, type RegistrationKind, type RegistrationResponse } from '@eticket/contracts';
+import {
+  authEndpoints,
+  peopleEndpoints,
+  resetCodeEndpoints,
+  type EndpointInput,
+  type PersonActionResponse,
+  type PersonRecord,
+  type RegistrationKind,
+  type RegistrationResponse,
+} from '@eticket/contracts';
 import type { FetchPage } from '../../components/DataTable/index.ts';
-import { api, call, type Envelope } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { KINDS, type PeopleKind } from './kinds.ts';
 
 export const peopleKeys = {
@@ -12,27 +21,28 @@ export const peopleKeys = {
 
 /** GET /api/{kind}/user (agents: /api/agent/user?role=…): one page of a people list. */
 export function peopleFetcher(kind: PeopleKind): FetchPage<PersonRecord> {
-  const { listPath, agentRole } = KINDS[kind];
-  return (query, signal) => api.get<PersonList>(listPath, { query: { ...query, role: agentRole }, signal });
+  const { list, agentRole } = KINDS[kind];
+  if (agentRole) return (query, signal) => call(peopleEndpoints.agents, { query: { ...query, role: agentRole } }, { signal });
+  return (query, signal) => call(list, { query }, { signal });
 }
 
 /** GET /api/user/{id}/details; the row the list carried shows meanwhile. */
 export function usePersonDetails(id: string, fromList?: PersonRecord) {
   return useQuery({
     queryKey: peopleKeys.detail(id),
-    queryFn: async ({ signal }) => (await api.get<Envelope<PersonRecord>>(`/api/user/${id}/details`, { signal })).data,
+    queryFn: async ({ signal }) => (await call(peopleEndpoints.detail, { params: { id } }, { signal })).data,
     placeholderData: fromList?.id === id ? fromList : undefined,
   });
 }
 
 /** The actions of a people list row (spec section 4); forced logout is POST /api/logout/{id}. */
 export const PERSON_ACTIONS = {
-  approve: { path: 'approve', label: 'Approve' },
-  suspend: { path: 'suspend', label: 'Suspend' },
-  delete: { path: 'deleted', label: 'Delete' },
-  logout: { path: 'logout', label: 'Force logout' },
-  // POST /api/user/{id}/reset-code (issue 26), declared in contracts: called through call().
-  resetCode: { path: null, label: 'Send reset code' },
+  approve: { endpoint: peopleEndpoints.approve, label: 'Approve' },
+  suspend: { endpoint: peopleEndpoints.suspend, label: 'Suspend' },
+  delete: { endpoint: peopleEndpoints.remove, label: 'Delete' },
+  logout: { endpoint: authEndpoints.logout, label: 'Force logout' },
+  // POST /api/user/{id}/reset-code (issue 26).
+  resetCode: { endpoint: resetCodeEndpoints.send, label: 'Send reset code' },
 } as const;
 export type PersonAction = keyof typeof PERSON_ACTIONS;
 
@@ -45,15 +55,24 @@ export function usePersonAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, id }: { action: PersonAction; id: string }): Promise<Partial<PersonActionResponse>> =>
-      action === 'resetCode'
-        ? call(resetCodeEndpoints.send, { params: { id } })
-        : api.post<Partial<PersonActionResponse>>(`/api/${PERSON_ACTIONS[action].path}/${id}`),
+      call(PERSON_ACTIONS[action].endpoint, { params: { id } }),
     onSuccess: (_reply, { action, id }) => {
       const deletedPage = action === 'delete' ? JSON.stringify(peopleKeys.detail(id)) : null;
       return queryClient.invalidateQueries({ queryKey: peopleKeys.all, predicate: (query) => JSON.stringify(query.queryKey) !== deletedPage });
     },
   });
 }
+
+/** The multipart registrations (the union's is JSON). */
+const FORM_REGISTRATIONS = {
+  admin: peopleEndpoints.registerAdmin,
+  manager: peopleEndpoints.registerManager,
+  agent: peopleEndpoints.registerAgent,
+  motorist: peopleEndpoints.registerMotorist,
+} as const;
+
+/** The union form's fields, checked by the form (payload.ts) and again by the server. */
+type UnionRegistrationBody = EndpointInput<typeof peopleEndpoints.registerUnion>['body'];
 
 /**
  * POST /api/{kind}/register: multipart (FormData) for admin, manager, agent and motorist; JSON for
@@ -62,7 +81,10 @@ export function usePersonAction() {
 export function useRegisterPerson(kind: RegistrationKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: FormData | Record<string, string>) => api.post<RegistrationResponse>(`/api/${kind}/register`, body),
+    mutationFn: (body: FormData | Record<string, string>): Promise<RegistrationResponse> =>
+      kind === 'union' || !(body instanceof FormData)
+        ? call(peopleEndpoints.registerUnion, { body: body as UnionRegistrationBody })
+        : call(FORM_REGISTRATIONS[kind], { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
   });
 }

@@ -3,7 +3,7 @@ import { Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/cor
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { personName, type PersonRecord } from '@eticket/contracts';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { useSignedInUser } from '../../../lib/useSession.ts';
 import { availableActions } from '../actions.ts';
 import { PERSON_ACTIONS, peopleKeys } from '../queries.ts';
@@ -47,7 +47,7 @@ export function BulkPersonActions({ rows, clearSelection }: BulkPersonActionsPro
     const done: RowResult[] = [];
     for (const person of chosenNow) {
       try {
-        const reply = await api.post<{ message?: string }>(`/api/${PERSON_ACTIONS[action].path}/${person.id}`);
+        const reply = await call(PERSON_ACTIONS[action].endpoint, { params: { id: person.id } });
         done.push({ person, ok: true, message: reply.message ?? 'Done' });
       } catch (error) {
         done.push({ person, ok: false, message: (error as Error).message });

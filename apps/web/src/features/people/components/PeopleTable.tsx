@@ -23,8 +23,8 @@ const bulkActions = (rows: PersonRecord[], clearSelection: () => void) => <BulkP
 
 /** Download of a people list: its list call (agents: by role) and the list's CSV columns. */
 function peopleDownload(kind: PeopleKind): TableDownload<PersonRecord> {
-  const { listPath, agentRole } = KINDS[kind];
-  return { path: listPath, query: agentRole ? { role: agentRole } : undefined, columns: personCsvColumns(kind) };
+  const { list, agentRole } = KINDS[kind];
+  return { path: list.path, query: agentRole ? { role: agentRole } : undefined, columns: personCsvColumns(kind) };
 }
 
 /** A people list in the shared table, with the spec's columns for its kind. */
