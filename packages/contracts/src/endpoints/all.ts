@@ -17,6 +17,24 @@ import * as resetCodes from './reset-codes.ts';
 import * as subscriptions from './subscriptions.ts';
 
 /** Every endpoint the API serves, by capability (the server registers exactly these). */
-export const ENDPOINT_GROUPS = { auth, people, profile, field, ops, penalties, public: publicChecks, receipts, audit, exports: exportsGroup, files, dashboards, resetCodes, allocation, records, subscriptions } as const satisfies Record<string, Record<string, Endpoint>>;
+export const ENDPOINT_GROUPS = {
+  auth,
+  // Records, people, audit: the order the exportable lists are named in (schemas/exports.ts EXPORT_PATHS).
+  records,
+  people,
+  audit,
+  profile,
+  field,
+  ops,
+  penalties,
+  public: publicChecks,
+  receipts,
+  exports: exportsGroup,
+  files,
+  dashboards,
+  resetCodes,
+  allocation,
+  subscriptions,
+} as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

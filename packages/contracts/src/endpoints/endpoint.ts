@@ -9,11 +9,16 @@ import type { z } from 'zod';
 import type { Access, Capability } from '../permissions.ts';
 import type * as Schemas from '../schemas/index.ts';
 
-type SchemaModule = typeof Schemas;
+/**
+ * Schemas whose types come from the declarations (the export request names the exportable lists):
+ * named here, not found by their type, which would make every declaration's type circular.
+ */
+type DeclarationSchemaName = 'exportRequest';
+type SchemaModule = Omit<typeof Schemas, DeclarationSchemaName | 'EXPORT_PATHS'>;
 
 /** The name of a schema exported by schemas/index.ts. */
-export type SchemaName = { [K in keyof SchemaModule]: SchemaModule[K] extends z.ZodType ? K : never }[keyof SchemaModule];
-export type SchemaOf<N extends SchemaName> = SchemaModule[N] & z.ZodType;
+export type SchemaName = { [K in keyof SchemaModule]: SchemaModule[K] extends z.ZodType ? K : never }[keyof SchemaModule] | DeclarationSchemaName;
+export type SchemaOf<N extends SchemaName> = (typeof Schemas)[N] & z.ZodType;
 
 /**
  * Who may call an endpoint:

@@ -90,7 +90,7 @@ export const registerUnion = endpoint({
   response: { 201: 'registrationResponse' },
 });
 
-// Lists, in the order the console's downloads name them (schemas/exports.ts).
+// Lists: each can be downloaded whole as CSV (schemas/exports.ts EXPORT_PATHS).
 
 export const admins = endpoint({
   method: 'GET',

@@ -4,20 +4,15 @@
  * streams the CSV (tableData.csv).
  */
 import { z } from 'zod';
+import { ENDPOINTS, type ENDPOINT_GROUPS } from '../endpoints/all.ts';
 
-/** The lists the console offers Download on: their GET paths, which take the same query. */
-export const EXPORT_PATHS = [
-  '/api/scan',
-  '/api/sub-history',
-  '/api/penalty-history',
-  '/api/admin/user',
-  '/api/manager/user',
-  '/api/agent/user',
-  '/api/union/user',
-  '/api/motorist/user',
-  '/api/audit-logs',
-] as const;
-export type ExportPath = (typeof EXPORT_PATHS)[number];
+type Groups = typeof ENDPOINT_GROUPS;
+type ExportableIn<Group> = { [Name in keyof Group]: Group[Name] extends { exportable: true; path: infer Path } ? Path : never }[keyof Group];
+
+/** The lists the console offers Download on: the GET paths of the endpoints declared exportable, which take the same query. */
+export type ExportPath = { [Name in keyof Groups]: ExportableIn<Groups[Name]> }[keyof Groups];
+/** In ENDPOINT_GROUPS' order; within a group, by declaration name (a module's exports are in name order). */
+export const EXPORT_PATHS: readonly ExportPath[] = ENDPOINTS.filter((endpoint) => endpoint.exportable).map((endpoint) => endpoint.path as ExportPath);
 
 /** How long a download link opens. */
 export const EXPORT_LINK_TTL_SECONDS = 60;
