@@ -9,12 +9,13 @@ import { PaymentSummary } from './PaymentSummary.tsx';
 import { usePaymentFilters } from './usePaymentFilters.ts';
 
 type PaymentListEndpoint = typeof recordEndpoints.subscriptionPayments | typeof recordEndpoints.penaltyPayments;
-type PaymentListPath = PaymentListEndpoint['path'];
+/** Which payments: subscriptions (Transaction History) or penalties (Penalty Payment History). */
+export type PaymentKind = 'subscription' | 'penalty';
 
 interface PaymentListProps {
   /** The table's accessible name. */
   label: string;
-  path: PaymentListPath;
+  kind: PaymentKind;
   queryKey: readonly unknown[];
 }
 
@@ -26,30 +27,31 @@ const fetcherOf =
 /** The row actions: Print receipt (issue 23). */
 const actions: Column<PaymentRecord> = { header: 'Actions', cell: (row) => <PrintReceiptAction payment={row} />, stickyEnd: true };
 
-const LISTS = {
-  '/api/sub-history': { fetchPage: fetcherOf(recordEndpoints.subscriptionPayments), columns: [...paymentColumns('Price'), actions], csvColumns: paymentCsvColumns('Price') },
-  '/api/penalty-history': {
-    fetchPage: fetcherOf(recordEndpoints.penaltyPayments),
-    columns: [...paymentColumns('Amount'), actions],
-    csvColumns: paymentCsvColumns('Amount'),
-  },
-} as const;
+const listOf = (endpoint: PaymentListEndpoint, amountHeader: 'Price' | 'Amount') => ({
+  fetchPage: fetcherOf(endpoint),
+  columns: [...paymentColumns(amountHeader), actions],
+  download: { path: endpoint.path, columns: paymentCsvColumns(amountHeader) } satisfies TableDownload<PaymentRecord>,
+});
+
+const LISTS: Record<PaymentKind, ReturnType<typeof listOf>> = {
+  subscription: listOf(recordEndpoints.subscriptionPayments, 'Price'),
+  penalty: listOf(recordEndpoints.penaltyPayments, 'Amount'),
+};
 
 /**
  * Transaction History (amount headed 'Price') and Penalty Payment History ('Amount'): the payments,
  * their filters (kept in the page address) and the count and naira total of the whole filter.
  */
-export function PaymentList({ label, path, queryKey }: PaymentListProps) {
+export function PaymentList({ label, kind, queryKey }: PaymentListProps) {
   const { filters, set, clear } = usePaymentFilters();
-  const list = LISTS[path];
-  const download: TableDownload<PaymentRecord> = { path, columns: list.csvColumns };
+  const list = LISTS[kind];
   return (
     <DataTable
       label={label}
       queryKey={queryKey}
       fetchPage={list.fetchPage}
       columns={list.columns}
-      download={download}
+      download={list.download}
       rowKey={paymentRowKey}
       rowLabel={paymentRowLabel}
       statusFilter={false}

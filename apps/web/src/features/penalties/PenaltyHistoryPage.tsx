@@ -18,7 +18,7 @@ export function PenaltyHistoryPage() {
           </Button>
         }
       />
-      <PaymentList label="Penalty Payment History" path="/api/penalty-history" queryKey={penaltyKeys.history} />
+      <PaymentList label="Penalty Payment History" kind="penalty" queryKey={penaltyKeys.history} />
     </>
   );
 }

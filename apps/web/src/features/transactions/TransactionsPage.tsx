@@ -7,7 +7,7 @@ export function TransactionsPage() {
   return (
     <>
       <PageHeader title="Transaction History" description="Subscription payments recorded by remitters, newest first." />
-      <PaymentList label="Transaction History" path="/api/sub-history" queryKey={transactionKeys.list} />
+      <PaymentList label="Transaction History" kind="subscription" queryKey={transactionKeys.list} />
     </>
   );
 }
