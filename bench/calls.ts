@@ -55,7 +55,13 @@ export function benchCalls(c: CallContext): Call[] {
   const first: Variant = ['first page', {}];
   const range: Variant = ['date range (30 days)', month];
   const people = (search: string, deep = page500): Variant[] => [first, deep, ['search', { search }], ['status pending', { search: 'pending' }], range];
-  const records = (filter: string): Variant[] => [first, page500, ['search (Unique ID prefix)', { search: c.motoristCodePrefix }], [`filter ${filter}`, { search: filter }], range];
+  const records = (filter: string): Variant[] => [
+    first,
+    page500,
+    ['search (Unique ID prefix)', { search: c.motoristCodePrefix }],
+    [`filter ${filter}`, { search: filter }],
+    range,
+  ];
 
   const calls: Call[] = [
     ...listCalls('motorists', '/api/motorist/user', {}, people(c.name)),
@@ -70,7 +76,13 @@ export function benchCalls(c: CallContext): Call[] {
     ...listCalls('penalty payments', '/api/penalty-history', {}, records('transfer')),
     ...listCalls('plans', '/api/subscription', {}, [first, ['filter keke', { types: 'keke' }]]),
     ...listCalls('penalty charges', '/api/penalty', {}, [first]),
-    ...listCalls('audit log', '/api/audit-logs', {}, [first, page500, ['search', { search: c.name }], ['filter person.approved', { action: 'person.approved' }], range]),
+    ...listCalls('audit log', '/api/audit-logs', {}, [
+      first,
+      page500,
+      ['search', { search: c.name }],
+      ['filter person.approved', { action: 'person.approved' }],
+      range,
+    ]),
     ...listCalls('dashboard unions', '/api/uniondashboard/unions', {}, [first]),
   ];
 

@@ -48,7 +48,14 @@ export async function measureExport(baseUrl: string, token: string, pid: number,
       for (let i = 0; i < bytes.length; i += 1) if (bytes[i] === 10) lines += 1;
     }
     const seconds = (performance.now() - started) / 1000;
-    return { status: 'ok', detail: `${path} ${new URLSearchParams(query)}`, rows: Math.max(0, lines - 1), seconds, rssBeforeMb: before, rssGrowthMb: peak - before };
+    return {
+      status: 'ok',
+      detail: `${path} ${new URLSearchParams(query)}`,
+      rows: Math.max(0, lines - 1),
+      seconds,
+      rssBeforeMb: before,
+      rssGrowthMb: peak - before,
+    };
   } finally {
     clearInterval(sampler);
   }

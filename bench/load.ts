@@ -72,8 +72,17 @@ export function requireWrk(): void {
 function runWrk(url: string, token: string, connections: number, seconds: number): Promise<{ summary: WrkSummary; cpuMs: number }> {
   const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
   const command = [
-    'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '30s',
-    '-H', quote(`authorization: Bearer ${token}`), '-s', quote(scriptFile), quote(url),
+    'wrk',
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--timeout',
+    '30s',
+    '-H',
+    quote(`authorization: Bearer ${token}`),
+    '-s',
+    quote(scriptFile),
+    quote(url),
   ].join(' ');
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', `${command}; status=$?; times; exit $status`], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -85,7 +94,12 @@ function runWrk(url: string, token: string, connections: number, seconds: number
       const line = /WRK_SUMMARY (\{.*\})/.exec(output);
       if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}):\n${output}`));
       // `times` prints the shell's user and system time, then its children's: "0m1.234s 0m0.567s".
-      const childTimes = output.trim().split('\n').at(-1)!.match(/(\d+)m([\d.]+)s/g) ?? [];
+      const childTimes =
+        output
+          .trim()
+          .split('\n')
+          .at(-1)!
+          .match(/(\d+)m([\d.]+)s/g) ?? [];
       const seconds = childTimes.map((t) => {
         const [, minutes, secs] = /(\d+)m([\d.]+)s/.exec(t)!;
         return Number(minutes) * 60 + Number(secs);

@@ -52,7 +52,7 @@ function checkPrerequisites() {
   const chromium = findChromium();
   if (!chromium) {
     fail(
-      'No Chromium found for the browser tests. Install Debian\'s package (apt-get install chromium) ' +
+      "No Chromium found for the browser tests. Install Debian's package (apt-get install chromium) " +
         'or set CHROMIUM_PATH to a Chromium or Chrome executable.',
     );
   }

@@ -101,7 +101,16 @@ export async function ensureDataset(target: Target, size: DatasetSize, options: 
     const same = meta?.status === 'complete' && sameSize(meta.size, size) && meta.version === DATASET_VERSION;
     if (same && !options.rebuild) {
       log(`reusing the data set built ${meta.builtAt}: ${describeSize(meta.size)}`);
-      return { target, size, builtAt: meta.builtAt, buildSeconds: meta.buildSeconds, counts: meta.counts, adminEmail: BENCH_ADMIN_EMAIL, adminPassword: BENCH_PASSWORD, reused: true };
+      return {
+        target,
+        size,
+        builtAt: meta.builtAt,
+        buildSeconds: meta.buildSeconds,
+        counts: meta.counts,
+        adminEmail: BENCH_ADMIN_EMAIL,
+        adminPassword: BENCH_PASSWORD,
+        reused: true,
+      };
     }
     if (meta?.status === 'complete' && !options.rebuild) {
       const why = sameSize(meta.size, size) ? 'written by an older version of the bench (no audit log)' : `of another size (${describeSize(meta.size)})`;
@@ -135,7 +144,11 @@ async function build(db: BenchDb, target: Target, size: DatasetSize): Promise<Da
 
   // Triggers (the roll-ups) and foreign-key checks are off for this session; the rows are built consistent.
   await db.exec(`SET session_replication_role = replica; SET TimeZone = 'UTC'`);
-  await db.exec(target.kind === 'pglite' ? `SET work_mem = '32MB'; SET maintenance_work_mem = '256MB'` : `SET work_mem = '128MB'; SET maintenance_work_mem = '512MB'; SET synchronous_commit = off; SET jit = off`);
+  await db.exec(
+    target.kind === 'pglite'
+      ? `SET work_mem = '32MB'; SET maintenance_work_mem = '256MB'`
+      : `SET work_mem = '128MB'; SET maintenance_work_mem = '512MB'; SET synchronous_commit = off; SET jit = off`,
+  );
   await db.exec(CREATE_FUNCTIONS);
 
   const passwordHash = await hashPassword(BENCH_PASSWORD);
@@ -170,7 +183,9 @@ async function build(db: BenchDb, target: Target, size: DatasetSize): Promise<Da
   await step('indexes built', () => restoreIndexes(db, log));
   await step('roll-ups counted', () => rebuildRollups(db));
   await step('stakeholders and payouts', () => insertStakeholders(db));
-  await step('list counts', async () => log(`  rebuild_list_counts(): ${(await rebuildListCounts(db)) ? 'called' : 'not in this schema (no migration 0006 yet)'}`));
+  await step('list counts', async () =>
+    log(`  rebuild_list_counts(): ${(await rebuildListCounts(db)) ? 'called' : 'not in this schema (no migration 0006 yet)'}`),
+  );
   const counts = await verifyDataset(db, log);
   await db.exec(`
     DROP TABLE bench_stage_params, bench_stage_staff, bench_stage_agents, bench_stage_pool, bench_stage_pick, bench_stage_motorists,
@@ -179,10 +194,30 @@ async function build(db: BenchDb, target: Target, size: DatasetSize): Promise<Da
     RESET session_replication_role`);
   await step('VACUUM and ANALYZE', async () => log(`  ${await db.maintain()}`));
 
-  const done: Meta = { status: 'complete', version: DATASET_VERSION, size, builtAt: new Date().toISOString(), buildSeconds: Math.round((Date.now() - started) / 1000), counts };
+  const done: Meta = {
+    status: 'complete',
+    version: DATASET_VERSION,
+    size,
+    builtAt: new Date().toISOString(),
+    buildSeconds: Math.round((Date.now() - started) / 1000),
+    counts,
+  };
   await db.query(`UPDATE bench_meta SET value = $1 WHERE key = 'dataset'`, [JSON.stringify(done)]);
-  log(`ready in ${(done.buildSeconds / 60).toFixed(1)} min: ${Object.entries(counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}`);
-  return { target, size, builtAt: done.builtAt, buildSeconds: done.buildSeconds, counts, adminEmail: BENCH_ADMIN_EMAIL, adminPassword: BENCH_PASSWORD, reused: false };
+  log(
+    `ready in ${(done.buildSeconds / 60).toFixed(1)} min: ${Object.entries(counts)
+      .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
+      .join(', ')}`,
+  );
+  return {
+    target,
+    size,
+    builtAt: done.builtAt,
+    buildSeconds: done.buildSeconds,
+    counts,
+    adminEmail: BENCH_ADMIN_EMAIL,
+    adminPassword: BENCH_PASSWORD,
+    reused: false,
+  };
 }
 
 export function sizeFor(target: Target, args: Map<string, string>): DatasetSize {

@@ -31,7 +31,8 @@ export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/eticket_
 export async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
-  if (!name || name === 'test') throw new Error(`Refusing to build the bench data set in database "${name || '(none)'}": name another database in DATABASE_URL`);
+  if (!name || name === 'test')
+    throw new Error(`Refusing to build the bench data set in database "${name || '(none)'}": name another database in DATABASE_URL`);
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });

@@ -67,7 +67,9 @@ export async function createStaging(db: BenchDb): Promise<void> {
 
 /** The whole ticket history of motorists i in [lo, hi]: staged scans and payments, and their subscriptions. */
 export async function stageTickets(db: BenchDb, lo: number, hi: number, penaltyPayments: number): Promise<void> {
-  await execTimed(db, `
+  await execTimed(
+    db,
+    `
     TRUNCATE bench_chunk_scans, bench_chunk_penalty_payments;
 
     DROP TABLE IF EXISTS bench_chunk_owed;
@@ -162,7 +164,8 @@ export async function stageTickets(db: BenchDb, lo: number, hi: number, penaltyP
       WHERE m.i BETWEEN ${lo} AND ${hi} AND m.n > 0
     ) AS x
     JOIN bench_stage_pick a ON a.role = 'remitter' AND a.k = x.k;
-  `);
+  `,
+  );
 }
 
 /** Writes the staged rows of a table in time order, one Lagos month at a time, and empties the stage. */
@@ -192,6 +195,13 @@ async function execTimed(db: BenchDb, script: string): Promise<void> {
       continue;
     }
     await db.exec(statement);
-    console.log(`    ${Date.now() - started} ms: ${statement.trim().split('\n').find((l) => !l.trim().startsWith('--'))?.trim().slice(0, 70)}`);
+    console.log(
+      `    ${Date.now() - started} ms: ${statement
+        .trim()
+        .split('\n')
+        .find((l) => !l.trim().startsWith('--'))
+        ?.trim()
+        .slice(0, 70)}`,
+    );
   }
 }

@@ -42,7 +42,14 @@ async function query<Row = Record<string, unknown>>(text: string): Promise<Row[]
 }
 
 /** Hours of the history, chosen around Lagos midnights (23:00 UTC) so ranges have partial days at both ends. */
-const moments = ['2026-03-01T08:00:00Z', '2026-03-01T22:59:00Z', '2026-03-01T23:00:00Z', '2026-03-02T12:00:00Z', '2026-03-03T22:30:00Z', '2026-03-04T06:00:00Z'];
+const moments = [
+  '2026-03-01T08:00:00Z',
+  '2026-03-01T22:59:00Z',
+  '2026-03-01T23:00:00Z',
+  '2026-03-02T12:00:00Z',
+  '2026-03-03T22:30:00Z',
+  '2026-03-04T06:00:00Z',
+];
 
 beforeAll(async () => {
   ctx = await createTestContext({ clock });
@@ -50,7 +57,10 @@ beforeAll(async () => {
   enforcer = await session(ctx, { role: 'enforcer' });
   remitter = await session(ctx, { role: 'remitter' });
   registrar = await session(ctx, { role: 'registrar' });
-  for (const [vehicleType, price] of [['keke', 1000], ['bus', 1500]] as const) {
+  for (const [vehicleType, price] of [
+    ['keke', 1000],
+    ['bus', 1500],
+  ] as const) {
     plans[vehicleType] = (await call('POST', '/api/subscription', admin, { name: 'weekly', vehicleType, price })).data.id;
   }
   for (const [index, at] of moments.entries()) {
@@ -62,7 +72,12 @@ beforeAll(async () => {
       'POST',
       '/api/field/subscription-payment',
       remitter,
-      { userCode: motorist.userCode, subscriptionId: plans[motorist.vehicleType], modeOfPayment: index % 2 ? 'cash' : 'pos', bankName: index % 2 ? undefined : 'gtbank' },
+      {
+        userCode: motorist.userCode,
+        subscriptionId: plans[motorist.vehicleType],
+        modeOfPayment: index % 2 ? 'cash' : 'pos',
+        bankName: index % 2 ? undefined : 'gtbank',
+      },
       { 'idempotency-key': newKey() },
     );
   }
@@ -153,8 +168,7 @@ describe('list totals from the counters', () => {
         UNION ALL SELECT 'registrations', ${period}, added_by, 1 FROM users WHERE role = 'motorist' AND NOT is_deleted AND added_by IS NOT NULL`;
     const recount = (period: string) =>
       `SELECT metric, day::text, agent_id::text, sum(value)::bigint::text AS value FROM (${parts(period)}) AS p GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
-    const kept = (table: string) =>
-      `SELECT metric, day::text, agent_id::text, value::text FROM ${table} WHERE value <> 0 ORDER BY 1, 2, 3`;
+    const kept = (table: string) => `SELECT metric, day::text, agent_id::text, value::text FROM ${table} WHERE value <> 0 ORDER BY 1, 2, 3`;
     const byDay = await query(recount('lagos_day(created_at)'));
     expect(new Set(byDay.map((row) => row.metric))).toEqual(new Set(['collected_kobo', 'scans', 'registrations']));
     expect(await query(kept('agent_ranking_days'))).toEqual(byDay);
@@ -343,4 +357,3 @@ describe('totals over whole months', () => {
     expect(await nonZero(months)).toEqual(await nonZero(monthsFromDays));
   });
 });
-

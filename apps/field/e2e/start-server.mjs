@@ -58,16 +58,14 @@ async function seed() {
         })),
       )
       .returning({ id: users.id, userCode: users.userCode });
-    await database.db
-      .insert(vehicles)
-      .values(
-        motorists.map((m) => ({
-          userId: m.id,
-          plateNumber: MOTORISTS.find((x) => x.userCode === m.userCode).plateNumber,
-          vehicleType: 'keke',
-          vehicleModel: 'tvs king',
-        })),
-      );
+    await database.db.insert(vehicles).values(
+      motorists.map((m) => ({
+        userId: m.id,
+        plateNumber: MOTORISTS.find((x) => x.userCode === m.userCode).plateNumber,
+        vehicleType: 'keke',
+        vehicleModel: 'tvs king',
+      })),
+    );
     await database.db
       .insert(subscriptionPlans)
       .values(PLANS.map((p) => ({ name: p.name, vehicleType: p.vehicleType, priceKobo: p.price * 100, createdAt: now, updatedAt: now })));

@@ -105,7 +105,9 @@ test('assign a percentage through the modal, update it, open its page and record
 });
 
 test("the modal says 'Could not fetch bank names' when the bank list cannot be had", async ({ page }) => {
-  await page.route('**/api/banks', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ message: 'Bad gateway' }) }));
+  await page.route('**/api/banks', (route) =>
+    route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ message: 'Bad gateway' }) }),
+  );
   await signIn(page, ACCOUNTS.superAdmin);
   await page.goto('/allocation');
   await page.getByRole('button', { name: 'Assign Percentage' }).click();

@@ -38,7 +38,10 @@ test('audit log: the super-admin approves a union, then finds the approval with 
   await expect(rows.nth(1)).toContainText('Registered a person');
 
   // Its before and after.
-  await rows.nth(0).getByRole('button', { name: /^View changes: Approved a person/ }).click();
+  await rows
+    .nth(0)
+    .getByRole('button', { name: /^View changes: Approved a person/ })
+    .click();
   const details = dialog(page, 'Approved a person');
   await expect(details).toContainText('Super Admin');
   const changed = details.getByRole('table', { name: 'Changed fields' });

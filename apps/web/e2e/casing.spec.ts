@@ -44,7 +44,14 @@ test('names read capitalised, and every other text as stored: lower-cased, never
   const enforcer = await registerEnforcer(page, token, tag);
   const union = await page.request.post('/api/union/register', {
     headers: bearer(token),
-    data: { fullName: `Tunde ${tag}`, email: `casing.union.${tag}@example.com`, password: 'Union-Pass-2024!', phone: uniquePhone(), role: 'others', unionName: `GRA Phase II Riders ${tag}` },
+    data: {
+      fullName: `Tunde ${tag}`,
+      email: `casing.union.${tag}@example.com`,
+      password: 'Union-Pass-2024!',
+      phone: uniquePhone(),
+      role: 'others',
+      unionName: `GRA Phase II Riders ${tag}`,
+    },
   });
   expect(union.status(), await union.text()).toBe(201);
 
@@ -65,7 +72,9 @@ test('names read capitalised, and every other text as stored: lower-cased, never
   // The CSV reads as the list does.
   await page.getByRole('button', { name: 'Filter' }).click();
   const started = page.waitForEvent('download');
-  await dialog(page, 'Filter').getByRole('button', { name: /^Download/ }).click();
+  await dialog(page, 'Filter')
+    .getByRole('button', { name: /^Download/ })
+    .click();
   const file = await readCsvDownload(await started);
   await dialog(page, 'Filter').getByRole('button', { name: 'Done' }).click();
   expect(file.rows.map((csvRow) => [csvRow['Full Name'], csvRow['Added By']])).toEqual([[name, 'Super Admin']]);

@@ -13,7 +13,10 @@ const MONEY_CARDS = new Set(['Total Penalty', 'Total Subscription']);
 const card = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true });
 const cardValue = (page: Page, label: string) => card(page, label).getByTestId('stat-value');
 
-test('admin overview: cards, monthly chart, vehicle cards, top agents and the allocation doughnut; the date range moves the figures', async ({ page, request }) => {
+test('admin overview: cards, monthly chart, vehicle cards, top agents and the allocation doughnut; the date range moves the figures', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   // Data through the API, as the seeded accounts: a plan, a motorist paying and owing a penalty,
   // a scan, and an allocation for a union.

@@ -5,13 +5,36 @@ import { signIn } from './support/signIn.ts';
 const figure = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true }).getByTestId('stat-value');
 
 const DEPARTMENTS: { account: AccountName; heading: string; cards: string[]; chart: string; agents: string; top: string }[] = [
-  { account: 'registrarManager', heading: 'Registrar Dashboard', cards: ['Registrations', 'Approved', 'Pending', 'Suspended'], chart: 'Registrations over time', agents: 'Registrars', top: 'Top registrars' },
-  { account: 'enforcerManager', heading: 'Enforcer Dashboard', cards: ['Scans', 'Compliant', 'Non-Compliant', 'Compliance Rate', 'Penalties Charged'], chart: 'Scans over time', agents: 'Enforcers', top: 'Top enforcers' },
-  { account: 'remitterManager', heading: 'Remitter Dashboard', cards: ['Collections', 'Subscription Payments', 'Penalty Payments', 'Payments'], chart: 'Collections over time', agents: 'Remitters', top: 'Top remitters' },
+  {
+    account: 'registrarManager',
+    heading: 'Registrar Dashboard',
+    cards: ['Registrations', 'Approved', 'Pending', 'Suspended'],
+    chart: 'Registrations over time',
+    agents: 'Registrars',
+    top: 'Top registrars',
+  },
+  {
+    account: 'enforcerManager',
+    heading: 'Enforcer Dashboard',
+    cards: ['Scans', 'Compliant', 'Non-Compliant', 'Compliance Rate', 'Penalties Charged'],
+    chart: 'Scans over time',
+    agents: 'Enforcers',
+    top: 'Top enforcers',
+  },
+  {
+    account: 'remitterManager',
+    heading: 'Remitter Dashboard',
+    cards: ['Collections', 'Subscription Payments', 'Penalty Payments', 'Payments'],
+    chart: 'Collections over time',
+    agents: 'Remitters',
+    top: 'Top remitters',
+  },
 ];
 
 for (const { account, heading, cards, chart, agents, top } of DEPARTMENTS) {
-  test(`${(ACCOUNTS[account] as FixtureAccount).department} sees the ${heading}: figures, a chart over time, agents by status, top agents`, async ({ page }) => {
+  test(`${(ACCOUNTS[account] as FixtureAccount).department} sees the ${heading}: figures, a chart over time, agents by status, top agents`, async ({
+    page,
+  }) => {
     await signIn(page, ACCOUNTS[account]);
     await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
     for (const card of cards) await expect(figure(page, card)).toBeVisible();

@@ -20,7 +20,8 @@ async function expectSecondPageOf(page: Page, tag: string) {
 test('a list keeps its page, size and search through a refresh, Back and a shared link', async ({ page, request, browser }) => {
   const tag = uniqueSuffix();
   const token = await apiToken(request, ACCOUNTS.admin);
-  for (let n = 1; n <= 6; n += 1) await registerApprovedMotorist(request, token, { fullName: `lia listwalker ${tag} ${n}`, vehicleType: 'bike', plan: 'daily' });
+  for (let n = 1; n <= 6; n += 1)
+    await registerApprovedMotorist(request, token, { fullName: `lia listwalker ${tag} ${n}`, vehicleType: 'bike', plan: 'daily' });
 
   await signIn(page, ACCOUNTS.admin);
   await page.goto('/motorists');

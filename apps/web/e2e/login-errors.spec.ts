@@ -57,7 +57,9 @@ test("a token that cannot be decoded gives 'Invalid token received'", async ({ p
 });
 
 test.describe('on a mobile device', () => {
-  test.use({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' });
+  test.use({
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  });
 
   test("login is refused with 'Login is not allowed on mobile devices'", async ({ page }) => {
     let called = false;

@@ -10,6 +10,8 @@ test('the login screen loads at most 150 KB of JavaScript, gzipped', async ({ pa
   });
   const listing = scripts.map((script) => `${script.path} ${(script.gzipBytes / 1024).toFixed(1)} KB`).join('\n');
   expect(scripts.length, 'scripts loaded').toBeGreaterThan(0);
-  test.info().annotations.push({ type: 'login JavaScript', description: `${(totalGzipBytes(scripts) / 1024).toFixed(1)} KB gzipped in ${scripts.length} files` });
+  test
+    .info()
+    .annotations.push({ type: 'login JavaScript', description: `${(totalGzipBytes(scripts) / 1024).toFixed(1)} KB gzipped in ${scripts.length} files` });
   expect(totalGzipBytes(scripts), `JavaScript loaded for /login (gzipped):\n${listing}`).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
 });

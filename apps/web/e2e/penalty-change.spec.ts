@@ -6,7 +6,10 @@ import { apiToken, registerApprovedMotorist } from './support/tickets.ts';
 
 // The keke penalty charge (₦1,000, so the ceiling is ₦10,000) and the motorists named 'Ceiling …' belong to this file.
 
-test("altering a motorist's penalty asks for confirmation with the old and new amount and a reason, and is refused above the ceiling", async ({ page, request }) => {
+test("altering a motorist's penalty asks for confirmation with the old and new amount and a reason, and is refused above the ceiling", async ({
+  page,
+  request,
+}) => {
   const admin = await apiToken(request, ACCOUNTS.superAdmin);
   const charge = await request.post('/api/penalty', { headers: { authorization: `Bearer ${admin}` }, data: { vehicleType: 'keke', price: 1000 } });
   expect(charge.status(), await charge.text()).toBe(201);
@@ -57,7 +60,10 @@ test("altering a motorist's penalty asks for confirmation with the old and new a
   await expect(found).toContainText('₦8,000.00');
   expect(changes.map((body) => JSON.parse(body).reason)).toEqual(['Typed one zero too many', 'Eight days unpaid at Ojota park']);
 
-  const audit = await request.get('/api/audit-logs', { headers: { authorization: `Bearer ${admin}` }, params: { action: 'motorist_penalty.altered', search: motorist.userCode } });
+  const audit = await request.get('/api/audit-logs', {
+    headers: { authorization: `Bearer ${admin}` },
+    params: { action: 'motorist_penalty.altered', search: motorist.userCode },
+  });
   const entries = (await audit.json()).data as AuditLogEntry[];
   expect(entries.map((entry) => entry.after)).toEqual([{ userId: motorist.id, outstandingPayment: 8000, reason: 'Eight days unpaid at Ojota park' }]);
 });
@@ -82,6 +88,9 @@ test('pausing a subscription asks why; Cancel leaves it running', async ({ page,
   await expect(page.getByRole('alert').filter({ hasText: 'Subscription paused successfully' })).toBeVisible();
   await expect(subscription.getByRole('button', { name: 'Resume Subscription' })).toBeVisible();
 
-  const audit = await request.get('/api/audit-logs', { headers: { authorization: `Bearer ${admin}` }, params: { action: 'subscription.paused', search: motorist.userCode } });
+  const audit = await request.get('/api/audit-logs', {
+    headers: { authorization: `Bearer ${admin}` },
+    params: { action: 'subscription.paused', search: motorist.userCode },
+  });
   expect(((await audit.json()).data as AuditLogEntry[])[0].after).toMatchObject({ reason: 'Vehicle impounded by LASTMA' });
 });

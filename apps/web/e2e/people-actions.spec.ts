@@ -29,7 +29,7 @@ test('Delete is offered to the super-admin, never to an admin (spec section 6)',
   await expect(actions.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 });
 
-test('the details page approves, suspends and deletes, with the row menu\'s rules and confirmations', async ({ page, request }) => {
+test("the details page approves, suspends and deletes, with the row menu's rules and confirmations", async ({ page, request }) => {
   const person = await motorist(request, `Act Details ${Date.now().toString(36)}`);
   await signIn(page, ACCOUNTS.superAdmin);
   await page.goto('/motorists');

@@ -53,7 +53,11 @@ test('penalty charges: create, every field required, one per vehicle type, updat
 });
 
 test("a motorist's penalty: found by Unique ID (6 characters or more), altered, failures in place of the hint", async ({ page, request }) => {
-  const motorist = await registerApprovedMotorist(request, await apiToken(request, ACCOUNTS.superAdmin), { fullName: 'Kelechi Keke', vehicleType: 'keke', plan: 'monthly' });
+  const motorist = await registerApprovedMotorist(request, await apiToken(request, ACCOUNTS.superAdmin), {
+    fullName: 'Kelechi Keke',
+    vehicleType: 'keke',
+    plan: 'monthly',
+  });
   await signIn(page, ACCOUNTS.admin);
   await page.goto('/penalty');
   const panel = motoristPenalty(page);

@@ -73,8 +73,26 @@ describe('list columns', () => {
   });
 
   it('gives the managers list Department and the unions list Union Name and Role', () => {
-    expect(personCsvColumns('manager').map((column) => column.header)).toEqual(['Full Name', 'Department', 'Phone', 'Email', 'Last Login', 'Added By', 'Status']);
-    expect(personCsvColumns('union').map((column) => column.header)).toEqual(['Full Name', 'Unique ID', 'Union Name', 'Role', 'Phone', 'Email', 'Last Login', 'Added By', 'Status']);
+    expect(personCsvColumns('manager').map((column) => column.header)).toEqual([
+      'Full Name',
+      'Department',
+      'Phone',
+      'Email',
+      'Last Login',
+      'Added By',
+      'Status',
+    ]);
+    expect(personCsvColumns('union').map((column) => column.header)).toEqual([
+      'Full Name',
+      'Unique ID',
+      'Union Name',
+      'Role',
+      'Phone',
+      'Email',
+      'Last Login',
+      'Added By',
+      'Status',
+    ]);
   });
 
   it('names who approved or suspended', () => {

@@ -1,16 +1,6 @@
 /** Vocabulary shared by the server and the console. */
 
-export const ROLES = [
-  'super-admin',
-  'admin',
-  'manager',
-  'union',
-  'user',
-  'registrar',
-  'enforcer',
-  'remitter',
-  'motorist',
-] as const;
+export const ROLES = ['super-admin', 'admin', 'manager', 'union', 'user', 'registrar', 'enforcer', 'remitter', 'motorist'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Field agents: role and agentRole carry the same value. */

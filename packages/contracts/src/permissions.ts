@@ -1,6 +1,5 @@
 import type { AgentRole, Department, Role, UnionRole } from './domain.ts';
 
-
 /** What a caller can be, for the purpose of permissions. */
 export const PRINCIPALS = [
   'super-admin',

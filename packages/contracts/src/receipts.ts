@@ -65,11 +65,7 @@ export function newReceiptNo(kind: ReceiptKind): string {
  */
 export function parseReceiptNo(input: string): string | null {
   if (input.length > 40) return null;
-  const compact = input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const compact = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (compact.length !== RECEIPT_LENGTH) return null;
   if ([...compact].some((char) => valueOf(char) < 0)) return null;
   if (!Object.values(RECEIPT_KINDS).includes(compact[0] as 'S' | 'P')) return null;

@@ -72,7 +72,9 @@ describe(`backup and restore with the S3 store (${TEST_DB})`, { timeout: 120_000
     const file = path.join(work, 'missing.backup.gz');
     const refused = backupTo(ctx.database, store, file);
     await expect(refused).rejects.toThrow(MissingFiles);
-    await expect(backupTo(ctx.database, store, file)).rejects.toThrow(new RegExp(`names 1 uploaded file\\(s\\) that s3://eticket-test at .* does not hold: ${lost}`));
+    await expect(backupTo(ctx.database, store, file)).rejects.toThrow(
+      new RegExp(`names 1 uploaded file\\(s\\) that s3://eticket-test at .* does not hold: ${lost}`),
+    );
     await expect(import('node:fs/promises').then((fs) => fs.access(file))).rejects.toThrow();
 
     const allowed = await backupTo(ctx.database, store, file, new Date(), { allowMissingFiles: true });

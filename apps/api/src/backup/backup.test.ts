@@ -185,55 +185,59 @@ describe(`backup and restore (${TEST_DB})`, () => {
     expect(filesIn(path.join(work, 'pg-uploads'))).toEqual(filesIn(path.join(ctx.dataDir, 'uploads')));
   });
 
-  it.skipIf(TEST_DB !== 'pglite')('npm run backup and npm run restore work on DATA_DIR, as the server is configured', async () => {
-    const { execFile } = await import('node:child_process');
-    const { promisify } = await import('node:util');
-    const { mkdirSync, writeFileSync } = await import('node:fs');
-    const { migrate } = await import('../db/migrate.ts');
-    const root = path.resolve(import.meta.dirname, '../../../..');
-    const run = (script: string, args: string[], dataDir: string) =>
-      promisify(execFile)('npx', ['tsx', `apps/api/src/backup/${script}.ts`, ...args], {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      }).then(
-        (done) => ({ code: 0, out: done.stdout + done.stderr }),
-        (failed: { code: number; stdout: string; stderr: string }) => ({ code: failed.code, out: failed.stdout + failed.stderr }),
-      );
-    // A DATA_DIR as the server leaves it: PGlite with records, and an uploaded file.
-    const source = path.join(work, 'cli-source');
-    const seeded = await connectDatabase({ pgliteDir: path.join(source, 'pglite') });
-    await migrate(seeded);
-    await seeded.rawTransaction(async ({ query }) => {
-      await query(`INSERT INTO users (user_code, email, full_name, phone, password_hash, role, registration_status)
+  it.skipIf(TEST_DB !== 'pglite')(
+    'npm run backup and npm run restore work on DATA_DIR, as the server is configured',
+    async () => {
+      const { execFile } = await import('node:child_process');
+      const { promisify } = await import('node:util');
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      const { migrate } = await import('../db/migrate.ts');
+      const root = path.resolve(import.meta.dirname, '../../../..');
+      const run = (script: string, args: string[], dataDir: string) =>
+        promisify(execFile)('npx', ['tsx', `apps/api/src/backup/${script}.ts`, ...args], {
+          cwd: root,
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        }).then(
+          (done) => ({ code: 0, out: done.stdout + done.stderr }),
+          (failed: { code: number; stdout: string; stderr: string }) => ({ code: failed.code, out: failed.stdout + failed.stderr }),
+        );
+      // A DATA_DIR as the server leaves it: PGlite with records, and an uploaded file.
+      const source = path.join(work, 'cli-source');
+      const seeded = await connectDatabase({ pgliteDir: path.join(source, 'pglite') });
+      await migrate(seeded);
+      await seeded.rawTransaction(async ({ query }) => {
+        await query(`INSERT INTO users (user_code, email, full_name, phone, password_hash, role, registration_status)
                    VALUES ('cli00001', 'cli@example.test', 'cli person', '08030000000', 'x', 'admin', 'approved')`);
-    });
-    await seeded.close();
-    mkdirSync(path.join(source, 'uploads'), { recursive: true });
-    writeFileSync(path.join(source, 'uploads', `${'a'.repeat(32)}.png`), png().bytes);
+      });
+      await seeded.close();
+      mkdirSync(path.join(source, 'uploads'), { recursive: true });
+      writeFileSync(path.join(source, 'uploads', `${'a'.repeat(32)}.png`), png().bytes);
 
-    const file = path.join(work, 'cli.backup.gz');
-    const backedUp = await run('backup', [file], source);
-    expect(backedUp.out).toMatch(/Backed up pglite: \d+ rows in \d+ tables and 1 uploaded files/);
-    expect(backedUp.code).toBe(0);
+      const file = path.join(work, 'cli.backup.gz');
+      const backedUp = await run('backup', [file], source);
+      expect(backedUp.out).toMatch(/Backed up pglite: \d+ rows in \d+ tables and 1 uploaded files/);
+      expect(backedUp.code).toBe(0);
 
-    const target = path.join(work, 'cli-target');
-    const restored = await run('restore', [file], target);
-    expect(restored.out).toMatch(/Restored into pglite/);
-    const again = await run('restore', [file], target);
-    expect(again.code).toBe(1);
-    expect(again.out).toMatch(/refuses to overwrite/);
-    expect((await run('restore', [file, '--force'], target)).code).toBe(0);
-    expect((await run('restore', [path.join(work, 'missing.gz')], target)).out).toMatch(/There is no backup file/);
-    expect(filesIn(path.join(target, 'uploads'))).toEqual(filesIn(path.join(source, 'uploads')));
-    const check = await connectDatabase({ pgliteDir: path.join(target, 'pglite') });
-    try {
-      let emails: { email: string }[] = [];
-      await check.rawTransaction(async ({ query }) => void (emails = await query('SELECT email FROM users')));
-      expect(emails).toEqual([{ email: 'cli@example.test' }]);
-    } finally {
-      await check.close();
-    }
-  }, 120_000);
+      const target = path.join(work, 'cli-target');
+      const restored = await run('restore', [file], target);
+      expect(restored.out).toMatch(/Restored into pglite/);
+      const again = await run('restore', [file], target);
+      expect(again.code).toBe(1);
+      expect(again.out).toMatch(/refuses to overwrite/);
+      expect((await run('restore', [file, '--force'], target)).code).toBe(0);
+      expect((await run('restore', [path.join(work, 'missing.gz')], target)).out).toMatch(/There is no backup file/);
+      expect(filesIn(path.join(target, 'uploads'))).toEqual(filesIn(path.join(source, 'uploads')));
+      const check = await connectDatabase({ pgliteDir: path.join(target, 'pglite') });
+      try {
+        let emails: { email: string }[] = [];
+        await check.rawTransaction(async ({ query }) => void (emails = await query('SELECT email FROM users')));
+        expect(emails).toEqual([{ email: 'cli@example.test' }]);
+      } finally {
+        await check.close();
+      }
+    },
+    120_000,
+  );
 
   it('refuses a file that is not a whole backup, and changes nothing', async () => {
     const target = await emptyDatabase();

@@ -127,7 +127,12 @@ export async function backupTo(
   return { file, rows, files: fileCount, missingFiles };
 }
 
-const stamp = (now: Date) => now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
+const stamp = (now: Date) =>
+  now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+    .replace('T', '-');
 
 async function main(argv: string[]): Promise<void> {
   const allowMissingFiles = argv.includes('--allow-missing-files');
@@ -146,7 +151,9 @@ async function main(argv: string[]): Promise<void> {
       `Backed up ${database.kind}: ${total} rows in ${Object.keys(summary.rows).length} tables and ${summary.files} uploaded files (${store.describe()}) to ${file}`,
     );
     if (summary.missingFiles.length > 0) {
-      console.warn(`WARNING: ${summary.missingFiles.length} file(s) named by the database are not in the store and are not in this backup: ${summary.missingFiles.join(', ')}`);
+      console.warn(
+        `WARNING: ${summary.missingFiles.length} file(s) named by the database are not in the store and are not in this backup: ${summary.missingFiles.join(', ')}`,
+      );
     }
   } finally {
     await database.close();

@@ -40,7 +40,9 @@ export const FILE_COLUMNS = [
 
 /** The stored files the database names. */
 export async function namedFiles(query: Query): Promise<Set<string>> {
-  const union = FILE_COLUMNS.map(([table, column]) => `SELECT ${ident(column)} AS name FROM ${ident(table)} WHERE ${ident(column)} IS NOT NULL`).join(' UNION ');
+  const union = FILE_COLUMNS.map(([table, column]) => `SELECT ${ident(column)} AS name FROM ${ident(table)} WHERE ${ident(column)} IS NOT NULL`).join(
+    ' UNION ',
+  );
   return new Set((await query<{ name: string }>(union)).map((row) => row.name));
 }
 
@@ -100,9 +102,7 @@ export async function sequences(query: Query): Promise<string[]> {
 }
 
 export async function appliedMigrations(query: Query): Promise<string[]> {
-  const exists = await query<{ found: boolean }>(
-    `SELECT to_regclass(quote_ident(current_schema()) || '.schema_migrations') IS NOT NULL AS found`,
-  );
+  const exists = await query<{ found: boolean }>(`SELECT to_regclass(quote_ident(current_schema()) || '.schema_migrations') IS NOT NULL AS found`);
   if (!exists[0]?.found) return [];
   return (await query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).map((row) => row.name);
 }

@@ -58,7 +58,8 @@ async function readHeader(file: string): Promise<BackupHeader> {
   for await (const first of readLines(file)) {
     const header = first as BackupHeader;
     if (header.format !== BACKUP_FORMAT) throw new RestoreRefused(`${file} is not an E-Ticketing backup`);
-    if (header.version !== BACKUP_VERSION) throw new RestoreRefused(`${file} is a backup of format version ${header.version}; this code reads version ${BACKUP_VERSION}`);
+    if (header.version !== BACKUP_VERSION)
+      throw new RestoreRefused(`${file} is a backup of format version ${header.version}; this code reads version ${BACKUP_VERSION}`);
     return header;
   }
   throw new RestoreRefused(`${file} is empty`);
@@ -70,19 +71,29 @@ async function storedFiles(store: FileStore): Promise<string[]> {
   return keys;
 }
 
-export async function restoreFrom(database: DatabaseHandle, files: FileStore | string, file: string, options: { force?: boolean } = {}): Promise<RestoreSummary> {
+export async function restoreFrom(
+  database: DatabaseHandle,
+  files: FileStore | string,
+  file: string,
+  options: { force?: boolean } = {},
+): Promise<RestoreSummary> {
   const store = storeOf(files);
   const header = await readHeader(file);
   const known = readMigrations();
   const unknown = header.migrations.filter((name) => !known.some((migration) => migration.name === name));
-  if (unknown.length > 0) throw new RestoreRefused(`The backup needs migrations this code does not have (${unknown.join(', ')}): restore it with the version that wrote it`);
+  if (unknown.length > 0)
+    throw new RestoreRefused(`The backup needs migrations this code does not have (${unknown.join(', ')}): restore it with the version that wrote it`);
 
   // The schema as the backup knew it; newer migrations run after the rows are in.
   let applied: string[] = [];
   await database.rawTransaction(async ({ query }) => void (applied = await appliedMigrations(query)));
   const newer = applied.filter((name) => !header.migrations.includes(name));
-  if (newer.length > 0) throw new RestoreRefused(`The database already has migrations newer than the backup (${newer.join(', ')}): restore into an empty database`);
-  await migrate(database, known.filter((migration) => header.migrations.includes(migration.name)));
+  if (newer.length > 0)
+    throw new RestoreRefused(`The database already has migrations newer than the backup (${newer.join(', ')}): restore into an empty database`);
+  await migrate(
+    database,
+    known.filter((migration) => header.migrations.includes(migration.name)),
+  );
 
   const existingFiles = await storedFiles(store);
   if (!options.force && existingFiles.length > 0) {
@@ -158,7 +169,9 @@ export async function restoreFrom(database: DatabaseHandle, files: FileStore | s
   for (const name of existingFiles) if (!keep.has(name)) await store.remove(name);
   for (const upload of uploads) await store.write(upload.file, Buffer.from(upload.data, 'base64'));
   if (end && (end as BackupEnd).missingFiles?.length) {
-    console.warn(`WARNING: this backup was taken without ${(end as BackupEnd).missingFiles!.length} file(s) its database names: ${(end as BackupEnd).missingFiles!.join(', ')}`);
+    console.warn(
+      `WARNING: this backup was taken without ${(end as BackupEnd).missingFiles!.length} file(s) its database names: ${(end as BackupEnd).missingFiles!.join(', ')}`,
+    );
   }
   return { rows, files: uploads.length };
 }

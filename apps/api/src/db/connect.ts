@@ -91,8 +91,7 @@ async function connectPglite(dir?: string, image?: Blob): Promise<DatabaseHandle
  * compiles plans that look expensive (a year of roll-ups) for 100+ ms a short query never wins back.
  * The benchmark replays the server's SQL with the same settings.
  */
-export const sessionOptions = (searchPath?: string): string =>
-  ['-c jit=off', searchPath ? `-c search_path=${searchPath}` : ''].join(' ').trim();
+export const sessionOptions = (searchPath?: string): string => ['-c jit=off', searchPath ? `-c search_path=${searchPath}` : ''].join(' ').trim();
 
 async function connectPostgres(url: string, options: ConnectOptions): Promise<DatabaseHandle> {
   const pool = new pg.Pool({

@@ -6,19 +6,17 @@ describe('fairTurns', () => {
   it('runs jobs one at a time, in the order they were asked for, past a job that fails', async () => {
     const turn = fairTurns();
     const events: string[] = [];
-    const job = (name: string, fails = false) => async () => {
-      events.push(`${name} starts`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      events.push(`${name} ends`);
-      if (fails) throw new Error(`${name} failed`);
-      return name;
-    };
+    const job =
+      (name: string, fails = false) =>
+      async () => {
+        events.push(`${name} starts`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        events.push(`${name} ends`);
+        if (fails) throw new Error(`${name} failed`);
+        return name;
+      };
     const results = await Promise.allSettled([turn(job('a')), turn(job('b', true)), turn(job('c'))]);
-    expect(results.map((result) => (result.status === 'fulfilled' ? result.value : String(result.reason)))).toEqual([
-      'a',
-      'Error: b failed',
-      'c',
-    ]);
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value : String(result.reason)))).toEqual(['a', 'Error: b failed', 'c']);
     expect(events).toEqual(['a starts', 'a ends', 'b starts', 'b ends', 'c starts', 'c ends']);
   });
 

@@ -39,7 +39,6 @@ export function takeFairTurns(client: PGlite): { waiting(): number } {
   const { query, exec, transaction } = client;
   client.query = ((...args: Parameters<PGlite['query']>) => turn(() => query.apply(client, args))) as PGlite['query'];
   client.exec = (...args) => turn(() => exec.apply(client, args));
-  client.transaction = ((...args: Parameters<PGlite['transaction']>) =>
-    turn(() => transaction.apply(client, args))) as PGlite['transaction'];
+  client.transaction = ((...args: Parameters<PGlite['transaction']>) => turn(() => transaction.apply(client, args))) as PGlite['transaction'];
   return { waiting: turn.waiting };
 }

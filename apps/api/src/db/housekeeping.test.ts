@@ -5,7 +5,17 @@ import { rowsOf } from './rows.ts';
 import { autovacuumWork, vacuumLikeAutovacuum } from './housekeeping.ts';
 
 describe('autovacuumWork: autovacuum’s default thresholds', () => {
-  const table = { name: 't', tuples: 10_000, pages: 100, pagesThen: 100, allVisibleThen: 100, analyzed: true, dead: 0, modifiedSinceAnalyze: 0, insertedSinceVacuum: 0 };
+  const table = {
+    name: 't',
+    tuples: 10_000,
+    pages: 100,
+    pagesThen: 100,
+    allVisibleThen: 100,
+    analyzed: true,
+    dead: 0,
+    modifiedSinceAnalyze: 0,
+    insertedSinceVacuum: 0,
+  };
   it('analyzes a table changed by more than 50 rows and a tenth of it', () => {
     expect(autovacuumWork({ ...table, modifiedSinceAnalyze: 1050 })).toBeNull();
     expect(autovacuumWork({ ...table, modifiedSinceAnalyze: 1051 })).toBe('ANALYZE');
@@ -61,9 +71,12 @@ describe(`vacuumLikeAutovacuum (${TEST_DB})`, () => {
 
     const done = await vacuumLikeAutovacuum(db());
     expect(done).toContain('VACUUM (ANALYZE) settings');
-    const after = await rowsOf<{ n: number; dead: number }>(db(), sql`
+    const after = await rowsOf<{ n: number; dead: number }>(
+      db(),
+      sql`
       SELECT (SELECT count(*)::int FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'settings') AS n,
-             (SELECT n_dead_tup::int FROM pg_stat_user_tables WHERE relname = 'settings' AND schemaname = current_schema()) AS dead`);
+             (SELECT n_dead_tup::int FROM pg_stat_user_tables WHERE relname = 'settings' AND schemaname = current_schema()) AS dead`,
+    );
     expect(after[0].n).toBeGreaterThan(0);
     expect(after[0].dead).toBe(0); // the 300 old versions of the updated rows are gone
 

@@ -1,5 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { type ExtraConfigColumn, bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type ExtraConfigColumn,
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AgentRole, Department, RegistrationStatus, Role, UnionRole, VehicleType } from '@eticket/contracts';
 import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus } from '@eticket/contracts';
 
@@ -7,7 +25,10 @@ import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus } from 
 
 /** The condition of indexes over rows not (soft-)deleted. */
 const live = sql`NOT is_deleted`;
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`);
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`);
 
 export const users = pgTable(
   'users',
@@ -35,11 +56,11 @@ export const users = pgTable(
     /** The last end of sessions was a forced logout by staff (0035_signed_out_by_staff.sql). */
     signedOutByStaff: boolean('signed_out_by_staff').notNull().default(false),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     /** Generated: lower-cased full name, email, phone and Unique ID, for list search (0002_people.sql). */
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(full_name || ' ' || email || ' ' || phone || ' ' || user_code)`,
-    ),
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(full_name || ' ' || email || ' ' || phone || ' ' || user_code)`),
   },
   (t) => [
     index('users_added_by_idx').on(t.addedBy, t.createdAt.desc().nullsFirst()),
@@ -48,10 +69,16 @@ export const users = pgTable(
     index('users_live_role_created_idx').on(t.role, t.createdAt).where(live),
     index('users_live_role_page_idx').on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(live),
     index('users_live_role_status_page_idx').on(t.role, t.registrationStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(live),
-    index('users_motorist_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).where(sql`role = 'motorist' AND NOT is_deleted`),
-    index('users_staff_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).where(sql`role <> 'motorist' AND NOT is_deleted`),
+    index('users_motorist_search_trgm_idx')
+      .using('gin', t.searchText.op('gin_trgm_ops'))
+      .where(sql`role = 'motorist' AND NOT is_deleted`),
+    index('users_staff_search_trgm_idx')
+      .using('gin', t.searchText.op('gin_trgm_ops'))
+      .where(sql`role <> 'motorist' AND NOT is_deleted`),
     index('users_role_created_idx').on(t.role, t.createdAt.desc().nullsFirst()),
-    index('users_union_list_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`role IN ('union', 'user') AND NOT is_deleted`),
+    index('users_union_list_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`role IN ('union', 'user') AND NOT is_deleted`),
     index('users_user_code_pattern_idx').on(t.userCode.op('text_pattern_ops')),
   ],
 );
@@ -82,9 +109,7 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('password_resets_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
-  ],
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 export const resetRequests = pgTable(
@@ -215,9 +240,7 @@ export const penaltyAdjustments = pgTable(
     /** Why staff made the change (0038); null for changes made without one. */
     reason: text('reason'),
   },
-  (t) => [
-    index('penalty_adjustments_subscription_idx').on(t.subscriptionId, t.createdAt.desc().nullsFirst()),
-  ],
+  (t) => [index('penalty_adjustments_subscription_idx').on(t.subscriptionId, t.createdAt.desc().nullsFirst())],
 );
 
 export const scans = pgTable(
@@ -247,7 +270,9 @@ export const scans = pgTable(
     index('scans_agent_created_idx').on(t.agentId, t.createdAt.desc().nullsFirst()),
     index('scans_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('scans_motorist_created_idx').on(t.motoristId, t.createdAt.desc().nullsFirst()),
-    uniqueIndex('scans_penalty_once_per_day').on(t.motoristId, t.penaltyDay).where(sql`penalty_day IS NOT NULL`),
+    uniqueIndex('scans_penalty_once_per_day')
+      .on(t.motoristId, t.penaltyDay)
+      .where(sql`penalty_day IS NOT NULL`),
     index('scans_status_created_idx').on(t.subscriptionStatus, t.createdAt.desc().nullsFirst()),
     index('scans_type_created_idx').on(t.vehicleType, t.createdAt.desc().nullsFirst()),
   ],
@@ -284,14 +309,13 @@ export const subscriptionPayments = pgTable(
     /** When the money was taken (the phone's capture time, 0022). */
     createdAt: at('created_at').notNull(),
     /** See packages/contracts/src/receipts.ts; the default is for bulk inserts (0018_receipt_numbers.sql). */
-    receiptNo: text('receipt_no').notNull().default(sql`new_receipt_no('S')`),
+    receiptNo: text('receipt_no')
+      .notNull()
+      .default(sql`new_receipt_no('S')`),
     /** When the server recorded it (0022); null for payments recorded before. */
     receivedAt: at('received_at'),
   },
-  (t) => [
-    ...paymentIndexes('subscription_payments', t),
-    uniqueIndex('subscription_payments_receipt_no_unique').on(t.receiptNo),
-  ],
+  (t) => [...paymentIndexes('subscription_payments', t), uniqueIndex('subscription_payments_receipt_no_unique').on(t.receiptNo)],
 );
 
 export const penaltyPayments = pgTable(
@@ -313,14 +337,13 @@ export const penaltyPayments = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** When the money was taken (the phone's capture time, 0022). */
     createdAt: at('created_at').notNull(),
-    receiptNo: text('receipt_no').notNull().default(sql`new_receipt_no('P')`),
+    receiptNo: text('receipt_no')
+      .notNull()
+      .default(sql`new_receipt_no('P')`),
     /** When the server recorded it (0022); null for payments recorded before. */
     receivedAt: at('received_at'),
   },
-  (t) => [
-    ...paymentIndexes('penalty_payments', t),
-    uniqueIndex('penalty_payments_receipt_no_unique').on(t.receiptNo),
-  ],
+  (t) => [...paymentIndexes('penalty_payments', t), uniqueIndex('penalty_payments_receipt_no_unique').on(t.receiptNo)],
 );
 
 export const idempotencyKeys = pgTable(
@@ -373,9 +396,15 @@ export const smsMessages = pgTable(
     sentAt: at('sent_at'),
   },
   (t) => [
-    uniqueIndex('sms_messages_receipt_once').on(t.receiptNo).where(sql`kind = 'receipt'`),
-    uniqueIndex('sms_messages_reminder_once').on(t.subscriptionId, t.expiresAt).where(sql`kind = 'expiry_reminder'`),
-    index('sms_messages_due_idx').on(t.nextAttemptAt).where(sql`state = 'pending'`),
+    uniqueIndex('sms_messages_receipt_once')
+      .on(t.receiptNo)
+      .where(sql`kind = 'receipt'`),
+    uniqueIndex('sms_messages_reminder_once')
+      .on(t.subscriptionId, t.expiresAt)
+      .where(sql`kind = 'expiry_reminder'`),
+    index('sms_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`state = 'pending'`),
     index('sms_messages_motorist_idx').on(t.motoristId, t.createdAt),
   ],
 );
@@ -408,9 +437,7 @@ export const stakeholders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('stakeholders_created_idx').on(t.createdAt, t.id),
-  ],
+  (t) => [index('stakeholders_created_idx').on(t.createdAt, t.id)],
 );
 export type StakeholderRow = typeof stakeholders.$inferSelect;
 

@@ -9,12 +9,7 @@ import { badRequest } from '../platform/http/errors.ts';
  */
 export function createdRange(startDate?: string, endDate?: string): { createdFrom?: Date; createdBefore?: Date } {
   const createdFrom = startDate === undefined ? undefined : isCalendarDate(startDate) ? startOfLagosDay(startDate) : new Date(startDate);
-  const createdBefore =
-    endDate === undefined
-      ? undefined
-      : isCalendarDate(endDate)
-        ? startOfNextLagosDay(endDate)
-        : new Date(new Date(endDate).getTime() + 1);
+  const createdBefore = endDate === undefined ? undefined : isCalendarDate(endDate) ? startOfNextLagosDay(endDate) : new Date(new Date(endDate).getTime() + 1);
   if (createdFrom && createdBefore && createdBefore <= createdFrom) throw badRequest('endDate must not be before startDate');
   return { createdFrom, createdBefore };
 }

@@ -154,7 +154,13 @@ export function totalByDays(
   return {
     value: () => {
       const parts = [...periods.map((period) => counted(period.unit, period.days)), ...edges.map((edge) => rows(edge))];
-      const value = parts.length === 0 ? sql`0` : sql.join(parts.map((part) => sql`coalesce((${part}), 0)`), sql` + `);
+      const value =
+        parts.length === 0
+          ? sql`0`
+          : sql.join(
+              parts.map((part) => sql`coalesce((${part}), 0)`),
+              sql` + `,
+            );
       return sql`(${value})`.mapWith(Number);
     },
     read: (total) => ({ total, exact: true }),

@@ -14,8 +14,7 @@ export interface Page {
 export type ReadOrder = 'newest' | 'oldest';
 
 /** The ORDER BY of a list read from one end: creation time, then id to break ties. */
-const orderFrom = (order: ReadOrder, createdAt: AnyPgColumn, id: AnyPgColumn) =>
-  order === 'newest' ? [desc(createdAt), desc(id)] : [asc(createdAt), asc(id)];
+const orderFrom = (order: ReadOrder, createdAt: AnyPgColumn, id: AnyPgColumn) => (order === 'newest' ? [desc(createdAt), desc(id)] : [asc(createdAt), asc(id)]);
 
 /**
  * A page of a list ordered newest first, given its total. Pages past the middle of an exact total
@@ -48,11 +47,7 @@ export interface PageStatements<T> {
  * A page of a list and its total. The first page is read newest first whatever the total, so it
  * comes with its total; a later page needs the total first (see pageOf).
  */
-export async function pageAndTotal<T>(
-  total: Pick<TotalQuery, 'read'>,
-  page: Page,
-  statements: PageStatements<T>,
-): Promise<{ rows: T[]; total: ListTotal }> {
+export async function pageAndTotal<T>(total: Pick<TotalQuery, 'read'>, page: Page, statements: PageStatements<T>): Promise<{ rows: T[]; total: ListTotal }> {
   if (page.offset === 0) {
     const first = await statements.first(page.limit);
     return { rows: first.rows, total: total.read(first.total ?? (await statements.total())) };
@@ -92,13 +87,7 @@ interface PageBuilders<T> {
  * page), from the list's table alone, cheap to plan; then the rows of those ids, by a statement that
  * is the same for every page and filter of the list, whose plan PostgreSQL keeps (`planOnce`).
  */
-function pageStatements<T>(
-  db: Database,
-  statements: PreparedStatements,
-  binding: Binding,
-  total: TotalQuery,
-  build: PageBuilders<T>,
-): PageStatements<T> {
+function pageStatements<T>(db: Database, statements: PreparedStatements, binding: Binding, total: TotalQuery, build: PageBuilders<T>): PageStatements<T> {
   const window: PageWindow = { offset: sql.placeholder('offset'), limit: sql.placeholder('limit') };
   const { shape, values } = binding;
   const rowsOf = (order: ReadOrder, ids: { id: unknown }[]) =>
@@ -153,7 +142,13 @@ export function readPage<T>(
 ): Promise<{ rows: T[]; total: ListTotal }> {
   const orderOf = (order: ReadOrder) => orderFrom(order, list.createdAt, list.id);
   const idsOf = (order: ReadOrder, window: PageWindow, extra: Record<string, SQL> = {}) =>
-    db.select({ id: list.id, ...extra }).from(list.table).where(list.where()).orderBy(...orderOf(order)).limit(window.limit).offset(window.offset);
+    db
+      .select({ id: list.id, ...extra })
+      .from(list.table)
+      .where(list.where())
+      .orderBy(...orderOf(order))
+      .limit(window.limit)
+      .offset(window.offset);
   return pageAndTotal(
     total,
     page,

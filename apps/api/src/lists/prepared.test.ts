@@ -122,9 +122,16 @@ describe('PreparedStatements: statements without values', () => {
     const statements = new PreparedStatements(ctx.database.db);
     const prepareQuery = vi.spyOn(ctx.database.db._.session, 'prepareQuery');
     try {
-      const rows = await statements.run('keys', { keys: ['literal-test', 'other'] }, () =>
-        ctx.database.db.select({ value: settings.value }).from(settings).where(sql`${settings.key} = ANY(${sql.placeholder('keys')}::text[])`),
-      { planOnce: true });
+      const rows = await statements.run(
+        'keys',
+        { keys: ['literal-test', 'other'] },
+        () =>
+          ctx.database.db
+            .select({ value: settings.value })
+            .from(settings)
+            .where(sql`${settings.key} = ANY(${sql.placeholder('keys')}::text[])`),
+        { planOnce: true },
+      );
       expect(rows).toEqual([{ value: 7 }]);
       const [query, , name] = prepareQuery.mock.calls.at(-1) ?? [];
       expect(query?.sql).toContain('= ANY($1::text[])');
@@ -164,9 +171,16 @@ describe('PreparedStatements: statements without values', () => {
     try {
       const statements = new PreparedStatements(single.db);
       for (let run = 0; run < 8; run += 1) {
-        const rows = await statements.run('keys', { keys: [`key-${run}`, 'literal-test'] }, () =>
-          single.db.select({ value: settings.value }).from(settings).where(sql`${settings.key} = ANY(${sql.placeholder('keys')}::text[])`),
-        { planOnce: true });
+        const rows = await statements.run(
+          'keys',
+          { keys: [`key-${run}`, 'literal-test'] },
+          () =>
+            single.db
+              .select({ value: settings.value })
+              .from(settings)
+              .where(sql`${settings.key} = ANY(${sql.placeholder('keys')}::text[])`),
+          { planOnce: true },
+        );
         expect(rows).toEqual([{ value: 7 }]);
       }
       const [plans] = await rowsOf<{ generic_plans: string; custom_plans: string }>(

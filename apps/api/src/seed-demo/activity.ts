@@ -7,9 +7,25 @@ import { toKobo } from '../domain/money.ts';
 import { FIRST, LAST, ROUTES, registerPerson, type DemoStaff } from './people.ts';
 import { DAY, HOUR, ticketServices, type DemoStory, type TicketServices } from './story.ts';
 
-const VEHICLE_MIX = [['keke', 50], ['bus', 20], ['bike', 30]] as const;
-const PLAN_MIX = [['daily', 0.25], ['weekly', 7], ['monthly', 60], ['3 months', 19], ['6 months', 9], ['yearly', 4.75]] as const;
-const MODE_MIX = [['cash', 45], ['transfer', 30], ['pos', 20], ['card', 5]] as const satisfies ReadonlyArray<readonly [ModeOfPayment, number]>;
+const VEHICLE_MIX = [
+  ['keke', 50],
+  ['bus', 20],
+  ['bike', 30],
+] as const;
+const PLAN_MIX = [
+  ['daily', 0.25],
+  ['weekly', 7],
+  ['monthly', 60],
+  ['3 months', 19],
+  ['6 months', 9],
+  ['yearly', 4.75],
+] as const;
+const MODE_MIX = [
+  ['cash', 45],
+  ['transfer', 30],
+  ['pos', 20],
+  ['card', 5],
+] as const satisfies ReadonlyArray<readonly [ModeOfPayment, number]>;
 const BANKS = ['access bank', 'gtbank', 'first bank', 'zenith bank', 'uba', 'opay', 'moniepoint', 'palmpay', 'fidelity bank', 'wema bank'];
 const MODELS: Record<VehicleType, string[]> = {
   keke: ['bajaj re', 'tvs king', 'piaggio ape'],
@@ -115,7 +131,12 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
             vehicleType,
             plan,
             planId: planIds.get(`${plan}:${vehicleType}`)!,
-            compliance: random.weighted([[0.97, 35], [0.8, 30], [0.45, 22], [0.15, 13]] as const),
+            compliance: random.weighted([
+              [0.97, 35],
+              [0.8, 30],
+              [0.45, 22],
+              [0.15, 13],
+            ] as const),
             expiresAt: clock.now(),
             outstandingKobo: 0,
             pausedUntil: null,
@@ -230,7 +251,10 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
           at: at(11),
           run: async (services) => {
             const price = random.chance(0.5) ? 0 : Math.floor(m.outstandingKobo / 2 / 100) * 100;
-            const view = await services.penalties.setOutstanding({ id: admin.id }, { subscriptionId: m.id, price: price / 100, reason: price === 0 ? 'waived after review' : 'halved after review' });
+            const view = await services.penalties.setOutstanding(
+              { id: admin.id },
+              { subscriptionId: m.id, price: price / 100, reason: price === 0 ? 'waived after review' : 'halved after review' },
+            );
             m.outstandingKobo = toKobo(view.outstandingPayment);
             stats.waivers += 1;
           },
@@ -246,7 +270,9 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
 
     if (Date.now() - lastReport > 10_000) {
       lastReport = Date.now();
-      console.log(`  ${days[d]}: ${motorists.length} motorists, ${stats.subscriptionPayments} payments, ${stats.scans} scans (${Math.round((Date.now() - started) / 1000)} s)`);
+      console.log(
+        `  ${days[d]}: ${motorists.length} motorists, ${stats.subscriptionPayments} payments, ${stats.scans} scans (${Math.round((Date.now() - started) / 1000)} s)`,
+      );
     }
     return true;
   }
@@ -254,7 +280,7 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
   // A transaction per month: the services' own transactions are savepoints inside it, and the
   // embedded database syncs to disk a dozen times rather than once a day.
   let going = true;
-  for (let d = 0; going && d < days.length; ) {
+  for (let d = 0; going && d < days.length;) {
     const month = days[d].slice(0, 7);
     await db.transaction(async (tx) => {
       // No receiptTexts option: the seed's ~16,000 payments queue no text messages (see docs/messages.md).

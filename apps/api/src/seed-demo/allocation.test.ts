@@ -19,7 +19,12 @@ beforeAll(async () => {
     unions.push({ id: union.id, role, unionName: `${role} union` });
   }
   const planOf = async (vehicleType: 'keke' | 'bus', price: number) => {
-    const reply = await ctx.app.inject({ method: 'POST', url: '/api/subscription', headers: await superAdmin.headers(), payload: { name: 'weekly', vehicleType, price } });
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/subscription',
+      headers: await superAdmin.headers(),
+      payload: { name: 'weekly', vehicleType, price },
+    });
     expect(reply.statusCode, reply.body).toBe(201);
     return reply.json().data.id as string;
   };
@@ -45,7 +50,10 @@ afterAll(async () => ctx.close());
 const allocationOf = async (startDate: string, endDate: string) => {
   const reply = await ctx.app.inject({ method: 'GET', url: `/api/allocation?startDate=${startDate}&endDate=${endDate}`, headers: await superAdmin.headers() });
   expect(reply.statusCode, reply.body).toBe(200);
-  const body = reply.json() as { data: Array<{ partner: { unionName: string }; percentage: number; expectedAmount: number; amountPaid: number; accountName: string }>; summary: { totalPercentage: number } };
+  const body = reply.json() as {
+    data: Array<{ partner: { unionName: string }; percentage: number; expectedAmount: number; amountPaid: number; accountName: string }>;
+    summary: { totalPercentage: number };
+  };
   return { rows: new Map(body.data.map((row) => [row.partner.unionName, row])), summary: body.summary };
 };
 

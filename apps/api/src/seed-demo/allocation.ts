@@ -56,7 +56,14 @@ export async function seedStakeholders(tx: Database, clock: ControlledClock, act
  * what it was owed, but the last month before this one is paid short by some, so the difference shows.
  * Returns how many payouts it recorded.
  */
-export async function seedPayouts(tx: Database, clock: ControlledClock, actor: { id: string }, firstDay: string, end: Date, chance: () => number): Promise<number> {
+export async function seedPayouts(
+  tx: Database,
+  clock: ControlledClock,
+  actor: { id: string },
+  firstDay: string,
+  end: Date,
+  chance: () => number,
+): Promise<number> {
   const service = createAllocationService({ repository: createAllocationRepository(tx), banks: createOfflineBankProvider(tx), clock });
   const thisMonth = lagosDay(end).slice(0, 7);
   let recorded = 0;

@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const motoristCount = Number(process.env.DEMO_MOTORISTS ?? 2000);
   const demoPassword = process.env.DEMO_PASSWORD ?? 'demo-pass-2026';
-  if (!Number.isInteger(motoristCount) || motoristCount < 10 || motoristCount > 100_000) throw new ConfigError('DEMO_MOTORISTS must be a whole number from 10 to 100000');
+  if (!Number.isInteger(motoristCount) || motoristCount < 10 || motoristCount > 100_000)
+    throw new ConfigError('DEMO_MOTORISTS must be a whole number from 10 to 100000');
   const weakness = passwordWeakness(demoPassword);
   if (weakness) throw new ConfigError(`DEMO_PASSWORD ${weakness}`);
   const random = randomSource(Number(process.env.DEMO_SEED ?? 2026));
@@ -103,4 +104,3 @@ try {
   console.error(error);
   process.exit(1);
 }
-

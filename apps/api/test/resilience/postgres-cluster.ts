@@ -16,7 +16,9 @@ export function findPostgresBin(): string {
   if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
   const debianRoot = '/usr/lib/postgresql';
   if (existsSync(debianRoot)) {
-    const versions = readdirSync(debianRoot).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(debianRoot)
+      .filter((name) => /^\d+$/.test(name))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((version) => path.join(debianRoot, version, 'bin')));
   }
   try {
@@ -27,7 +29,7 @@ export function findPostgresBin(): string {
   const found = candidates.find((dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')));
   if (!found) {
     throw new Error(
-      'The resilience test needs PostgreSQL\'s server programs (initdb, pg_ctl) to run a database of its own: ' +
+      "The resilience test needs PostgreSQL's server programs (initdb, pg_ctl) to run a database of its own: " +
         'install them (apt-get install postgresql) or set PG_BIN to their folder. Looked in: ' +
         (candidates.join(', ') || '(nothing found)'),
     );

@@ -222,7 +222,12 @@ async function administrator(client: Client, window: Window) {
       if (answer && answer.status < 300) acknowledged.planPrice = price;
     } else if (i % 3 === 1) {
       const motorist = pick(seeded.motorists);
-      const answer = await client.untilAnswered('POST', '/api/specificPenalty', { token, json: { subID: motorist.subscriptionId, price: 400 } }, window.giveUpAt);
+      const answer = await client.untilAnswered(
+        'POST',
+        '/api/specificPenalty',
+        { token, json: { subID: motorist.subscriptionId, price: 400 } },
+        window.giveUpAt,
+      );
       if (answer && answer.status < 300) acknowledged.penaltiesSet += 1;
     } else {
       const percentage = 5 + (i % 10);
@@ -232,7 +237,14 @@ async function administrator(client: Client, window: Window) {
   }
 }
 
-const READS = ['/api/subscription', '/api/motorist/user?page=1', '/api/admindashboard', '/api/sub-history?page=1', '/api/stakeholders', '/api/penalty-history?page=1'];
+const READS = [
+  '/api/subscription',
+  '/api/motorist/user?page=1',
+  '/api/admindashboard',
+  '/api/sub-history?page=1',
+  '/api/stakeholders',
+  '/api/penalty-history?page=1',
+];
 
 async function reader(client: Client, window: Window) {
   while (Date.now() < window.stopAt) {
@@ -286,7 +298,14 @@ async function rows<T>(query: string): Promise<T[]> {
 
 async function expectEverythingAcknowledgedAndWhole() {
   // Every acknowledged registration is there whole: user, profile (its selfie on disk), vehicle, subscription.
-  const people = await rows<{ id: string; status: string; profile: string | null; portrait: string | null; vehicle: string | null; subscription: string | null }>(
+  const people = await rows<{
+    id: string;
+    status: string;
+    profile: string | null;
+    portrait: string | null;
+    vehicle: string | null;
+    subscription: string | null;
+  }>(
     `SELECT u.id, u.registration_status AS status, p.user_id AS profile, p.portrait_file AS portrait, v.user_id AS vehicle, s.id AS subscription
        FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id LEFT JOIN vehicles v ON v.user_id = u.id
        LEFT JOIN ticket_subscriptions s ON s.user_id = u.id
@@ -331,7 +350,9 @@ async function expectEverythingAcknowledgedAndWhole() {
       WHERE s.accumulated <> coalesce(p.n, 0) OR s.accumulated_amount_kobo <> coalesce(p.total, 0) OR s.outstanding_penalty_kobo < 0`,
   );
   expect(mismatched).toEqual([]);
-  expect(await rows(`SELECT id FROM penalty_payments WHERE outstanding_after_kobo <> outstanding_before_kobo - amount_kobo OR outstanding_after_kobo < 0`)).toEqual([]);
+  expect(
+    await rows(`SELECT id FROM penalty_payments WHERE outstanding_after_kobo <> outstanding_before_kobo - amount_kobo OR outstanding_after_kobo < 0`),
+  ).toEqual([]);
 
   // The dashboards' roll-ups equal the payment tables.
   const [rolled] = await rows<Record<string, string>>(
@@ -355,9 +376,13 @@ async function expectEverythingAcknowledgedAndWhole() {
 
 function expectOnlyHonestAnswers(tally: Tally) {
   const acked = `${acknowledged.motorists.length} registrations, ${acknowledged.subscriptionPayments.length} + ${acknowledged.penaltyPayments.length} payments`;
-  console.info(`answers ${JSON.stringify(tally.answers)}, unreachable ${tally.unreachable}, database unavailable ${tally.databaseUnavailable}; acknowledged so far: ${acked}`);
+  console.info(
+    `answers ${JSON.stringify(tally.answers)}, unreachable ${tally.unreachable}, database unavailable ${tally.databaseUnavailable}; acknowledged so far: ${acked}`,
+  );
   expect(tally.wrong, 'hung requests, 500s or 503s without the message').toEqual([]);
-  const successes = Object.entries(tally.answers).filter(([status]) => Number(status) < 300).reduce((sum, [, n]) => sum + n, 0);
+  const successes = Object.entries(tally.answers)
+    .filter(([status]) => Number(status) < 300)
+    .reduce((sum, [, n]) => sum + n, 0);
   expect(successes, 'the load got through between the disruptions').toBeGreaterThan(30);
 }
 

@@ -63,7 +63,12 @@ describe('a list date bound a JavaScript Date holds but PostgreSQL does not', ()
   });
 
   it('still takes a calendar date or a timestamp', async () => {
-    for (const query of ['startDate=2026-01-01&endDate=2026-01-31', 'startDate=2026-01-01T09:00:00Z', 'endDate=2026-01-01T09:00:00%2B01:00', 'endDate=9999-12-31']) {
+    for (const query of [
+      'startDate=2026-01-01&endDate=2026-01-31',
+      'startDate=2026-01-01T09:00:00Z',
+      'endDate=2026-01-01T09:00:00%2B01:00',
+      'endDate=9999-12-31',
+    ]) {
       const reply = await ctx.app.inject({ method: 'GET', url: `/api/motorist/user?${query}`, headers });
       expect(reply.statusCode, query).toBe(200);
     }

@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import {
-  REGISTRATION_IMAGE_FIELDS,
-  adminRegistration,
-  agentRegistration,
-  managerRegistration,
-  motoristRegistration,
-} from '@eticket/contracts';
+import { REGISTRATION_IMAGE_FIELDS, adminRegistration, agentRegistration, managerRegistration, motoristRegistration } from '@eticket/contracts';
 import type { ApiRoute } from '../../src/platform/http/auth.ts';
 import { createPerson, createTestContext, signedInPerson, type TestContext } from '../harness.ts';
 import { jpegImage, pngImage } from '../images.ts';
@@ -80,7 +74,13 @@ beforeAll(async () => {
   );
 
   const docs = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }
+      >
+    >;
   };
   shapes = ctx.app.apiRoutes.map((route) => {
     const operation = docs.paths[route.url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[route.method.toLowerCase()];
@@ -98,10 +98,48 @@ afterAll(async () => ctx.close());
 // ---- generators -------------------------------------------------------------------------------
 
 const nastyStrings = fc.constantFrom(
-  '', ' ', '0', '-1', '1e309', '-0', 'NaN', 'Infinity', 'null', 'undefined', 'true', '[]', '{}',
-  '../../etc/passwd', '..\\..\\windows\\win.ini', "' OR 1=1 --", '"; DROP TABLE users; --', '<script>alert(1)</script>',
-  '\u0000', '\u202e', '%00', '%', '😀'.repeat(50), 'a'.repeat(5000), '2026-02-30', '9999-12-31T99:99:99Z', '0000-00-00',
-  '1'.repeat(40), '99999999999999999999', '+275760-09-13', '-271821-04-20', '99999', '0001-01-01', 'a\u0000b', '0.001', '12.345', '-5', 'daily', 'keke', 'admin', 'super-admin', 'approved',
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e309',
+  '-0',
+  'NaN',
+  'Infinity',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '../../etc/passwd',
+  '..\\..\\windows\\win.ini',
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  '<script>alert(1)</script>',
+  '\u0000',
+  '\u202e',
+  '%00',
+  '%',
+  '😀'.repeat(50),
+  'a'.repeat(5000),
+  '2026-02-30',
+  '9999-12-31T99:99:99Z',
+  '0000-00-00',
+  '1'.repeat(40),
+  '99999999999999999999',
+  '+275760-09-13',
+  '-271821-04-20',
+  '99999',
+  '0001-01-01',
+  'a\u0000b',
+  '0.001',
+  '12.345',
+  '-5',
+  'daily',
+  'keke',
+  'admin',
+  'super-admin',
+  'approved',
 );
 const text = fc.oneof(nastyStrings, fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.uuid());
 const plausible = fc.oneof(
@@ -203,7 +241,9 @@ function formFor(shape: NonNullable<RouteShape['multipart']>) {
     name: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...shape.files, ...shape.fields) }, text),
     file: fc.record({ filename: fileName, type: fileType, bytes: fileBytes }),
   });
-  return fc.array(fc.oneof({ weight: 3, arbitrary: field }, file), { maxLength: shape.fields.length + 3 }).map((parts) => multipartPayload(parts as FormPart[]));
+  return fc
+    .array(fc.oneof({ weight: 3, arbitrary: field }, file), { maxLength: shape.fields.length + 3 })
+    .map((parts) => multipartPayload(parts as FormPart[]));
 }
 
 // ---- the check -------------------------------------------------------------------------------
@@ -271,7 +311,14 @@ describe('bad input to every route', () => {
         { numRuns: RUNS_PER_ROUTE, seed: SEED, endOnFailure: true },
       );
     }
-    if (process.env.BAD_INPUT_DEBUG) console.log(JSON.stringify({ calls, refused, shapes: shapes.map((s) => [s.route.method, s.route.url, s.bodyKeys.length, s.queryKeys.length, s.multipart?.fields.length ?? null]) }));
+    if (process.env.BAD_INPUT_DEBUG)
+      console.log(
+        JSON.stringify({
+          calls,
+          refused,
+          shapes: shapes.map((s) => [s.route.method, s.route.url, s.bodyKeys.length, s.queryKeys.length, s.multipart?.fields.length ?? null]),
+        }),
+      );
     expect(problems.slice(0, 20)).toEqual([]);
     expect(calls).toBeGreaterThanOrEqual(shapes.length * RUNS_PER_ROUTE);
     expect(refused).toBeGreaterThan(calls / 2);

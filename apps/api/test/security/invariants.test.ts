@@ -21,8 +21,16 @@ beforeAll(async () => {
   ctx = await createTestContext({ clock });
   admin = await session(ctx, { role: 'admin' });
   remitters = [await session(ctx, { role: 'remitter' }), await session(ctx, { role: 'remitter' })];
-  for (const [name, price] of [['weekly', 1000], ['daily', 250.5]] as const) {
-    const reply = await ctx.app.inject({ method: 'POST', url: '/api/subscription', headers: await admin.headers(), payload: { name, vehicleType: 'keke', price } });
+  for (const [name, price] of [
+    ['weekly', 1000],
+    ['daily', 250.5],
+  ] as const) {
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/subscription',
+      headers: await admin.headers(),
+      payload: { name, vehicleType: 'keke', price },
+    });
     expect(reply.statusCode, reply.body).toBe(201);
     plans[name] = reply.json().data.id;
   }
@@ -114,7 +122,9 @@ describe(`money invariants under concurrency (${TEST_DB})`, () => {
         }
       }
     }
-    const replies = await Promise.all(shuffled([...requests]).map((r) => paySubscription(remitters[r.remitter], r.key, r.userCode, r.plan).then((reply) => ({ r, reply }))));
+    const replies = await Promise.all(
+      shuffled([...requests]).map((r) => paySubscription(remitters[r.remitter], r.key, r.userCode, r.plan).then((reply) => ({ r, reply }))),
+    );
     for (const { reply } of replies) expect([200, 201, 409], reply.body).toContain(reply.statusCode);
 
     const distinct = new Map<string, { userCode: string; plan: string }>();
@@ -171,7 +181,10 @@ describe(`money invariants under concurrency (${TEST_DB})`, () => {
     const subscription = await lookedUpSubscription(motorist.userCode);
     expect((await setPenalty(subscription.id, 2000)).statusCode).toBe(200);
     const start = 200_000;
-    const [startMark] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(penaltyAdjustments).where(eq(penaltyAdjustments.subscriptionId, subscription.id));
+    const [startMark] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(penaltyAdjustments)
+      .where(eq(penaltyAdjustments.subscriptionId, subscription.id));
 
     const work: (() => Promise<{ statusCode: number; body: string }>)[] = [];
     for (let i = 0; i < 40; i += 1) work.push(() => payPenalty(remitters[i % 2], newKey(), motorist.userCode, 50 + (i % 5) * 25));
@@ -184,7 +197,11 @@ describe(`money invariants under concurrency (${TEST_DB})`, () => {
     expect(Number(after.outstandingPenaltyKobo)).toBeGreaterThanOrEqual(0);
     const paid = await ctx.database.db.select().from(penaltyPayments).where(eq(penaltyPayments.subscriptionId, subscription.id));
     const adjustments = (
-      await ctx.database.db.select().from(penaltyAdjustments).where(eq(penaltyAdjustments.subscriptionId, subscription.id)).orderBy(penaltyAdjustments.createdAt)
+      await ctx.database.db
+        .select()
+        .from(penaltyAdjustments)
+        .where(eq(penaltyAdjustments.subscriptionId, subscription.id))
+        .orderBy(penaltyAdjustments.createdAt)
     ).slice(startMark.n);
     expect(adjustments).toHaveLength(8);
 

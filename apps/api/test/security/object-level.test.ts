@@ -26,7 +26,7 @@ function expectRefused(reply: { statusCode: number; json(): { data?: unknown; me
   expect(reply.json().message, label).toBeTruthy();
 }
 
-describe('a manager department acting on another department\'s agent', () => {
+describe("a manager department acting on another department's agent", () => {
   for (const department of DEPARTMENTS) {
     for (const other of DEPARTMENTS.filter((d) => d !== department)) {
       const agentRole = DEPARTMENT_AGENT_ROLE[other as Department];
@@ -86,7 +86,7 @@ describe('a manager department acting on another department\'s agent', () => {
 });
 
 describe("a union reading another union's figures", () => {
-  it('a keke, bus, bike or others union is refused another union\'s dashboard, and sees only its own tab', async () => {
+  it("a keke, bus, bike or others union is refused another union's dashboard, and sees only its own tab", async () => {
     const unions = {
       keke: await signedInPerson(ctx, { role: 'union', unionRole: 'keke', unionName: 'Keke union' }),
       bus: await signedInPerson(ctx, { role: 'union', unionRole: 'bus', unionName: 'Bus union' }),
@@ -122,7 +122,7 @@ describe("a union reading another union's figures", () => {
     }
   });
 
-  it('staff other than super-admin, and the union\'s own users, are refused union figures', async () => {
+  it("staff other than super-admin, and the union's own users, are refused union figures", async () => {
     const keke = await createPerson(ctx, { role: 'union', unionRole: 'keke', unionName: 'Keke union 4' });
     const callers = [
       await signedInPerson(ctx, { role: 'admin' }),
@@ -137,7 +137,7 @@ describe("a union reading another union's figures", () => {
 });
 
 describe("a motorist's data through someone else's token", () => {
-  it('enforcers, remitters, other motorists, unions and managers are refused a motorist\'s details and the motorist list', async () => {
+  it("enforcers, remitters, other motorists, unions and managers are refused a motorist's details and the motorist list", async () => {
     const motorist = await signedInPerson(ctx, { role: 'motorist' });
     const callers = [
       await signedInPerson(ctx, { role: 'enforcer' }),

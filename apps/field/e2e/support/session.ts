@@ -23,7 +23,12 @@ export async function adminToken(request: APIRequestContext, email: string): Pro
 }
 
 /** How many records of a list (scans or subscription payments) the server holds for a motorist. */
-export async function recordsOf(request: APIRequestContext, token: string, list: 'scan' | 'sub-history' | 'penalty-history', userCode: string): Promise<number> {
+export async function recordsOf(
+  request: APIRequestContext,
+  token: string,
+  list: 'scan' | 'sub-history' | 'penalty-history',
+  userCode: string,
+): Promise<number> {
   const reply = await request.get(`/api/${list}?search=${userCode}&limit=50`, { headers: { authorization: `Bearer ${token}` } });
   expect(reply.ok()).toBe(true);
   const rows = (await reply.json()).data as { kyc?: { userID: { userCode: string } }; motorist?: { uniqueId: string } }[];

@@ -1,11 +1,4 @@
-import {
-  endpointPath,
-  withQuery,
-  type AnyEndpointInput,
-  type CallArguments,
-  type Endpoint,
-  type EndpointReply,
-} from '@eticket/contracts';
+import { endpointPath, withQuery, type AnyEndpointInput, type CallArguments, type Endpoint, type EndpointReply } from '@eticket/contracts';
 import { endSession, readSession } from './session.ts';
 
 /** A refusal from the server (4xx) with its message; `status` 0 when the network failed. */

@@ -12,9 +12,7 @@ function newestMailTo(email: string): string | null {
   } catch {
     return null;
   }
-  const newestFirst = files
-    .map((name) => path.join(OUTBOX, name))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  const newestFirst = files.map((name) => path.join(OUTBOX, name)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   for (const file of newestFirst) {
     const mail = readFileSync(file, 'utf8');
     if (new RegExp(`^To: .*${email.replace(/[.]/g, '\\.')}`, 'mi').test(mail)) return mail;
@@ -26,10 +24,13 @@ function newestMailTo(email: string): string | null {
 export async function readResetCode(email: string): Promise<string> {
   let code: string | undefined;
   await expect
-    .poll(() => {
-      code = /reset code is (\d{6})/.exec(newestMailTo(email) ?? '')?.[1];
-      return code;
-    }, { message: `a reset mail to ${email} in ${OUTBOX}` })
+    .poll(
+      () => {
+        code = /reset code is (\d{6})/.exec(newestMailTo(email) ?? '')?.[1];
+        return code;
+      },
+      { message: `a reset mail to ${email} in ${OUTBOX}` },
+    )
     .toBeTruthy();
   return code!;
 }
@@ -41,14 +42,17 @@ export async function readResetCode(email: string): Promise<string> {
 export async function readSentResetCode(email: string): Promise<{ code: string; path: string }> {
   let found: { code: string; path: string } | undefined;
   await expect
-    .poll(() => {
-      // Quoted-printable: soft line breaks and an encoded '='.
-      const mail = (newestMailTo(email) ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const code = /sent you a code to choose a new E-Ticketing password: (\d{6})\./.exec(mail)?.[1];
-      const link = /https?:\/\/[^/\s]+(\/login\/password-reset\?reset=[0-9a-f-]{36})/.exec(mail)?.[1];
-      found = code && link ? { code, path: link } : undefined;
-      return found;
-    }, { message: `a sent reset mail to ${email} in ${OUTBOX}` })
+    .poll(
+      () => {
+        // Quoted-printable: soft line breaks and an encoded '='.
+        const mail = (newestMailTo(email) ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        const code = /sent you a code to choose a new E-Ticketing password: (\d{6})\./.exec(mail)?.[1];
+        const link = /https?:\/\/[^/\s]+(\/login\/password-reset\?reset=[0-9a-f-]{36})/.exec(mail)?.[1];
+        found = code && link ? { code, path: link } : undefined;
+        return found;
+      },
+      { message: `a sent reset mail to ${email} in ${OUTBOX}` },
+    )
     .toBeTruthy();
   return found!;
 }

@@ -13,8 +13,7 @@ export interface LoadedScript {
   sentBytes: number;
 }
 
-const isScript = (response: Response) =>
-  response.request().resourceType() === 'script' || /javascript/.test(response.headers()['content-type'] ?? '');
+const isScript = (response: Response) => response.request().resourceType() === 'script' || /javascript/.test(response.headers()['content-type'] ?? '');
 
 /**
  * Every JavaScript file the page fetches until `visit` has resolved and the network is idle,

@@ -8,7 +8,16 @@ const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('
  */
 export function unsignedToken(user: Partial<TokenUser>, exp: number): string {
   const claims = {
-    user: { id: '00000000-0000-4000-8000-000000000000', role: 'admin', agentRole: null, isMotorist: false, department: null, unionRole: null, unionName: null, ...user },
+    user: {
+      id: '00000000-0000-4000-8000-000000000000',
+      role: 'admin',
+      agentRole: null,
+      isMotorist: false,
+      department: null,
+      unionRole: null,
+      unionName: null,
+      ...user,
+    },
     tv: 0,
     exp,
   };

@@ -2,8 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api.ts';
 
 /** Retries only what a retry can fix: a call that got no reply. */
-const retryNetworkOnce = (failureCount: number, error: unknown) =>
-  error instanceof ApiError && error.kind === 'network' && failureCount < 1;
+const retryNetworkOnce = (failureCount: number, error: unknown) => error instanceof ApiError && error.kind === 'network' && failureCount < 1;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

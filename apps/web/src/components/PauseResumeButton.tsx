@@ -20,17 +20,14 @@ export function PauseResumeButton({ subscription, onChanged }: { subscription: T
 
   const paused = subscription.subscriptionStatus === 'paused';
   const run = (reason?: string) =>
-    change.mutate(
-      paused ? { action: 'resume', id: subscription.id } : { action: 'pause', id: subscription.id, reason },
-      {
-        onSuccess: (reply) => notifications.show({ color: 'green', title: paused ? 'Subscription resumed' : 'Subscription paused', message: reply.message }),
-        onError: (failure) => notifications.show({ color: 'red', title: paused ? 'Could not resume' : 'Could not pause', message: failure.message }),
-        onSettled: () => {
-          setAsking(false);
-          onChanged?.();
-        },
+    change.mutate(paused ? { action: 'resume', id: subscription.id } : { action: 'pause', id: subscription.id, reason }, {
+      onSuccess: (reply) => notifications.show({ color: 'green', title: paused ? 'Subscription resumed' : 'Subscription paused', message: reply.message }),
+      onError: (failure) => notifications.show({ color: 'red', title: paused ? 'Could not resume' : 'Could not pause', message: failure.message }),
+      onSettled: () => {
+        setAsking(false);
+        onChanged?.();
       },
-    );
+    });
 
   return (
     <>

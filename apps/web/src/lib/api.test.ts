@@ -9,8 +9,7 @@ const fetchMock = vi.fn<typeof fetch>();
 const reported: ApiError[] = [];
 let stopListening: () => void;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function lastRequest(): { url: string; init: RequestInit; headers: Record<string, string> } {
   const [url, init] = fetchMock.mock.lastCall!;
@@ -87,7 +86,14 @@ describe('call(endpoint, input)', () => {
     body: 'profileUpdateRequest',
     response: { 200: 'profileUpdateReply' },
   });
-  const login = endpoint({ method: 'POST', path: '/api/login', permission: { public: true }, tags: [], body: 'loginRequest', response: { 200: 'loginResponse' } });
+  const login = endpoint({
+    method: 'POST',
+    path: '/api/login',
+    permission: { public: true },
+    tags: [],
+    body: 'loginRequest',
+    response: { 200: 'loginResponse' },
+  });
 
   it('sends the declared method to the declared path, its params filled in and encoded, with the query and the JSON body', async () => {
     const token = fakeToken();

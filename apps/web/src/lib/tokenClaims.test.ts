@@ -19,10 +19,7 @@ const user = fc.record({
   unionName: maybe(fc.oneof(fc.string(), fc.constant(null))),
   extra: fc.anything(),
 });
-const claims = fc.oneof(
-  fc.record({ user: maybe(user), exp: maybe(fc.oneof(fc.integer(), fc.double())), tv: fc.integer(), iat: fc.integer() }),
-  oddValue,
-);
+const claims = fc.oneof(fc.record({ user: maybe(user), exp: maybe(fc.oneof(fc.integer(), fc.double())), tv: fc.integer(), iat: fc.integer() }), oddValue);
 
 describe('readTokenClaims', () => {
   it('reads what the contracts schema reads, and refuses what it refuses', () => {

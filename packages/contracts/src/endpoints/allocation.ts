@@ -58,7 +58,7 @@ export const stakeholder = endpoint({
   path: '/api/stakeholders/:id',
   permission: read,
   tags,
-  description: "One stakeholder with its expected amount, amount paid and difference for the range (whole Lagos days).",
+  description: 'One stakeholder with its expected amount, amount paid and difference for the range (whole Lagos days).',
   params: 'idParam',
   query: 'allocationQuery',
   response: { 200: 'stakeholderDetailResponse' },

@@ -30,7 +30,7 @@ export const forgotPassword = endpoint({
   permission: { public: true },
   tags,
   description:
-    "Mails a password reset code to the account with this email, if there is one (the answer is the same either way); the code works only in this browser, whose reset cookie names the reset.",
+    'Mails a password reset code to the account with this email, if there is one (the answer is the same either way); the code works only in this browser, whose reset cookie names the reset.',
   body: 'forgotPasswordRequest',
   response: { 200: 'messageResponse' },
 });

@@ -7,7 +7,8 @@ const SEARCH_HELP =
   "startDate/endDate: YYYY-MM-DD is a whole Africa/Lagos day (endDate inclusive); a timestamp is that instant. motorist (an id): that motorist's rows only. Newest first.";
 
 const PAYMENT_HELP =
-  SEARCH_HELP + ' vehicleType, plan, modeOfPayment, remitter (an id) and status filter too, all together. summary: the count and naira total of the whole filter.';
+  SEARCH_HELP +
+  ' vehicleType, plan, modeOfPayment, remitter (an id) and status filter too, all together. summary: the count and naira total of the whole filter.';
 
 /** Scan Record. */
 export const scans = endpoint({

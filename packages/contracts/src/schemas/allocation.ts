@@ -99,14 +99,16 @@ const requiredText = (field: string, max: number) =>
  * (as the original console sends it) or by `bankCode`; with both, the code wins. The account name is
  * looked up again by the server (the client's copy is only compared for information).
  */
-export const stakeholderCreateRequest = z.object({
-  name: z.uuid({ error: (issue) => (issue.input === undefined ? 'name (the partner union) is required' : ALLOCATION_MESSAGES.notAUnion) }),
-  bankName: requiredText('bankName', 120).optional(),
-  bankCode: bankCodeField('bankCode').optional(),
-  accountNumber: accountNumberField('accountNumber'),
-  accountName: z.string({ error: 'accountName must be text' }).trim().max(200, 'accountName must be at most 200 characters').optional(),
-  percentage: allocationPercentage,
-}).refine((body) => body.bankName !== undefined || body.bankCode !== undefined, { message: 'bankName is required', path: ['bankName'] });
+export const stakeholderCreateRequest = z
+  .object({
+    name: z.uuid({ error: (issue) => (issue.input === undefined ? 'name (the partner union) is required' : ALLOCATION_MESSAGES.notAUnion) }),
+    bankName: requiredText('bankName', 120).optional(),
+    bankCode: bankCodeField('bankCode').optional(),
+    accountNumber: accountNumberField('accountNumber'),
+    accountName: z.string({ error: 'accountName must be text' }).trim().max(200, 'accountName must be at most 200 characters').optional(),
+    percentage: allocationPercentage,
+  })
+  .refine((body) => body.bankName !== undefined || body.bankCode !== undefined, { message: 'bankName is required', path: ['bankName'] });
 export type StakeholderCreateRequest = z.input<typeof stakeholderCreateRequest>;
 
 /** PATCH /api/stakeholders/{id}: the percentage only (spec). */
@@ -227,6 +229,11 @@ export const stakeholderDetailResponse = z.object({ data: stakeholderDetail });
 
 export const payoutListQuery = dateRangeQuery.extend({
   page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(10),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(10),
 });
 export const payoutListResponse = paginated(payout);

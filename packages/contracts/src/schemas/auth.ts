@@ -25,7 +25,10 @@ export const forgotPasswordRequest = z.object({
 
 export const passwordResetRequest = z
   .object({
-    token: z.string({ message: MESSAGES.allFieldsRequired }).trim().regex(/^\d{6}$/, 'token must be the 6-digit code from the email'),
+    token: z
+      .string({ message: MESSAGES.allFieldsRequired })
+      .trim()
+      .regex(/^\d{6}$/, 'token must be the 6-digit code from the email'),
     password: newPasswordField('password', MESSAGES.allFieldsRequired),
     confirmPassword: z.string({ message: MESSAGES.allFieldsRequired }),
     /** The reset named in the link of a code a staff member was sent by an administrator (else the asking browser's cookie names it). */

@@ -27,4 +27,3 @@ const coordinate = (field: string, limit: number) =>
 export const captureLocation = z
   .object({ latitude: coordinate('location.latitude', 90), longitude: coordinate('location.longitude', 180), accuracy: z.number().min(0).optional() })
   .optional();
-

@@ -36,5 +36,8 @@ export type ExportResponse = z.infer<typeof exportResponse>;
 
 /** GET /api/exports/{token}: payload and signature, base64url, dot-separated. */
 export const exportTokenParam = z.object({
-  token: z.string().max(4096, 'token is too long').regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'token is not a download token'),
+  token: z
+    .string()
+    .max(4096, 'token is too long')
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'token is not a download token'),
 });

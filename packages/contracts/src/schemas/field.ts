@@ -12,11 +12,7 @@ export * from '../field-app.ts';
 
 /** GET /api/field/motorist?q= : a Unique ID or a plate number. */
 export const fieldLookupQuery = z.object({
-  q: z
-    .string({ error: 'q is required (a Unique ID or plate number)' })
-    .trim()
-    .min(1, 'q is required (a Unique ID or plate number)')
-    .max(64, 'q is too long'),
+  q: z.string({ error: 'q is required (a Unique ID or plate number)' }).trim().min(1, 'q is required (a Unique ID or plate number)').max(64, 'q is too long'),
 });
 export type FieldLookupQuery = z.input<typeof fieldLookupQuery>;
 

@@ -76,7 +76,6 @@ const emailField = z
   .max(254, tooLong('email', 254))
   .pipe(z.email('email must be a valid email address'));
 
-
 /** A calendar date, YYYY-MM-DD, not in the future. */
 const dateOfBirthField = z
   .string({ message: requiredMessage('dob') })

@@ -4,14 +4,21 @@ import { newPasswordField } from './new-password.ts';
 import { MESSAGES } from '../messages.ts';
 
 const required = (field: string) =>
-  z.string({ message: `${field} is required` }).trim().min(1, `${field} is required`);
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`);
 
 /** POST /api/profile/{id} */
 export const profileUpdateRequest = z.object({
-  fullName: required('fullName').max(120).transform((v) => v.toLowerCase()),
+  fullName: required('fullName')
+    .max(120)
+    .transform((v) => v.toLowerCase()),
   phone: required('phone').regex(/^\+?[0-9]{7,15}$/, 'phone must be a phone number (digits, optional leading +)'),
   maritalStatus: z.enum(MARITAL_STATUSES, { message: `maritalStatus must be one of ${MARITAL_STATUSES.join(', ')}` }),
-  address: required('address').max(300).transform((v) => v.toLowerCase()),
+  address: required('address')
+    .max(300)
+    .transform((v) => v.toLowerCase()),
 });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>;
 export const PROFILE_FIELDS_REQUIRED_MESSAGE = MESSAGES.allFieldRequired;

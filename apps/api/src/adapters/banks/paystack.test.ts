@@ -181,9 +181,7 @@ describe('Paystack account resolution', () => {
         data: { account_number: url.searchParams.get('account_number'), account_name: 'DOE JANE LOREN', bank_id: 9 },
       });
     expect(await provider().resolveAccount('058', '0001234567')).toEqual({ accountNumber: '0001234567', accountName: 'DOE JANE LOREN' });
-    expect(requests).toEqual([
-      { path: '/bank/resolve', query: { account_number: '0001234567', bank_code: '058' }, authorization: `Bearer ${SECRET}` },
-    ]);
+    expect(requests).toEqual([{ path: '/bank/resolve', query: { account_number: '0001234567', bank_code: '058' }, authorization: `Bearer ${SECRET}` }]);
   });
 
   it.each([422, 400])("answers an account Paystack cannot resolve (HTTP %i, status false) with 422 and Paystack's reason", async (status) => {

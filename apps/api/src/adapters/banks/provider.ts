@@ -26,7 +26,6 @@ export interface BankProvider {
 
 export const UNRESOLVED_ACCOUNT_MESSAGE = 'Could not resolve the account name; check the bank and the account number';
 
-export const unresolvedAccount = (detail?: string) =>
-  new HttpError(422, detail ? `${UNRESOLVED_ACCOUNT_MESSAGE} (${detail})` : UNRESOLVED_ACCOUNT_MESSAGE);
+export const unresolvedAccount = (detail?: string) => new HttpError(422, detail ? `${UNRESOLVED_ACCOUNT_MESSAGE} (${detail})` : UNRESOLVED_ACCOUNT_MESSAGE);
 
 export const providerUnavailable = (message: string) => new HttpError(502, message);

@@ -35,7 +35,11 @@ const normal = (path: string, response: ServerResponse) => {
   }
   if (url.pathname === '/bank/resolve') {
     if (url.searchParams.get('account_number') === '0001234560') {
-      return json(response, 200, { status: true, message: 'Account number resolved', data: { account_number: '0001234560', account_name: 'DOE JANE LOREN', bank_id: 9 } });
+      return json(response, 200, {
+        status: true,
+        message: 'Account number resolved',
+        data: { account_number: '0001234560', account_name: 'DOE JANE LOREN', bank_id: 9 },
+      });
     }
     return json(response, 422, { status: false, message: 'Could not resolve account name. Check parameters or try again.' });
   }

@@ -109,7 +109,13 @@ export function allocationQueries(db: Database) {
   return {
     /** A person who may be a partner union: role union and not deleted. */
     async findUnion(id: string) {
-      const [row] = await statements.run('findUnion', { id }, () => db.select(unionColumns).from(users).where(eq(users.id, p('id'))).limit(1));
+      const [row] = await statements.run('findUnion', { id }, () =>
+        db
+          .select(unionColumns)
+          .from(users)
+          .where(eq(users.id, p('id')))
+          .limit(1),
+      );
       return row ?? null;
     },
 

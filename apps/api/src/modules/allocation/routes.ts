@@ -23,7 +23,9 @@ export function allocationRoutes(service: AllocationService, clock: Clock) {
       message: ALLOCATION_MESSAGES.stakeholderUpdated,
     })),
     implement(allocationEndpoints.stakeholder, async (request) => ({ data: await service.detail(request.params.id, range(request.query)) })),
-    implement(allocationEndpoints.payouts, async (request) => service.payouts(request.params.id, range(request.query), request.query.page, request.query.limit)),
+    implement(allocationEndpoints.payouts, async (request) =>
+      service.payouts(request.params.id, range(request.query), request.query.page, request.query.limit),
+    ),
     implement(allocationEndpoints.recordPayout, async (request) => ({
       data: await service.recordPayout(requireUser(request), request.params.id, request.body),
       message: ALLOCATION_MESSAGES.payoutRecorded,

@@ -24,13 +24,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { DayRange } from '../../lists/date-range.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { toKobo, toNaira, type Kobo } from '../../domain/money.ts';
-import {
-  OverAllocatedError,
-  TOTAL_TENTHS,
-  type AllocationRepository,
-  type PayoutRecord,
-  type StakeholderRecord,
-} from './repository.ts';
+import { OverAllocatedError, TOTAL_TENTHS, type AllocationRepository, type PayoutRecord, type StakeholderRecord } from './repository.ts';
 
 /** The vehicle type whose revenue a union's share is taken from; null: all revenue. */
 export function vehicleTypeOfUnion(unionRole: UnionRole | null): VehicleType | null {
@@ -184,7 +178,15 @@ export function createAllocationService(deps: { repository: AllocationRepository
             at,
           });
           const created = (await repo.find(id))!;
-          await audit({ actorId: actor.id, action: 'stakeholder.created', entityType: 'stakeholder', entityId: id, before: null, after: stakeholderSnapshot(created), at });
+          await audit({
+            actorId: actor.id,
+            action: 'stakeholder.created',
+            entityType: 'stakeholder',
+            entityId: id,
+            before: null,
+            after: stakeholderSnapshot(created),
+            at,
+          });
           return created;
         });
         return toStakeholder(row);
@@ -203,7 +205,15 @@ export function createAllocationService(deps: { repository: AllocationRepository
           const previous = await repo.updatePercentage(id, tenths, at);
           if (previous === null) throw notFound('Stakeholder not found');
           const before = { percentage: tenthsToPercent(previous) };
-          await audit({ actorId: actor.id, action: 'stakeholder.updated', entityType: 'stakeholder', entityId: id, before, after: { percentage: tenthsToPercent(tenths) }, at });
+          await audit({
+            actorId: actor.id,
+            action: 'stakeholder.updated',
+            entityType: 'stakeholder',
+            entityId: id,
+            before,
+            after: { percentage: tenthsToPercent(tenths) },
+            at,
+          });
         });
       } catch (error) {
         if (error instanceof OverAllocatedError) throw overAllocated(error);

@@ -190,7 +190,11 @@ describe('stakeholders', () => {
       [{ name: 'not-an-id', ...KEKE_ACCOUNT, percentage: 1 }, 400, ALLOCATION_MESSAGES.notAUnion],
       [{ ...KEKE_ACCOUNT, percentage: 1 }, 400, 'name (the partner union) is required'],
       [{ name: fresh.id, accountNumber: KEKE_ACCOUNT.accountNumber, percentage: 1 }, 400, 'bankName is required'],
-      [{ name: fresh.id, bankName: 'Bank of Nowhere', accountNumber: KEKE_ACCOUNT.accountNumber, percentage: 1 }, 400, `bankName: ${ALLOCATION_MESSAGES.unknownBank}`],
+      [
+        { name: fresh.id, bankName: 'Bank of Nowhere', accountNumber: KEKE_ACCOUNT.accountNumber, percentage: 1 },
+        400,
+        `bankName: ${ALLOCATION_MESSAGES.unknownBank}`,
+      ],
       [{ name: fresh.id, bankName: 'Access Bank', accountNumber: '1482039576', percentage: 1 }, 400, /^accountNumber is not a valid account number/],
       [{ name: fresh.id, bankName: 'Access Bank', accountNumber: '12345', percentage: 1 }, 400, 'accountNumber must be 10 digits'],
       [{ name: fresh.id, bankName: 'Access Bank', accountNumber: nuban('044', '555555555'), percentage: 1 }, 422, /^Could not resolve the account name/],

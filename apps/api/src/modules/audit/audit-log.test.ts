@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_CSV_COLUMNS, toCsv } from '@eticket/contracts';
 import { rowsOf } from '../../db/rows.ts';
 import { auditLog, users } from '../../db/schema.ts';
-import { controlledClock, createPerson, createTestContext, motoristSession, outboxMessages, sendQueuedMail, signedInPerson, type TestContext } from '../../../test/harness.ts';
+import {
+  controlledClock,
+  createPerson,
+  createTestContext,
+  motoristSession,
+  outboxMessages,
+  sendQueuedMail,
+  signedInPerson,
+  type TestContext,
+} from '../../../test/harness.ts';
 import { createMotorist } from '../../../test/tickets.ts';
 import { SEARCH_LOOKAHEAD_PAGES } from '../../lists/day-counts.ts';
 import { subscriptionQueries } from '../subscriptions/index.ts';
@@ -58,11 +67,24 @@ async function noRow(change: () => Promise<{ statusCode: number; body: string }>
 
 describe('people', () => {
   it('registration: one row, after = the person without the password', async () => {
-    const payload = { email: 'union.new@example.test', password: 'a-Strong-password', fullName: 'Keke Union', phone: '08030000001', role: 'keke', unionName: 'Keke Riders' };
+    const payload = {
+      email: 'union.new@example.test',
+      password: 'a-Strong-password',
+      fullName: 'Keke Union',
+      phone: '08030000001',
+      role: 'keke',
+      unionName: 'Keke Riders',
+    };
     const row = await oneRow(() => call('POST', '/api/union/register', superAdmin.headers, payload), superAdmin.person.id, 201);
     const [created] = await ctx.database.db.select().from(users).where(eq(users.email, 'union.new@example.test'));
     expect(row).toMatchObject({ action: 'person.registered', entityType: 'person', entityId: created.id, before: null });
-    expect(row.after).toMatchObject({ email: 'union.new@example.test', role: 'union', unionRole: 'keke', registrationStatus: 'pending', userCode: created.userCode });
+    expect(row.after).toMatchObject({
+      email: 'union.new@example.test',
+      role: 'union',
+      unionRole: 'keke',
+      registrationStatus: 'pending',
+      userCode: created.userCode,
+    });
     expect(JSON.stringify(row.after)).not.toMatch(/password|argon2/i);
   });
 
@@ -212,7 +234,12 @@ describe('allocation', () => {
       superAdmin.person.id,
       201,
     );
-    expect(payout).toMatchObject({ action: 'payout.recorded', entityType: 'payout', before: null, after: { stakeholderId: id, amount: 2500.75, date: '2026-03-01', reference: 'TRF-001' } });
+    expect(payout).toMatchObject({
+      action: 'payout.recorded',
+      entityType: 'payout',
+      before: null,
+      after: { stakeholderId: id, amount: 2500.75, date: '2026-03-01', reference: 'TRF-001' },
+    });
     await noRow(() => call('POST', `/api/stakeholders/${id}/payouts`, superAdmin.headers, { amount: 1, date: '2026-03-01', reference: 'TRF-001' }), 409);
   });
 });
@@ -283,15 +310,21 @@ describe('GET /api/audit-logs', () => {
     expect((await list('?startDate=2026-03-01&endDate=2026-03-01')).json().paginator.total).toBe(0);
   });
 
-  it('finds by text in who acted or in whose record it is (a person, a subscription\'s motorist, an allocation\'s union), as they were', async () => {
+  it("finds by text in who acted or in whose record it is (a person, a subscription's motorist, an allocation's union), as they were", async () => {
     const actions = async (search: string) =>
-      (await list(`?search=${encodeURIComponent(search)}&limit=100`)).json().data.map((row: { action: string }) => row.action).sort();
+      (await list(`?search=${encodeURIComponent(search)}&limit=100`))
+        .json()
+        .data.map((row: { action: string }) => row.action)
+        .sort();
     const pausedRow = (await allRows()).find((row) => row.action === 'subscription.paused')!;
     const before = pausedRow.before as { userId: string };
     const [motorist] = await ctx.database.db.select().from(users).where(eq(users.id, before.userId));
     expect(await actions(motorist.userCode)).toEqual(['subscription.paused', 'subscription.resumed']);
     const allocation = (await allRows()).find((row) => row.action === 'stakeholder.created')!;
-    const [union] = await ctx.database.db.select().from(users).where(eq(users.id, (allocation.after as { unionId: string }).unionId));
+    const [union] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, (allocation.after as { unionId: string }).unionId));
     expect(await actions(union.userCode)).toEqual(['payout.recorded', 'stakeholder.created', 'stakeholder.updated']);
 
     // A person renamed later is found under the name they had when the change was made.
@@ -316,8 +349,7 @@ describe('GET /api/audit-logs', () => {
   });
 
   it('takes its totals from the day counters (0016), which equal a recount; a search counts a few pages ahead only', async () => {
-    const recount = (period: string) =>
-      sql.raw(`SELECT ${period}::text AS day, action, count(*)::int AS n FROM audit_log GROUP BY 1, 2 ORDER BY 1, 2`);
+    const recount = (period: string) => sql.raw(`SELECT ${period}::text AS day, action, count(*)::int AS n FROM audit_log GROUP BY 1, 2 ORDER BY 1, 2`);
     const kept = (table: string) =>
       sql.raw(`SELECT day::text AS day, action, sum(entries)::int AS n FROM ${table} GROUP BY 1, 2 HAVING sum(entries) <> 0 ORDER BY 1, 2`);
     const rows = (query: ReturnType<typeof sql.raw>) => rowsOf<{ day: string; action: string; n: number }>(ctx.database.db, query);
@@ -354,7 +386,7 @@ describe('GET /api/audit-logs', () => {
     expect((await list('?startDate=2026-03-05&endDate=2026-03-01')).statusCode).toBe(400);
   });
 
-  it('is the super-admin\'s alone: an admin gets 403, no session 401', async () => {
+  it("is the super-admin's alone: an admin gets 403, no session 401", async () => {
     expect((await list('', admin.headers)).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/audit-logs' })).statusCode).toBe(401);
   });

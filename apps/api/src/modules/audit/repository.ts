@@ -110,7 +110,8 @@ function whereOf(filter: BoundFilter): SQL | undefined {
 }
 
 /** jsonb arrives parsed from node-postgres and PGlite alike; a string is parsed for safety. */
-const json = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : ((value ?? null) as Record<string, unknown> | null));
+const json = (value: unknown) =>
+  typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : ((value ?? null) as Record<string, unknown> | null);
 
 /** A row as the list reads it: the snapshots parsed, the actor's role as text. */
 function toAuditRow(row: Omit<AuditRow, 'before' | 'after' | 'actorRole'> & { before: unknown; after: unknown; actorRole: string }): AuditRow {
@@ -121,7 +122,10 @@ export function createAuditRepository(db: Database) {
   // The list's statements are built once per shape and then only run (see lists/prepared.ts).
   const statements = new PreparedStatements(db);
   const selectEntries = <Extra extends Record<string, SQL>>(extra: Extra = {} as Extra) =>
-    db.select({ ...entryColumns, ...extra }).from(auditLog).innerJoin(actor, eq(actor.id, auditLog.actorId));
+    db
+      .select({ ...entryColumns, ...extra })
+      .from(auditLog)
+      .innerJoin(actor, eq(actor.id, auditLog.actorId));
 
   /**
    * How many entries match: from audit_counts (0016) by date range and action, exactly; a search for
@@ -141,7 +145,11 @@ export function createAuditRepository(db: Database) {
           .from(counts)
           .where(and(bound.action ? eq(counts.action, bound.action) : undefined, wholeDayConditions(counts.day, days)));
       },
-      (edge) => db.select({ value: count() }).from(auditLog).where(whereOf({ ...bound, from: edge.from, before: edge.to })),
+      (edge) =>
+        db
+          .select({ value: count() })
+          .from(auditLog)
+          .where(whereOf({ ...bound, from: edge.from, before: edge.to })),
     );
   }
 
@@ -154,7 +162,9 @@ export function createAuditRepository(db: Database) {
       // The page's ids walk audit_log_created_idx (or the action's index) alone.
       const source = { table: auditLog, id: auditLog.id, createdAt: auditLog.createdAt, where: () => whereOf(bound) };
       const { rows, total: known } = await readPage(db, statements, binding, total, page, source, (inPage, orderBy, extra) =>
-        selectEntries(extra).where(inPage).orderBy(...orderBy),
+        selectEntries(extra)
+          .where(inPage)
+          .orderBy(...orderBy),
       );
       return { rows: rows.map(toAuditRow), total: known };
     },

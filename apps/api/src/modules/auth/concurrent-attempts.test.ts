@@ -49,7 +49,10 @@ describe('simultaneous sign-in attempts', () => {
     if (right === 429) expect(count(401)).toBe(SIGN_IN_LIMITS.perAccountAndAddress);
 
     // The limit is taken now: the right password from this address is refused, on either process, unchecked.
-    const afterwards = await Promise.all([attempt(ctx.app, owner.email, owner.password, '172.20.0.9'), attempt(other, owner.email, owner.password, '172.20.0.9')]);
+    const afterwards = await Promise.all([
+      attempt(ctx.app, owner.email, owner.password, '172.20.0.9'),
+      attempt(other, owner.email, owner.password, '172.20.0.9'),
+    ]);
     expect(afterwards.map((reply) => reply.statusCode)).toEqual([429, 429]);
 
     // The owner's browser gets in, from that very address, and so does the owner from another address:

@@ -15,17 +15,20 @@ const login = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/l
 const profile = (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/api/profile', headers });
 
 describe('signing in to the console', () => {
-  it.each(['enforcer', 'remitter', 'motorist'] as const)('a %s is refused by the console (403) and not marked online; the field app still signs in', async (role) => {
-    const person = await createPerson(ctx, { role });
-    const refused = await login({ userCode: person.email, password: TEST_PASSWORD, app: 'console' });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: MESSAGES.cannotLogin });
-    expect(await onlineOf(person.id)).toBe(false);
-    if (role !== 'motorist') {
-      expect((await login({ userCode: person.email, password: TEST_PASSWORD, app: 'field' })).statusCode).toBe(200);
-      expect(await onlineOf(person.id)).toBe(true);
-    }
-  });
+  it.each(['enforcer', 'remitter', 'motorist'] as const)(
+    'a %s is refused by the console (403) and not marked online; the field app still signs in',
+    async (role) => {
+      const person = await createPerson(ctx, { role });
+      const refused = await login({ userCode: person.email, password: TEST_PASSWORD, app: 'console' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: MESSAGES.cannotLogin });
+      expect(await onlineOf(person.id)).toBe(false);
+      if (role !== 'motorist') {
+        expect((await login({ userCode: person.email, password: TEST_PASSWORD, app: 'field' })).statusCode).toBe(200);
+        expect(await onlineOf(person.id)).toBe(true);
+      }
+    },
+  );
 
   it('staff sign in to the console as before; a wrong password is still 401 whatever the app', async () => {
     const person = await createPerson(ctx, { role: 'registrar' });

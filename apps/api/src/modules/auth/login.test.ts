@@ -8,8 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-const login = (userCode: unknown, password: unknown) =>
-  ctx.app.inject({ method: 'POST', url: '/api/login', payload: { userCode, password } });
+const login = (userCode: unknown, password: unknown) => ctx.app.inject({ method: 'POST', url: '/api/login', payload: { userCode, password } });
 
 function decode(token: string) {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());

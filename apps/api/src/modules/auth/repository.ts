@@ -29,7 +29,11 @@ export function authQueries(db: Database) {
     },
 
     async findActiveByEmail(email: string): Promise<UserRow | null> {
-      const [row] = await db.select().from(users).where(and(eq(users.email, email), eq(users.isDeleted, false))).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.email, email), eq(users.isDeleted, false)))
+        .limit(1);
       return row ?? null;
     },
 
@@ -62,7 +66,11 @@ export function authQueries(db: Database) {
     /** Ends every session of the person: earlier tokens stop working. Returns false when no such person. */
     /** The signed-in person's own row, for checking the current password. */
     async findActiveById(id: string): Promise<UserRow | null> {
-      const [row] = await db.select().from(users).where(and(eq(users.id, id), eq(users.isDeleted, false))).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.isDeleted, false)))
+        .limit(1);
       return row ?? null;
     },
 
@@ -143,14 +151,7 @@ export function authQueries(db: Database) {
       const [row] = await db
         .update(passwordResets)
         .set({ tries: sql`${passwordResets.tries} + 1` })
-        .where(
-          and(
-            eq(passwordResets.id, id),
-            isNull(passwordResets.usedAt),
-            gt(passwordResets.expiresAt, now),
-            lt(passwordResets.tries, maxTries),
-          ),
-        )
+        .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now), lt(passwordResets.tries, maxTries)))
         .returning({ id: passwordResets.id, userId: passwordResets.userId, codeHash: passwordResets.codeHash });
       return row ?? null;
     },

@@ -64,7 +64,12 @@ describe('POST /api/user/:id/reset-code', () => {
     expect(log.statusCode).toBe(200);
     const [entry, ...others] = log.json().data;
     expect(others).toEqual([]);
-    expect(entry).toMatchObject({ action: 'password.reset_code_sent', actor: { id: superAdmin.person.id }, entity: { type: 'person', id: union.id }, after: { email: union.email } });
+    expect(entry).toMatchObject({
+      action: 'password.reset_code_sent',
+      actor: { id: superAdmin.person.id },
+      entity: { type: 'person', id: union.id },
+      after: { email: union.email },
+    });
     expect(JSON.stringify(entry)).not.toContain(code);
   });
 

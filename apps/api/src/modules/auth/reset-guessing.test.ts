@@ -44,7 +44,9 @@ const reset = (cookie: string | undefined, token: string, password = 'a-new-pass
   });
 
 const wrongCodes = (right: string, n: number) =>
-  Array.from({ length: n + 1 }, (_, i) => String((Number(right) + 1 + i * 7919) % 10 ** RESET_CODE_DIGITS).padStart(RESET_CODE_DIGITS, '0')).filter((c) => c !== right).slice(0, n);
+  Array.from({ length: n + 1 }, (_, i) => String((Number(right) + 1 + i * 7919) % 10 ** RESET_CODE_DIGITS).padStart(RESET_CODE_DIGITS, '0'))
+    .filter((c) => c !== right)
+    .slice(0, n);
 
 describe('password-reset codes cannot be guessed within their tries', () => {
   it(`after ${RESET_CODE_MAX_TRIES} wrong tries the code is dead, even when the right one follows`, async () => {
@@ -134,10 +136,16 @@ describe('password-reset codes cannot be guessed within their tries', () => {
 
     // An unknown email is limited the same way (nothing more is queued), so the limit tells nothing about who has an account.
     const queued = async () => (await ctx.database.db.select().from(resetRequests)).length;
-    for (let request = 0; request < RESET_REQUEST_LIMIT.perAccount; request += 1) await ctx.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'ghost@example.test' }, remoteAddress: freshAddress() });
+    for (let request = 0; request < RESET_REQUEST_LIMIT.perAccount; request += 1)
+      await ctx.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'ghost@example.test' }, remoteAddress: freshAddress() });
     const before = await queued();
     expect(before).toBe(RESET_REQUEST_LIMIT.perAccount);
-    const ghost = await ctx.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'ghost@example.test' }, remoteAddress: freshAddress() });
+    const ghost = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      payload: { email: 'ghost@example.test' },
+      remoteAddress: freshAddress(),
+    });
     expect(ghost.statusCode).toBe(200);
     expect(await queued()).toBe(before);
     await sendQueuedMail(ctx);

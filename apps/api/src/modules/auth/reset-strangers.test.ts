@@ -57,7 +57,7 @@ async function ownersDevice(email: string, password: string) {
   return reply.cookies.find((c) => c.name === DEVICE_COOKIE)!.value;
 }
 
-describe('a stranger cannot block or spoil the owner\'s password reset', () => {
+describe("a stranger cannot block or spoil the owner's password reset", () => {
   it("requests from many addresses use up the email's limit for strangers, never for the owner's browser", async () => {
     const owner = await createPerson(ctx, { role: 'admin' });
     const device = await ownersDevice(owner.email, owner.password);
@@ -112,7 +112,9 @@ describe('a known email is answered like an unknown one', () => {
     for (const reply of replies) {
       expect(reply.statusCode).toBe(200);
       expect(reply.json()).toEqual({ message: MESSAGES.resetMailSent });
-      expect(reply.cookies.map((c) => [c.name, c.path, c.httpOnly, c.sameSite, c.maxAge])).toEqual([['eticket_reset', '/api/password-reset', true, 'Strict', 900]]);
+      expect(reply.cookies.map((c) => [c.name, c.path, c.httpOnly, c.sameSite, c.maxAge])).toEqual([
+        ['eticket_reset', '/api/password-reset', true, 'Strict', 900],
+      ]);
     }
     expect((await ctx.database.db.select().from(resetRequests)).map((row) => row.email).sort()).toEqual([known.email, 'no-such-person@example.test'].sort());
     expect((await ctx.database.db.select().from(passwordResets)).length).toBe(codesBefore);

@@ -142,9 +142,7 @@ export function createAuthService(deps: Dependencies) {
       const blocked = await throttle.take(rules, now);
       if (blocked) throw tooManyAttempts(blocked, now);
 
-      const passwordMatches = candidate
-        ? await verifyPassword(candidate.passwordHash, password)
-        : await verifyAgainstNothing(password);
+      const passwordMatches = candidate ? await verifyPassword(candidate.passwordHash, password) : await verifyAgainstNothing(password);
       // A failure keeps its slots for the window; the right password is no failure and gives its own back
       // (not the failures' before it: however a burst is ordered, at most `limit` wrong passwords are checked).
       if (!candidate || !passwordMatches) throw unauthorized(MESSAGES.invalidCredentials);

@@ -40,7 +40,9 @@ describe(`session revocation across processes (${TEST_DB})`, () => {
   it.runIf(TEST_DB === 'postgres')('keeps working after its listening connection is cut and comes back', async () => {
     const manager = await signedInPerson(ctx, { role: 'manager', department: 'remitter-manager' });
     expect((await profileWith(manager.headers)).statusCode).toBe(200);
-    await ctx.database.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN eticketing_sessions' AND pid <> pg_backend_pid()`);
+    await ctx.database.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN eticketing_sessions' AND pid <> pg_backend_pid()`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await ctx.database.db.update(users).set({ registrationStatus: 'suspended' }).where(eq(users.id, manager.person.id));
     expect(await statusWithin100ms(manager.headers, 401)).toBe(401);

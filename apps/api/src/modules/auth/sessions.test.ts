@@ -34,7 +34,7 @@ describe('sessions', () => {
     expect(row.online).toBe(false);
   });
 
-  it('a forced logout by someone who manages the person ends that person\'s session', async () => {
+  it("a forced logout by someone who manages the person ends that person's session", async () => {
     const admin = await signedInPerson(ctx, { role: 'admin' });
     const manager = await signedInPerson(ctx, { role: 'manager', department: 'remitter-manager' });
     expect((await logout(manager.person.id, admin.headers)).statusCode).toBe(200);

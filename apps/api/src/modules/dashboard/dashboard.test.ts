@@ -28,7 +28,10 @@ const stakeholderIds: Record<string, string> = {};
 
 const db = () => ctx.database.db;
 async function registeredAt(id: string, iso: string, extra: Partial<typeof users.$inferInsert> = {}) {
-  await db().update(users).set({ createdAt: new Date(iso), ...extra }).where(eq(users.id, id));
+  await db()
+    .update(users)
+    .set({ createdAt: new Date(iso), ...extra })
+    .where(eq(users.id, id));
 }
 /** A signed-in person registered at `iso` (every person gets an explicit registration time). */
 async function person(input: PersonInput, iso = '2026-01-05T00:00:00Z') {
@@ -70,7 +73,12 @@ async function payPenalty(iso: string, remitter: Session, name: string, amount: 
 }
 async function scan(iso: string, enforcer: Session, name: string, expectedStatus: string) {
   clock.set(iso);
-  const reply = await ctx.app.inject({ method: 'POST', url: '/api/field/scan', headers: await enforcer.headers(), payload: { userCode: motorists[name].userCode } });
+  const reply = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/field/scan',
+    headers: await enforcer.headers(),
+    payload: { userCode: motorists[name].userCode },
+  });
   await expectCreated(reply);
   expect(reply.json().data.subscriptionStatus).toBe(expectedStatus);
 }
@@ -108,7 +116,11 @@ beforeAll(async () => {
     await expectCreated(reply);
     plans[`${vehicleType}-${name}`] = reply.json().data.id;
   }
-  for (const [vehicleType, price] of [['keke', 500], ['bus', 1000], ['bike', 200]] as const) {
+  for (const [vehicleType, price] of [
+    ['keke', 500],
+    ['bus', 1000],
+    ['bike', 200],
+  ] as const) {
     await expectCreated(await ctx.app.inject({ method: 'POST', url: '/api/penalty', headers: await admin.headers(), payload: { vehicleType, price } }));
   }
 
@@ -172,7 +184,10 @@ beforeAll(async () => {
     clock.advance(60_000);
   }
   clock.set(QUERY_TIME);
-  for (const [date, amount, reference] of [['2026-03-02', 50, 'PAY-1'], ['2026-02-28', 30, 'PAY-0']] as const) {
+  for (const [date, amount, reference] of [
+    ['2026-03-02', 50, 'PAY-1'],
+    ['2026-02-28', 30, 'PAY-0'],
+  ] as const) {
     await expectCreated(
       await ctx.app.inject({
         method: 'POST',
@@ -280,7 +295,9 @@ describe(`admin overview (${TEST_DB})`, () => {
   it('ranks the top agents of each role for the range', async () => {
     const reply = await get(`/api/performingAgentChart?${RANGE}`, admin);
     expect(reply.statusCode).toBe(200);
-    const rows = reply.json().data.map((a: { fullName: string; role: string; rank: number; value: number; metric: string }) => [a.role, a.rank, a.fullName, a.metric, a.value]);
+    const rows = reply
+      .json()
+      .data.map((a: { fullName: string; role: string; rank: number; value: number; metric: string }) => [a.role, a.rank, a.fullName, a.metric, a.value]);
     expect(rows).toEqual([
       ['remitter', 1, 'raphael remitter', 'amountCollected', 1350.5],
       ['remitter', 2, 'ruth remitter', 'amountCollected', 750],
@@ -321,9 +338,15 @@ describe('allocation figures', () => {
       totalPercentage: 60,
       remainingPercentage: 40,
     });
-    expect(body.data.map((r: { partner: { unionName: string }; revenueBase: number; expectedAmount: number; amountPaid: number; difference: number }) => [
-      r.partner.unionName, r.revenueBase, r.expectedAmount, r.amountPaid, r.difference,
-    ])).toEqual([
+    expect(
+      body.data.map((r: { partner: { unionName: string }; revenueBase: number; expectedAmount: number; amountPaid: number; difference: number }) => [
+        r.partner.unionName,
+        r.revenueBase,
+        r.expectedAmount,
+        r.amountPaid,
+        r.difference,
+      ]),
+    ).toEqual([
       ['keke union', 1050, 105, 50, 55],
       ['bus union', 300, 60, 0, 60],
       ['share union', 1450, 435, 0, 435],
@@ -347,7 +370,9 @@ describe('union dashboard', () => {
       total: 1050,
       year: 2026,
       series: [
-        { month: 'Jan', revenue: 0 }, { month: 'Feb', revenue: 1050 }, { month: 'Mar', revenue: 1050 },
+        { month: 'Jan', revenue: 0 },
+        { month: 'Feb', revenue: 1050 },
+        { month: 'Mar', revenue: 1050 },
         ...['Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((month) => ({ month, revenue: 0 })),
       ],
     },
@@ -358,7 +383,7 @@ describe('union dashboard', () => {
     vehicleCard: { vehicleType: 'keke', total: 1, percentageIncrease: 0, today: 0 },
   };
 
-  it("shows a keke union its own figures (keke revenue, keke scans, its allocation and payouts)", async () => {
+  it('shows a keke union its own figures (keke revenue, keke scans, its allocation and payouts)', async () => {
     const own = await data(`/api/uniondashboard?${RANGE}`, unions.keke);
     expect(own).toMatchObject(expectedKeke);
     expect(own.union).toMatchObject({ id: unions.keke.person.id, unionName: 'keke union', unionRole: 'keke' });
@@ -441,7 +466,7 @@ describe('department dashboards', () => {
     expect(await data(`/api/registrardashboard?${RANGE}`, admin)).toEqual(board);
   });
 
-  it("registrar dashboard for a registrar agent: only its own registrations", async () => {
+  it('registrar dashboard for a registrar agent: only its own registrations', async () => {
     const own = await data(`/api/registrardashboard?${RANGE}`, agents.G1);
     expect(own).toMatchObject({
       scope: 'own',
@@ -532,8 +557,16 @@ describe('who may see which dashboard', () => {
     ['the enforcer manager', () => managers['enforcer-manager'], [...overview, '/api/registrardashboard', '/api/remitterdashboard']],
     ['the remitter manager', () => managers['remitter-manager'], [...overview, '/api/registrardashboard', '/api/enforcerdashboard']],
     ['a registrar', () => agents.G1, [...overview, '/api/enforcerdashboard', '/api/remitterdashboard', '/api/uniondashboard']],
-    ['a remitter (field agent)', () => agents.R1, [...overview, '/api/registrardashboard', '/api/enforcerdashboard', '/api/remitterdashboard', '/api/uniondashboard']],
-    ['an enforcer (field agent)', () => agents.E1, [...overview, '/api/registrardashboard', '/api/enforcerdashboard', '/api/remitterdashboard', '/api/uniondashboard']],
+    [
+      'a remitter (field agent)',
+      () => agents.R1,
+      [...overview, '/api/registrardashboard', '/api/enforcerdashboard', '/api/remitterdashboard', '/api/uniondashboard'],
+    ],
+    [
+      'an enforcer (field agent)',
+      () => agents.E1,
+      [...overview, '/api/registrardashboard', '/api/enforcerdashboard', '/api/remitterdashboard', '/api/uniondashboard'],
+    ],
   ])('refuses %s (403)', async (_label, who, urls) => {
     for (const url of urls) {
       const reply = await get(url, who());
@@ -543,7 +576,14 @@ describe('who may see which dashboard', () => {
   });
 
   it('refuses every dashboard call without a session (401)', async () => {
-    for (const url of [...overview, '/api/registrardashboard', '/api/enforcerdashboard', '/api/remitterdashboard', '/api/uniondashboard', '/api/uniondashboard/unions']) {
+    for (const url of [
+      ...overview,
+      '/api/registrardashboard',
+      '/api/enforcerdashboard',
+      '/api/remitterdashboard',
+      '/api/uniondashboard',
+      '/api/uniondashboard/unions',
+    ]) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
   });

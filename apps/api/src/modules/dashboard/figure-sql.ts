@@ -65,11 +65,19 @@ export const int = (value: unknown): number => {
 
 export const day = (value: Placeholder | string) => sql`${value}::date`;
 export const instant = (value: Placeholder | Date) => sql`${value instanceof Date ? value.toISOString() : value}::timestamptz`;
-export const list = (values: readonly string[]) => sql`(${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
+export const list = (values: readonly string[]) =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
 export const metricColumn = (metric: ActivityMetric) => sql.raw(metric);
 
 /** A row's current, previous and today columns (none: all 0). */
-export const tripleOf = (row: Record<string, unknown> | undefined): Triple => ({ current: int(row?.current), previous: int(row?.previous), today: int(row?.today) });
+export const tripleOf = (row: Record<string, unknown> | undefined): Triple => ({
+  current: int(row?.current),
+  previous: int(row?.previous),
+  today: int(row?.today),
+});
 
 export function countsByStatus(rows: Record<string, unknown>[]): Record<RegistrationStatus, number> {
   const result: Record<RegistrationStatus, number> = { pending: 0, approved: 0, suspended: 0 };
@@ -135,4 +143,3 @@ export function splitByMonths(range: DayRange): { months: { first: string; end: 
 /** Motorists (u) registered in a window, optionally by one registrar. */
 export const motoristWhere = (addedBy: Placeholder | undefined) =>
   sql`u.role = 'motorist' AND NOT u.is_deleted${addedBy ? sql` AND u.added_by = ${addedBy}` : sql``}`;
-

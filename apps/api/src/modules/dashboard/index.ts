@@ -12,6 +12,11 @@ export function register(
   app: FastifyInstance,
   deps: { db: Database; clock: Clock; allocation: AllocationService; rankingTtlMs?: DashboardServiceDependencies['rankingTtlMs'] },
 ): void {
-  const service = createDashboardService({ repository: createDashboardRepository(deps.db), allocation: deps.allocation, clock: deps.clock, rankingTtlMs: deps.rankingTtlMs });
+  const service = createDashboardService({
+    repository: createDashboardRepository(deps.db),
+    allocation: deps.allocation,
+    clock: deps.clock,
+    rankingTtlMs: deps.rankingTtlMs,
+  });
   registerRoutes(app, dashboardRoutes(service, deps.clock));
 }

@@ -33,7 +33,11 @@ describe('readFigures (several dashboard figures in one statement)', () => {
 
   it('answers each figure as it would be answered alone, in one statement', async () => {
     const repository = createDashboardRepository(ctx.database.db);
-    const alone = [(await repository.readFigures(numbers))[0], (await repository.readFigures(none))[0], (await repository.readFigures(sumFrom(4_000_000_000)))[0]];
+    const alone = [
+      (await repository.readFigures(numbers))[0],
+      (await repository.readFigures(none))[0],
+      (await repository.readFigures(sumFrom(4_000_000_000)))[0],
+    ];
     const select = vi.spyOn(ctx.database.db, 'select');
     const together = await repository.readFigures(numbers, null, none, sumFrom(4_000_000_000));
     expect(select).toHaveBeenCalledTimes(1);

@@ -78,9 +78,7 @@ export function createDashboardRepository(db: Database) {
       const [row] = asked.length
         ? await statements.run(binding.shape, binding.values, () =>
             db
-              .select(
-                Object.fromEntries(asked.map(({ column, build }) => [column, sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${build()}) q)`])),
-              )
+              .select(Object.fromEntries(asked.map(({ column, build }) => [column, sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${build()}) q)`])))
               .from(sql`(VALUES (0)) AS one`),
           )
         : [{} as Record<string, unknown>];
@@ -122,7 +120,11 @@ export function createDashboardRepository(db: Database) {
         'activityByVehicleType',
         (binding) => {
           const bound = bindRange(binding, 'range', range);
-          const totals = () => sql.join(ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`), sql`, `);
+          const totals = () =>
+            sql.join(
+              ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`),
+              sql`, `,
+            );
           return () => sql`SELECT vehicle_type, ${totals()} FROM daily_activity WHERE ${inDays(bound)} GROUP BY vehicle_type`;
         },
         (rows) => {
@@ -145,7 +147,10 @@ export function createDashboardRepository(db: Database) {
           const bound = bindRange(binding, 'range', range);
           const by = binding.choice('interval', interval);
           return () => sql`SELECT to_char(date_trunc(${by}, day::timestamp), ${periodFormat(by)}) AS period,
-                                  ${sql.join(ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`), sql`, `)}
+                                  ${sql.join(
+                                    ACTIVITY_METRICS.map((m) => sql`coalesce(sum(${metricColumn(m)}), 0) AS ${metricColumn(m)}`),
+                                    sql`, `,
+                                  )}
                            FROM daily_activity WHERE ${inDays(bound)} GROUP BY 1`;
         },
         (rows) =>
@@ -340,7 +345,11 @@ export function createDashboardRepository(db: Database) {
 
     async findUnion(id: string): Promise<UnionRow | null> {
       const [row] = await statements.run('findUnion', { id }, () =>
-        db.select(unionColumns).from(users).where(eq(users.id, sql.placeholder('id'))).limit(1),
+        db
+          .select(unionColumns)
+          .from(users)
+          .where(eq(users.id, sql.placeholder('id')))
+          .limit(1),
       );
       return row ?? null;
     },

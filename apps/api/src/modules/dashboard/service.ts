@@ -98,7 +98,12 @@ const toPartner = (row: UnionRow): PartnerUnion => ({
   unionRole: row.unionRole,
 });
 
-const ROLE_WORDS: Record<string, AgentRole> = Object.fromEntries(AGENT_ROLES.flatMap((role) => [[role, role], [`${role}s`, role]]));
+const ROLE_WORDS: Record<string, AgentRole> = Object.fromEntries(
+  AGENT_ROLES.flatMap((role) => [
+    [role, role],
+    [`${role}s`, role],
+  ]),
+);
 
 export interface DashboardServiceDependencies {
   repository: DashboardRepository;
@@ -336,7 +341,12 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
           interval,
           points: periods.map((period) => {
             const point = byPeriod.get(period);
-            return { period, scans: point?.scans ?? 0, compliant: point?.compliant_scans ?? 0, nonCompliant: (point?.scans ?? 0) - (point?.compliant_scans ?? 0) };
+            return {
+              period,
+              scans: point?.scans ?? 0,
+              compliant: point?.compliant_scans ?? 0,
+              nonCompliant: (point?.scans ?? 0) - (point?.compliant_scans ?? 0),
+            };
           }),
         },
         topAgents,

@@ -23,7 +23,15 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await agent('deleted', { role: 'enforcer', fullName: 'deleted enforcer', isDeleted: true });
   await agent('remitter', { role: 'remitter', fullName: 'a remitter' });
-  for (const [key, fullName] of [['e1', 'ada'], ['e2', 'bola'], ['e3', 'chidi'], ['e4', 'dayo'], ['zed', 'zed'], ['amy', 'amy'], ['e7', 'emeka']]) {
+  for (const [key, fullName] of [
+    ['e1', 'ada'],
+    ['e2', 'bola'],
+    ['e3', 'chidi'],
+    ['e4', 'dayo'],
+    ['zed', 'zed'],
+    ['amy', 'amy'],
+    ['e7', 'emeka'],
+  ]) {
     await agent(key, { role: 'enforcer', fullName });
   }
   // Range 27 February to 2 April 2026: March whole, two days before it and two after.
@@ -49,9 +57,30 @@ describe('top agents', () => {
     (await createDashboardRepository(ctx.database.db).topAgents('enforcer', range, limit, search)).map((row) => [row.fullName, row.value]);
 
   it('sums months and days of the range, leaves out other roles and deleted agents, breaks a tie by name', async () => {
-    expect(await ranked(5)).toEqual([['ada', 50], ['bola', 40], ['chidi', 30], ['dayo', 20], ['amy', 10]]);
-    expect(await ranked(6)).toEqual([['ada', 50], ['bola', 40], ['chidi', 30], ['dayo', 20], ['amy', 10], ['zed', 10]]);
-    expect(await ranked(20)).toEqual([['ada', 50], ['bola', 40], ['chidi', 30], ['dayo', 20], ['amy', 10], ['zed', 10], ['emeka', 5]]);
+    expect(await ranked(5)).toEqual([
+      ['ada', 50],
+      ['bola', 40],
+      ['chidi', 30],
+      ['dayo', 20],
+      ['amy', 10],
+    ]);
+    expect(await ranked(6)).toEqual([
+      ['ada', 50],
+      ['bola', 40],
+      ['chidi', 30],
+      ['dayo', 20],
+      ['amy', 10],
+      ['zed', 10],
+    ]);
+    expect(await ranked(20)).toEqual([
+      ['ada', 50],
+      ['bola', 40],
+      ['chidi', 30],
+      ['dayo', 20],
+      ['amy', 10],
+      ['zed', 10],
+      ['emeka', 5],
+    ]);
   });
 
   it('narrows to the agents the search finds', async () => {
@@ -61,6 +90,10 @@ describe('top agents', () => {
 
   it('reads only the days of a range inside one month', async () => {
     const days = await createDashboardRepository(ctx.database.db).topAgents('enforcer', dayRange('2026-03-01', '2026-03-15'), 5);
-    expect(days.map((row) => [row.fullName, row.value])).toEqual([['ada', 20], ['zed', 10], ['dayo', 5]]);
+    expect(days.map((row) => [row.fullName, row.value])).toEqual([
+      ['ada', 20],
+      ['zed', 10],
+      ['dayo', 5],
+    ]);
   });
 });

@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EXPORT_MESSAGES,
-  MAX_PAGE_SIZE,
-  SCAN_CSV_COLUMNS,
-  paymentCsvColumns,
-  personCsvColumns,
-  toCsv,
-  type CsvColumn,
-} from '@eticket/contracts';
+import { EXPORT_MESSAGES, MAX_PAGE_SIZE, SCAN_CSV_COLUMNS, paymentCsvColumns, personCsvColumns, toCsv, type CsvColumn } from '@eticket/contracts';
 import { KEYSET_BATCH_SIZE } from '../../lists/keyset.ts';
 import { controlledClock, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
@@ -45,7 +37,12 @@ beforeAll(async () => {
   clock.advance(60_000);
   await post('/api/field/penalty-payment', remitter, { userCode: keke.userCode, amount: 200.5, modeOfPayment: 'cash' }, { 'idempotency-key': newKey() });
   clock.advance(60_000);
-  await post('/api/field/subscription-payment', remitter, { userCode: keke.userCode, subscriptionId: plan.id, modeOfPayment: 'transfer', bankName: 'Access Bank' }, { 'idempotency-key': newKey() });
+  await post(
+    '/api/field/subscription-payment',
+    remitter,
+    { userCode: keke.userCode, subscriptionId: plan.id, modeOfPayment: 'transfer', bankName: 'Access Bank' },
+    { 'idempotency-key': newKey() },
+  );
 
   // Copies of the first scan, three to a timestamp, half of them with microseconds; a third of them bus.
   await ctx.database.db.execute(sql`
@@ -110,7 +107,9 @@ describe('POST /api/exports, then GET the link', () => {
   it('streams the whole scan list, newest first, across several batches', async () => {
     const { rows, csv } = await expectExportOfList('/api/scan', SCAN_CSV_COLUMNS);
     expect(rows).toHaveLength(BULK_SCANS + 2);
-    expect(csv.split('\r\n')[0]).toBe('Vehicle Type,Subscription Status,Motorist Unique ID,Subscription Expiry Date,Outstanding Payment (naira),Scanned By,Scanned Date');
+    expect(csv.split('\r\n')[0]).toBe(
+      'Vehicle Type,Subscription Status,Motorist Unique ID,Subscription Expiry Date,Outstanding Payment (naira),Scanned By,Scanned Date',
+    );
     expect(new Set(rows.map((row) => (row as { id: string }).id)).size).toBe(rows.length);
     // Times as the screen shows them, in Lagos time (UTC+1): never an ISO string in UTC.
     expect(csv).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
@@ -213,7 +212,11 @@ describe('refusals', () => {
   it('refuses the link of a caller suspended, or signed out everywhere, since asking', async () => {
     const other = await session(ctx, { role: 'admin' });
     const url = await exportUrl(other, '/api/scan');
-    const suspend = await ctx.app.inject({ method: 'POST', url: `/api/suspend/${other.person.id}`, headers: await session(ctx, { role: 'super-admin' }).then((s) => s.headers()) });
+    const suspend = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/suspend/${other.person.id}`,
+      headers: await session(ctx, { role: 'super-admin' }).then((s) => s.headers()),
+    });
     expect(suspend.statusCode, suspend.body).toBe(200);
     const reply = await ctx.app.inject({ method: 'GET', url });
     expect(reply.statusCode).toBe(403);

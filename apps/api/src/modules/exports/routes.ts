@@ -40,7 +40,10 @@ async function csvStream(csv: CsvExport): Promise<Readable> {
 /** Downloads of whole filtered lists as CSV: a signed link, then the stream it opens. */
 export function exportRoutes(service: ExportService) {
   return [
-    implement(exportEndpoints.request, async (request) => ({ data: { url: service.request(requireUser(request), request.body) }, message: EXPORT_MESSAGES.ready })),
+    implement(exportEndpoints.request, async (request) => ({
+      data: { url: service.request(requireUser(request), request.body) },
+      message: EXPORT_MESSAGES.ready,
+    })),
     implement(exportEndpoints.download, async (request, reply) => {
       const stream = await csvStream(await service.open(request.params.token));
       return reply

@@ -17,7 +17,11 @@ beforeAll(async () => {
   enforcer = await session(ctx, { role: 'enforcer', fullName: 'eze enforcer' });
   remitter = await session(ctx, { role: 'remitter', fullName: 'remi remitter' });
   registrar = await session(ctx, { role: 'registrar' });
-  for (const [name, vehicleType, price] of [['weekly', 'keke', 1000], ['daily', 'keke', 200], ['daily', 'bus', 300]] as const) {
+  for (const [name, vehicleType, price] of [
+    ['weekly', 'keke', 1000],
+    ['daily', 'keke', 200],
+    ['daily', 'bus', 300],
+  ] as const) {
     const reply = await ctx.app.inject({ method: 'POST', url: '/api/subscription', headers: await admin.headers(), payload: { name, vehicleType, price } });
     plans[`${name}-${vehicleType}`] = reply.json().data.id;
   }
@@ -51,9 +55,20 @@ describe('GET /api/field/motorist', () => {
         outstandingPayment: 0,
         photoUrl: null,
       });
-      expect(Object.keys(data).sort()).toEqual(
-        ['expiresAt', 'fullName', 'id', 'outstandingPayment', 'photoUrl', 'planName', 'plateNumber', 'registrationStatus', 'subscriptionStatus', 'userCode', 'vehicleModel', 'vehicleType'],
-      );
+      expect(Object.keys(data).sort()).toEqual([
+        'expiresAt',
+        'fullName',
+        'id',
+        'outstandingPayment',
+        'photoUrl',
+        'planName',
+        'plateNumber',
+        'registrationStatus',
+        'subscriptionStatus',
+        'userCode',
+        'vehicleModel',
+        'vehicleType',
+      ]);
     }
     expect((await get(`/api/field/motorist?q=${motorist.userCode}`, remitter)).statusCode).toBe(200);
   });
@@ -151,7 +166,12 @@ describe('GET /api/field/my-day', () => {
     expect(day.recent).toHaveLength(3);
     expect(day.recent[0]).toMatchObject({ kind: 'subscription-payment', fullName: 'obi keke', userCode: motorist.userCode });
 
-    const scanned = await ctx.app.inject({ method: 'POST', url: '/api/field/scan', headers: await enforcer.headers(), payload: { userCode: motorist.userCode } });
+    const scanned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/field/scan',
+      headers: await enforcer.headers(),
+      payload: { userCode: motorist.userCode },
+    });
     expect(scanned.statusCode).toBe(201);
     const enforcerDay = (await get('/api/field/my-day', enforcer)).json().data;
     expect(enforcerDay.scans).toEqual({ count: 1, penaltiesAdded: 0, penaltyAmount: 0 });

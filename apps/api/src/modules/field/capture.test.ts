@@ -16,7 +16,12 @@ beforeAll(async () => {
   const admin = await session(ctx, { role: 'admin' });
   enforcer = await session(ctx, { role: 'enforcer' });
   remitter = await session(ctx, { role: 'remitter' });
-  const plan = await ctx.app.inject({ method: 'POST', url: '/api/subscription', headers: await admin.headers(), payload: { name: 'weekly', vehicleType: 'keke', price: 1000 } });
+  const plan = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/subscription',
+    headers: await admin.headers(),
+    payload: { name: 'weekly', vehicleType: 'keke', price: 1000 },
+  });
   weeklyKeke = plan.json().data.id;
   await ctx.app.inject({ method: 'POST', url: '/api/penalty', headers: await admin.headers(), payload: { vehicleType: 'keke', price: 500 } });
 });

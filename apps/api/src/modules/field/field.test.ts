@@ -17,7 +17,10 @@ beforeAll(async () => {
   admin = await session(ctx, { role: 'admin' });
   enforcer = await session(ctx, { role: 'enforcer', fullName: 'emeka enforcer' });
   remitter = await session(ctx, { role: 'remitter', fullName: 'rita remitter' });
-  for (const [name, vehicleType, price] of [['weekly', 'keke', 1000], ['daily', 'bus', 250.5]] as const) {
+  for (const [name, vehicleType, price] of [
+    ['weekly', 'keke', 1000],
+    ['daily', 'bus', 250.5],
+  ] as const) {
     const reply = await ctx.app.inject({ method: 'POST', url: '/api/subscription', headers: await admin.headers(), payload: { name, vehicleType, price } });
     plans[`${name}-${vehicleType}`] = reply.json().data.id;
   }
@@ -101,7 +104,12 @@ describe('POST /api/field/scan', () => {
     expect(await countOf(scans, motorist.id)).toBe(5);
     expect((await subscriptionOf(motorist.id)).outstandingPenaltyKobo).toBe(150000);
     const days = await ctx.database.db.select({ day: scans.penaltyDay }).from(scans).where(eq(scans.motoristId, motorist.id));
-    expect(days.map((d) => d.day).filter(Boolean).sort()).toEqual(['2026-05-01', '2026-05-02', '2026-05-03']);
+    expect(
+      days
+        .map((d) => d.day)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['2026-05-01', '2026-05-02', '2026-05-03']);
     clock.set('2026-05-03T09:00:00Z');
   });
 

@@ -17,7 +17,12 @@ beforeAll(async () => {
   ctx = await createTestContext({ clock });
   admin = await session(ctx, { role: 'admin' });
   remitter = await session(ctx, { role: 'remitter' });
-  const plan = await ctx.app.inject({ method: 'POST', url: '/api/subscription', headers: await admin.headers(), payload: { name: 'weekly', vehicleType: 'keke', price: 1000 } });
+  const plan = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/subscription',
+    headers: await admin.headers(),
+    payload: { name: 'weekly', vehicleType: 'keke', price: 1000 },
+  });
   planId = plan.json().data.id;
 });
 afterAll(async () => ctx.close());
@@ -45,11 +50,19 @@ describe('receipt numbers of recorded payments', () => {
     expect(details.json().data.ticketSubscription.lastReceiptNo).toBe(second.payment.receiptNo);
 
     const history = await ctx.app.inject({ method: 'GET', url: `/api/sub-history?search=${motorist.userCode}`, headers: await admin.headers() });
-    expect(history.json().data.map((p: { receiptNo: string }) => p.receiptNo).sort()).toEqual([first.payment.receiptNo, second.payment.receiptNo].sort());
+    expect(
+      history
+        .json()
+        .data.map((p: { receiptNo: string }) => p.receiptNo)
+        .sort(),
+    ).toEqual([first.payment.receiptNo, second.payment.receiptNo].sort());
     const penalties = await ctx.app.inject({ method: 'GET', url: `/api/penalty-history?search=${motorist.userCode}`, headers: await admin.headers() });
     expect(penalties.json().data.map((p: { receiptNo: string }) => p.receiptNo)).toEqual([penalty.payment.receiptNo]);
 
-    const [stored] = await ctx.database.db.select({ receiptNo: penaltyPayments.receiptNo }).from(penaltyPayments).where(eq(penaltyPayments.id, penalty.payment.id));
+    const [stored] = await ctx.database.db
+      .select({ receiptNo: penaltyPayments.receiptNo })
+      .from(penaltyPayments)
+      .where(eq(penaltyPayments.id, penalty.payment.id));
     expect(stored.receiptNo).toBe(penalty.payment.receiptNo);
   });
 
@@ -57,8 +70,18 @@ describe('receipt numbers of recorded payments', () => {
     const motorist = await createMotorist(ctx, 'keke');
     const key = newKey();
     const payload = { userCode: motorist.userCode, subscriptionId: planId, modeOfPayment: 'cash' };
-    const once = await ctx.app.inject({ method: 'POST', url: '/api/field/subscription-payment', headers: await remitter.headers({ 'idempotency-key': key }), payload });
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/field/subscription-payment', headers: await remitter.headers({ 'idempotency-key': key }), payload });
+    const once = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/field/subscription-payment',
+      headers: await remitter.headers({ 'idempotency-key': key }),
+      payload,
+    });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/field/subscription-payment',
+      headers: await remitter.headers({ 'idempotency-key': key }),
+      payload,
+    });
     expect(again.json().data.payment.receiptNo).toBe(once.json().data.payment.receiptNo);
   });
 
@@ -90,7 +113,10 @@ describe('migration 0018 gives the payments recorded before it a receipt number'
     const { database, drop } = await emptyTestDatabase();
     try {
       const migrations = readMigrations();
-      await migrate(database, migrations.filter((m) => m.name < '0018'));
+      await migrate(
+        database,
+        migrations.filter((m) => m.name < '0018'),
+      );
       await database.rawTransaction(async ({ exec }) => {
         await exec(`
           INSERT INTO users (id, user_code, full_name, email, phone, password_hash, role)

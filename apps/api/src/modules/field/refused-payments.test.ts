@@ -17,7 +17,12 @@ beforeAll(async () => {
   ctx = await createTestContext({ clock });
   const admin = await session(ctx, { role: 'admin' });
   remitter = await session(ctx, { role: 'remitter' });
-  const plan = await ctx.app.inject({ method: 'POST', url: '/api/subscription', headers: await admin.headers(), payload: { name: 'weekly', vehicleType: 'keke', price: 1000 } });
+  const plan = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/subscription',
+    headers: await admin.headers(),
+    payload: { name: 'weekly', vehicleType: 'keke', price: 1000 },
+  });
   planId = plan.json().data.id;
 });
 afterAll(async () => ctx.close());

@@ -197,9 +197,7 @@ export function fieldQueries(db: Database) {
     async insertScan(values: NewScan): Promise<string | null> {
       const insert = db.insert(scans).values(values);
       const rows = values.penaltyDay
-        ? await insert
-            .onConflictDoNothing({ target: [scans.motoristId, scans.penaltyDay], where: sql`penalty_day IS NOT NULL` })
-            .returning({ id: scans.id })
+        ? await insert.onConflictDoNothing({ target: [scans.motoristId, scans.penaltyDay], where: sql`penalty_day IS NOT NULL` }).returning({ id: scans.id })
         : await insert.returning({ id: scans.id });
       return rows[0]?.id ?? null;
     },

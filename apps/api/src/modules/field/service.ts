@@ -92,7 +92,6 @@ async function lockedContext(unit: FieldUnit, userCode: string, agentId: string,
 
 const personOf = (m: FieldContext['motorist']) => ({ id: m.id, fullName: m.fullName, userCode: m.userCode });
 
-
 async function motoristCode(unit: FieldUnit, input: ScanInput): Promise<string> {
   if (input.userCode !== undefined) return input.userCode;
   const code = await unit.field.findUserCodeByPlate(plateKey(input.plateNumber ?? ''));

@@ -70,7 +70,11 @@ describe("a motorist's penalty: ceiling and reason", () => {
     const first = await call('POST', '/api/specificPenalty', { id: motorist.id, price: 1500, reason: '  Plate covered at Ojota  ' });
     expect(first.statusCode).toBe(200);
     const subscriptionId = first.json().data.id;
-    expect((await lastAudit('motorist_penalty.altered', subscriptionId)).after).toEqual({ userId: motorist.id, outstandingPayment: 1500, reason: 'Plate covered at Ojota' });
+    expect((await lastAudit('motorist_penalty.altered', subscriptionId)).after).toEqual({
+      userId: motorist.id,
+      outstandingPayment: 1500,
+      reason: 'Plate covered at Ojota',
+    });
 
     const bare = await call('POST', '/api/specificPenalty', { id: subscriptionId, price: 1000 });
     expect(bare.json()).toMatchObject({ message: TICKET_MESSAGES.specificPenaltyUpdated, data: { outstandingPayment: 1000 } });

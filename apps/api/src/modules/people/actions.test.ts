@@ -72,7 +72,7 @@ describe('POST /api/approve/{id}', () => {
 });
 
 describe('POST /api/suspend/{id}', () => {
-  it('suspends, records who did, and ends the person\'s sessions', async () => {
+  it("suspends, records who did, and ends the person's sessions", async () => {
     const { person, token } = await signedInTarget({ role: 'remitter' });
     expect((await stateOf(person.id)).online).toBe(true);
     expect(await profileStatus(token)).toBe(200);
@@ -110,18 +110,16 @@ describe('POST /api/deleted/{id}', () => {
     expect((await act('approve', person.id)).statusCode).toBe(404);
   });
 
-  it.each([
-    { role: 'admin' },
-    { role: 'manager', department: 'enforcer-manager' },
-    { role: 'union', unionRole: 'keke' },
-    { role: 'user' },
-  ] as const)('nobody deletes a $role account (403)', async (input) => {
-    const target = await createPerson(ctx, input);
-    const reply = await act('deleted', target.id, superAdmin.headers);
-    expect(reply.statusCode).toBe(403);
-    expect(reply.json().message).toBe('Admin, manager, union and user accounts cannot be deleted');
-    expect((await stateOf(target.id)).isDeleted).toBe(false);
-  });
+  it.each([{ role: 'admin' }, { role: 'manager', department: 'enforcer-manager' }, { role: 'union', unionRole: 'keke' }, { role: 'user' }] as const)(
+    'nobody deletes a $role account (403)',
+    async (input) => {
+      const target = await createPerson(ctx, input);
+      const reply = await act('deleted', target.id, superAdmin.headers);
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json().message).toBe('Admin, manager, union and user accounts cannot be deleted');
+      expect((await stateOf(target.id)).isDeleted).toBe(false);
+    },
+  );
 
   it('deletes motorists and agents when the caller manages them', async () => {
     for (const role of ['motorist', 'enforcer', 'registrar'] as const) {

@@ -19,12 +19,7 @@ import type { PeopleFilter, PersonQuery } from './person-query.ts';
 import type { PersonRecords } from './person-records.ts';
 
 /** The people a list call shows. */
-export type PeopleList =
-  | { kind: 'admin' }
-  | { kind: 'manager' }
-  | { kind: 'agent'; role: AgentRole }
-  | { kind: 'union' }
-  | { kind: 'motorist' };
+export type PeopleList = { kind: 'admin' } | { kind: 'manager' } | { kind: 'agent'; role: AgentRole } | { kind: 'union' } | { kind: 'motorist' };
 
 const LIST_ROLES: Record<Exclude<PeopleList['kind'], 'agent'>, readonly Role[]> = {
   admin: ['admin'],
@@ -47,8 +42,7 @@ function mayRead(actor: PrincipalSource, role: Role): boolean {
   return capability !== null && can(actor, capability, 'read');
 }
 
-const isStatusTerm = (search: string): search is (typeof STATUS_SEARCH_TERMS)[number] =>
-  (STATUS_SEARCH_TERMS as readonly string[]).includes(search);
+const isStatusTerm = (search: string): search is (typeof STATUS_SEARCH_TERMS)[number] => (STATUS_SEARCH_TERMS as readonly string[]).includes(search);
 
 function filterOf(roles: readonly Role[], query: ListQuery): PeopleFilter {
   const search = query.search || undefined;

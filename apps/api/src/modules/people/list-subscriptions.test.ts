@@ -28,7 +28,12 @@ describe("a motorists page's subscriptions", () => {
   it('match the subscription read on its own: paid, paused, with a penalty, under a changed grace period', async () => {
     const remitter = await session(ctx, { role: 'remitter' });
     const enforcer = await session(ctx, { role: 'enforcer' });
-    const planReply = await ctx.app.inject({ method: 'POST', url: '/api/subscription', headers: await admin.headers(), payload: { name: 'weekly', vehicleType: 'keke', price: 1500.5 } });
+    const planReply = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/subscription',
+      headers: await admin.headers(),
+      payload: { name: 'weekly', vehicleType: 'keke', price: 1500.5 },
+    });
     await ctx.app.inject({ method: 'POST', url: '/api/penalty', headers: await admin.headers(), payload: { vehicleType: 'keke', price: 700 } });
     const motorist = await createMotorist(ctx, 'keke');
     const unpaid = await createMotorist(ctx, 'keke');

@@ -29,8 +29,7 @@ export interface PeopleFilter {
  * The name of the person a column points at, as a scalar subquery rather than a join: three more
  * joins of users made the planner spend ~20 ms choosing a join order on every list call.
  */
-const nameOf = (column: AnyPgColumn) =>
-  sql<string | null>`(SELECT by_user.full_name FROM users AS by_user WHERE by_user.id = ${column})`;
+const nameOf = (column: AnyPgColumn) => sql<string | null>`(SELECT by_user.full_name FROM users AS by_user WHERE by_user.id = ${column})`;
 
 /** The columns of a person record, with the names of who added, approved and suspended it. */
 const personColumns = {
@@ -177,7 +176,11 @@ export function createPersonQuery(db: Database) {
           .from(counts)
           .where(and(inArray(counts.role, [...bound.roles]), statusCondition(bound, counts.registrationStatus), wholeDayConditions(counts.day, days)));
       },
-      (edge) => db.select({ value: count() }).from(users).where(whereOf({ ...bound, createdFrom: edge.from, createdBefore: edge.to })),
+      (edge) =>
+        db
+          .select({ value: count() })
+          .from(users)
+          .where(whereOf({ ...bound, createdFrom: edge.from, createdBefore: edge.to })),
     );
   }
 
@@ -190,7 +193,9 @@ export function createPersonQuery(db: Database) {
       // The page's ids walk users_live_role_page_idx alone.
       const source = { table: users, id: users.id, createdAt: users.createdAt, where: () => whereOf(bound) };
       return readPage(db, statements, binding, total, page, source, (inPage, orderBy, extra) =>
-        selectPeopleWith(db, extra).where(inPage).orderBy(...orderBy),
+        selectPeopleWith(db, extra)
+          .where(inPage)
+          .orderBy(...orderBy),
       );
     },
 

@@ -36,9 +36,7 @@ export function toPersonRecord(row: PersonRow, fileUrl: FileUrl, subscription: T
     identity: { Name: row.idType, front: url(row.idFrontFile), back: url(row.idBackFile) },
     address: row.address,
     maritalStatus: row.maritalStatus,
-    vehicle: row.plateNumber && row.vehicleType
-      ? { plateNumber: row.plateNumber, vehicleModel: row.vehicleModel, vehicleType: row.vehicleType }
-      : null,
+    vehicle: row.plateNumber && row.vehicleType ? { plateNumber: row.plateNumber, vehicleModel: row.vehicleModel, vehicleType: row.vehicleType } : null,
     serialID: row.serialId,
     route: row.route,
     gender: row.gender,

@@ -259,11 +259,7 @@ describe('images', () => {
   });
 
   it('refuses an empty file, a file under another name, and the same image twice', async () => {
-    await expectNothingWritten(
-      () => postForm('admin', FORMS.admin(), { front: { bytes: Buffer.alloc(0), name: 'empty.png' } }),
-      400,
-      'front is empty',
-    );
+    await expectNothingWritten(() => postForm('admin', FORMS.admin(), { front: { bytes: Buffer.alloc(0), name: 'empty.png' } }), 400, 'front is empty');
     await expectNothingWritten(
       () => postForm('admin', FORMS.admin(), { portraitSelfie: png() }),
       400,
@@ -291,11 +287,7 @@ describe('duplicates: 409 naming the field, nothing written', () => {
   it('an email already in use (whatever its case)', async () => {
     const first = FORMS.admin();
     expect((await postForm('admin', first)).statusCode).toBe(201);
-    await expectNothingWritten(
-      () => postForm('admin', { ...FORMS.admin(), email: first.email.toUpperCase() }, IMAGES.admin),
-      409,
-      'email is already in use',
-    );
+    await expectNothingWritten(() => postForm('admin', { ...FORMS.admin(), email: first.email.toUpperCase() }, IMAGES.admin), 409, 'email is already in use');
   });
 
   it('a phone number already in use', async () => {
@@ -319,7 +311,11 @@ describe('duplicates: 409 naming the field, nothing written', () => {
     expect((await ctx.app.inject({ method: 'POST', url: `/api/deleted/${created.json().data.id}`, headers: superAdmin.headers })).statusCode).toBe(200);
     const again = { ...FORMS.motorist(), plateNumber: first.plateNumber };
     expect((await postForm('motorist', again)).statusCode).toBe(201);
-    await expectNothingWritten(() => postForm('motorist', { ...FORMS.motorist(), plateNumber: first.plateNumber }, IMAGES.motorist), 409, 'plateNumber is already in use');
+    await expectNothingWritten(
+      () => postForm('motorist', { ...FORMS.motorist(), plateNumber: first.plateNumber }, IMAGES.motorist),
+      409,
+      'plateNumber is already in use',
+    );
   });
 });
 
@@ -327,7 +323,11 @@ describe('who may register whom (permission matrix)', () => {
   it('a remitter-manager registers remitters only', async () => {
     const manager = await signedInPerson(ctx, { role: 'manager', department: 'remitter-manager' });
     expect((await postForm('agent', { ...FORMS.agent(), role: 'remitter' }, {}, manager.headers)).statusCode).toBe(201);
-    await expectNothingWritten(() => postForm('agent', { ...FORMS.agent(), role: 'enforcer' }, {}, manager.headers), 403, 'You do not have permission to do this');
+    await expectNothingWritten(
+      () => postForm('agent', { ...FORMS.agent(), role: 'enforcer' }, {}, manager.headers),
+      403,
+      'You do not have permission to do this',
+    );
     await expectNothingWritten(() => postForm('motorist', FORMS.motorist(), {}, manager.headers), 403, 'You do not have permission to do this');
   });
 

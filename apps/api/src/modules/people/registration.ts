@@ -82,10 +82,7 @@ export function personOf(registration: Registration, images: ImageKeys, stamp: S
   }
 }
 
-function profileOf(
-  input: { address: string | null; maritalStatus: string | null; idType: string | null },
-  images: ImageKeys,
-): NewProfile {
+function profileOf(input: { address: string | null; maritalStatus: string | null; idType: string | null }, images: ImageKeys): NewProfile {
   return {
     address: input.address,
     maritalStatus: input.maritalStatus,

@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 describe('GET /api/user/{id}', () => {
-  it('gives a person\'s name to console staff', async () => {
+  it("gives a person's name to console staff", async () => {
     const { headers } = await signedInPerson(ctx, { role: 'manager', department: 'remitter-manager' });
     const other = await createPerson(ctx, { role: 'remitter', fullName: 'tunde bello' });
     const reply = await ctx.app.inject({ method: 'GET', url: `/api/user/${other.id}`, headers });
@@ -36,13 +36,12 @@ describe('POST /api/user', () => {
     expect(reply.json().data).toMatchObject({ id: motorist.id, userCode: motorist.userCode, role: 'motorist' });
   });
 
-  it('refuses a person whose list the caller may not see: staff to a registrar or a union\'s user, a super-admin to anyone', async () => {
+  it("refuses a person whose list the caller may not see: staff to a registrar or a union's user, a super-admin to anyone", async () => {
     const superAdmin = await createPerson(ctx, { role: 'super-admin' });
     const admin = await createPerson(ctx, { role: 'admin' });
     const manager = await createPerson(ctx, { role: 'manager', department: 'enforcer-manager' });
     const motorist = await createPerson(ctx, { role: 'motorist' });
-    const lookUp = (headers: Record<string, string>, userCode: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/user', headers, payload: { userCode } });
+    const lookUp = (headers: Record<string, string>, userCode: string) => ctx.app.inject({ method: 'POST', url: '/api/user', headers, payload: { userCode } });
     for (const role of ['registrar', 'user'] as const) {
       const { headers } = await signedInPerson(ctx, { role });
       for (const target of [superAdmin, admin, manager]) {

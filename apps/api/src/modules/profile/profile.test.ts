@@ -54,7 +54,12 @@ describe('profile', () => {
 
   it('refuses a bad field with a message naming it, and changes nothing', async () => {
     const { person, headers } = await signedInPerson(ctx, { role: 'admin', fullName: 'unchanged name' });
-    for (const [field, value] of [['phone', 'call me'], ['maritalStatus', 'complicated'], ['fullName', ''], ['address', '   ']]) {
+    for (const [field, value] of [
+      ['phone', 'call me'],
+      ['maritalStatus', 'complicated'],
+      ['fullName', ''],
+      ['address', '   '],
+    ]) {
       const reply = await update(person.id, headers, { ...changes, [field]: value });
       expect(reply.statusCode, field).toBe(400);
       expect(reply.json().message).toContain(field);

@@ -24,7 +24,11 @@ beforeAll(async () => {
   admin = await session(ctx, { role: 'admin' });
   r1 = await session(ctx, { role: 'remitter' });
   r2 = await session(ctx, { role: 'remitter' });
-  for (const [name, vehicleType, price] of [['weekly', 'keke', 1000], ['daily', 'keke', 150.5], ['weekly', 'bus', 1500]] as const) {
+  for (const [name, vehicleType, price] of [
+    ['weekly', 'keke', 1000],
+    ['daily', 'keke', 150.5],
+    ['weekly', 'bus', 1500],
+  ] as const) {
     plans[`${name}-${vehicleType}`] = (await post('/api/subscription', admin, { name, vehicleType, price })).id;
   }
   await post('/api/penalty', admin, { vehicleType: 'keke', price: 500 });
@@ -41,13 +45,21 @@ beforeAll(async () => {
   ];
   for (const [at, who, motorist, plan, mode] of payments) {
     clock.set(at);
-    await post('/api/field/subscription-payment', who, { userCode: motorist.userCode, subscriptionId: plans[plan], modeOfPayment: mode, bankName: 'gtbank' }, {
-      'idempotency-key': newKey(),
-    });
+    await post(
+      '/api/field/subscription-payment',
+      who,
+      { userCode: motorist.userCode, subscriptionId: plans[plan], modeOfPayment: mode, bankName: 'gtbank' },
+      {
+        'idempotency-key': newKey(),
+      },
+    );
   }
   // Penalties: the keke motorist owes, then pays part of it twice.
   await ctx.app.inject({ method: 'POST', url: '/api/specificPenalty', headers: await admin.headers(), payload: { id: keke.id, price: 900 } });
-  for (const [at, amount] of [['2026-05-02T10:00:00Z', 300], ['2026-05-03T10:00:00Z', 250.25]] as const) {
+  for (const [at, amount] of [
+    ['2026-05-02T10:00:00Z', 300],
+    ['2026-05-03T10:00:00Z', 250.25],
+  ] as const) {
     clock.set(at);
     await post('/api/field/penalty-payment', r1, { userCode: keke.userCode, amount, modeOfPayment: 'cash' }, { 'idempotency-key': newKey() });
   }
@@ -76,7 +88,11 @@ describe('payment list summaries', () => {
   it.each([
     ['the whole list', {}, 'true'],
     ['a range of whole Lagos days', { startDate: '2026-04-30', endDate: '2026-05-02' }, `${lagos('2026-04-30')} AND ${beforeLagos('2026-05-03')}`],
-    ['a range with partial days at its edges', { startDate: '2026-04-29T12:00:00.000Z', endDate: '2026-05-02T12:00:00.000Z' }, "created_at >= '2026-04-29T12:00:00Z' AND created_at <= '2026-05-02T12:00:00Z'"],
+    [
+      'a range with partial days at its edges',
+      { startDate: '2026-04-29T12:00:00.000Z', endDate: '2026-05-02T12:00:00.000Z' },
+      "created_at >= '2026-04-29T12:00:00Z' AND created_at <= '2026-05-02T12:00:00Z'",
+    ],
     ['a vehicle type', { vehicleType: 'bus' }, "vehicle_type = 'bus'"],
     ['a plan, searched', { search: 'daily' }, "plan_name = 'daily'"],
     ['a plan, filtered, in May', { plan: 'weekly', startDate: '2026-05-01' }, `plan_name = 'weekly' AND ${lagos('2026-05-01')}`],

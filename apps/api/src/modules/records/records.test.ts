@@ -30,7 +30,12 @@ const scanAt = async (iso: string, who: Session, m: Motorist) => {
 };
 const payAt = async (iso: string, who: Session, m: Motorist, plan: string, mode: string, bankName?: string) => {
   clock.set(iso);
-  const data = await post('/api/field/subscription-payment', who, { userCode: m.userCode, subscriptionId: plans[plan], modeOfPayment: mode, bankName }, { 'idempotency-key': newKey() });
+  const data = await post(
+    '/api/field/subscription-payment',
+    who,
+    { userCode: m.userCode, subscriptionId: plans[plan], modeOfPayment: mode, bankName },
+    { 'idempotency-key': newKey() },
+  );
   return data.payment.id as string;
 };
 
@@ -44,14 +49,20 @@ beforeAll(async () => {
   m1 = await createMotorist(ctx, 'keke', { fullName: 'musa keke' });
   m2 = await createMotorist(ctx, 'bus', { fullName: 'ngozi bus' });
   m3 = await createMotorist(ctx, 'bike', { fullName: 'obi bike' });
-  for (const [name, vehicleType, price] of [['weekly', 'keke', 1000], ['weekly', 'bus', 1500], ['daily', 'bike', 200]] as const) {
+  for (const [name, vehicleType, price] of [
+    ['weekly', 'keke', 1000],
+    ['weekly', 'bus', 1500],
+    ['daily', 'bike', 200],
+  ] as const) {
     plans[`${name}-${vehicleType}`] = (await post('/api/subscription', admin, { name, vehicleType, price })).id;
   }
   await post('/api/penalty', admin, { vehicleType: 'keke', price: 500 });
 
   ids.s1 = await scanAt('2026-06-01T07:30:00Z', e1, m1); // expired: +500
   clock.set('2026-06-01T07:45:00Z');
-  ids.q1 = (await post('/api/field/penalty-payment', r1, { userCode: m1.userCode, amount: 200, modeOfPayment: 'cash' }, { 'idempotency-key': newKey() })).payment.id;
+  ids.q1 = (
+    await post('/api/field/penalty-payment', r1, { userCode: m1.userCode, amount: 200, modeOfPayment: 'cash' }, { 'idempotency-key': newKey() })
+  ).payment.id;
   ids.p1 = await payAt('2026-06-01T08:00:00Z', r1, m1, 'weekly-keke', 'cash');
   ids.s2 = await scanAt('2026-06-01T09:00:00Z', e1, m1); // active, owes 300
   ids.s3 = await scanAt('2026-06-02T10:00:00Z', e2, m2); // expired, no bus charge

@@ -17,8 +17,16 @@ beforeAll(async () => {
   admin = await session(ctx, { role: 'admin' });
   enforcer = await session(ctx, { role: 'enforcer' });
   remitter = await session(ctx, { role: 'remitter' });
-  for (const [name, price] of [['weekly', 1000], ['monthly', 4000]] as const) {
-    const reply = await ctx.app.inject({ method: 'POST', url: '/api/subscription', headers: await admin.headers(), payload: { name, vehicleType: 'keke', price } });
+  for (const [name, price] of [
+    ['weekly', 1000],
+    ['monthly', 4000],
+  ] as const) {
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/subscription',
+      headers: await admin.headers(),
+      payload: { name, vehicleType: 'keke', price },
+    });
     plans[name] = reply.json().data.id;
   }
   await ctx.app.inject({ method: 'POST', url: '/api/penalty', headers: await admin.headers(), payload: { vehicleType: 'keke', price: 500 } });

@@ -42,8 +42,7 @@ export interface SubscriptionWithPlanAndGrace extends SubscriptionWithPlan {
 }
 
 /** The grace period a settings value gives (the default when unset or not a number of days). */
-const graceMsOf = (value: unknown): number =>
-  (typeof value === 'number' && value >= 0 ? value : DEFAULT_GRACE_PERIOD_DAYS) * DAY_IN_MS;
+const graceMsOf = (value: unknown): number => (typeof value === 'number' && value >= 0 ? value : DEFAULT_GRACE_PERIOD_DAYS) * DAY_IN_MS;
 
 /**
  * The subscription of each person, with its plan and the grace period in force, as plain columns of
@@ -82,9 +81,10 @@ export function joinSubscriptions<Query extends PgSelect>(query: Query, userId: 
 /** The subscription subscriptionColumns read (null when the person has none), as findWithPlans returns it. */
 export function subscriptionFromColumns(row: SubscriptionColumnValues): SubscriptionWithPlanAndGrace | null {
   if (row.subscriptionId === null) return null;
-  const plan = row.subscriptionPlanId !== null && row.planName !== null && row.planVehicleType !== null
-    ? { id: row.subscriptionPlanId, name: row.planName, vehicleType: row.planVehicleType, priceKobo: koboOf(row.planPriceKobo) }
-    : null;
+  const plan =
+    row.subscriptionPlanId !== null && row.planName !== null && row.planVehicleType !== null
+      ? { id: row.subscriptionPlanId, name: row.planName, vehicleType: row.planVehicleType, priceKobo: koboOf(row.planPriceKobo) }
+      : null;
   return {
     graceMs: graceMsOf(row.graceDays),
     subscription: normalise({
@@ -208,7 +208,10 @@ export function subscriptionQueries(db: Database) {
                coalesce(${at}::timestamptz, u.created_at)
         FROM users u
         LEFT JOIN vehicles v ON v.user_id = u.id
-        WHERE u.id IN (${sql.join(userIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND u.role = 'motorist'
+        WHERE u.id IN (${sql.join(
+          userIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) AND u.role = 'motorist'
         ON CONFLICT (user_id) DO NOTHING
         RETURNING id`);
       return rowsOf(opened).length;
@@ -253,7 +256,6 @@ export function subscriptionQueries(db: Database) {
         .where(or(...conditions));
       return rows.map((row) => subscriptionFromColumns(row)!);
     },
-
   };
 }
 

@@ -1,11 +1,4 @@
-import {
-  TICKET_MESSAGES,
-  type Plan,
-  type TicketSubscription,
-  type VehicleType,
-  planCreateRequest,
-  planUpdateRequest,
-} from '@eticket/contracts';
+import { TICKET_MESSAGES, type Plan, type TicketSubscription, type VehicleType, planCreateRequest, planUpdateRequest } from '@eticket/contracts';
 import type { z } from 'zod';
 import type { Actor, AuditEntry } from '../../platform/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -135,13 +128,22 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
           const changes = { name: input.name, vehicleType: input.vehicleType, priceKobo: input.price === undefined ? undefined : toKobo(input.price), at };
           const row = await repo.updatePlan(id, changes);
           if (!row) throw notFound('Plan not found');
-          await audit({ actorId: actor.id, action: 'plan.updated', entityType: 'plan', entityId: id, before: planSnapshot(current), after: planSnapshot(row), at });
+          await audit({
+            actorId: actor.id,
+            action: 'plan.updated',
+            entityType: 'plan',
+            entityId: id,
+            before: planSnapshot(current),
+            after: planSnapshot(row),
+            at,
+          });
           return row;
         });
         return toPlan(updated);
       } catch (error) {
         const was = current as PlanRecord | null;
-        if (isUniqueViolation(error, PLAN_UNIQUE_INDEX)) throw duplicatePlan(input.name ?? was?.name ?? 'that', input.vehicleType ?? was?.vehicleType ?? 'that vehicle type');
+        if (isUniqueViolation(error, PLAN_UNIQUE_INDEX))
+          throw duplicatePlan(input.name ?? was?.name ?? 'that', input.vehicleType ?? was?.vehicleType ?? 'that vehicle type');
         throw error;
       }
     },

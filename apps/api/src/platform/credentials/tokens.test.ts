@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { TokenUser } from '@eticket/contracts';
 import { createTokenService } from './tokens.ts';
 
-const user: TokenUser = { id: 'b6c1a2f0-0000-4000-8000-000000000001', role: 'admin', agentRole: null, isMotorist: false, department: null, unionRole: null, unionName: null };
+const user: TokenUser = {
+  id: 'b6c1a2f0-0000-4000-8000-000000000001',
+  role: 'admin',
+  agentRole: null,
+  isMotorist: false,
+  department: null,
+  unionRole: null,
+  unionName: null,
+};
 const signedAt = new Date('2026-05-01T10:00:00Z');
 const later = (seconds: number) => new Date(signedAt.getTime() + seconds * 1000);
 

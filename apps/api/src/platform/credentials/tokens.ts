@@ -20,10 +20,7 @@ const expired = (claims: SessionClaims, now: Date) => claims.exp <= Math.floor(n
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   // Imported once: given the raw bytes, jose imports a WebCrypto key on every call (~0.2 ms a request).
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   // Only tokens whose signature checked out are kept, so forged ones cannot fill it; the oldest goes first.
   const verified = new BoundedMap<string, SessionClaims>(VERIFIED_TOKENS_KEPT);
   return {

@@ -117,7 +117,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ message: error.message, ...(error.errors?.length ? { errors: error.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const problems = error.validation.map((issue) => ({ field: fieldOf(issue, error.validationContext), message: describeIssue(issue, error.validationContext) }));
+      const problems = error.validation.map((issue) => ({
+        field: fieldOf(issue, error.validationContext),
+        message: describeIssue(issue, error.validationContext),
+      }));
       const errors = fieldErrorsOf(problems);
       return reply.code(400).send({ message: problems[0].message, ...(errors.length ? { errors } : {}) });
     }

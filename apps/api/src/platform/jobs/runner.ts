@@ -94,9 +94,7 @@ export function createJobRunner(deps: { database: DatabaseHandle; clock: Clock; 
   const runExclusively = (job: Job): Promise<RunResult> =>
     deps.database.session(async (query) => {
       const lockKey = `eticketing-job:${job.name}`;
-      const [lock] = await query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended(current_schema() || ':' || $1, 0)) AS locked`, [
-        lockKey,
-      ]);
+      const [lock] = await query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtextextended(current_schema() || ':' || $1, 0)) AS locked`, [lockKey]);
       if (!lock.locked) return 'busy';
       try {
         return await runLocked(query, job);

@@ -125,7 +125,16 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
           ? await enqueue({ key: newKey(), kind: 'subscription-payment', label, body: { userCode, subscriptionId: plan!.id, ...means } })
           : await enqueue({ key: newKey(), kind: 'penalty-payment', label, body: { userCode, amount: penaltyAmount, ...means } });
       if (item.state === 'refused') return setError(item.message);
-      onPaid({ item, amount: total, paidFor, payerName: payer.known ? payer.view.fullName : null, userCode, modeOfPayment: modeText(mode, mode === 'cash' ? null : bankName.trim()), capturedAt, agent });
+      onPaid({
+        item,
+        amount: total,
+        paidFor,
+        payerName: payer.known ? payer.view.fullName : null,
+        userCode,
+        modeOfPayment: modeText(mode, mode === 'cash' ? null : bankName.trim()),
+        capturedAt,
+        agent,
+      });
     } catch (failure) {
       setError((failure as Error).message);
     } finally {

@@ -20,7 +20,6 @@ export interface ReceiptView {
   agent: AgentCard | null;
 }
 
-
 function linesOf(receipt: ReceiptView, answer: PaymentResponse['data'] | null): [string, string][] {
   return [
     ['Receipt no.', answer ? answer.payment.receiptNo : 'Given when sent'],
@@ -102,7 +101,11 @@ export function Receipt({ receipt, onDone }: { receipt: ReceiptView; onDone: () 
     checkUrl,
     qrDataUrl: useQrCode(checkUrl),
   };
-  const shared = [`${links.levyName} receipt`, ...text.lines.map(([label, value]) => `${label}: ${value}`), ...(checkUrl ? [`Check it: ${checkUrl}`] : [])].join('\n');
+  const shared = [
+    `${links.levyName} receipt`,
+    ...text.lines.map(([label, value]) => `${label}: ${value}`),
+    ...(checkUrl ? [`Check it: ${checkUrl}`] : []),
+  ].join('\n');
 
   return (
     <section className="receipt-screen">

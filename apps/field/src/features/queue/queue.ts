@@ -22,7 +22,10 @@ export async function enqueue(item: NewItem): Promise<QueueItem> {
   inFlight.add(stored.key);
   try {
     const [kept, outcome] = await Promise.allSettled([db.queue.add(stored), attempt(stored)]);
-    const answered = { ...stored, ...(outcome.status === 'fulfilled' ? outcome.value : { state: 'waiting', message: String((outcome.reason as Error)?.message) }) } as QueueItem;
+    const answered = {
+      ...stored,
+      ...(outcome.status === 'fulfilled' ? outcome.value : { state: 'waiting', message: String((outcome.reason as Error)?.message) }),
+    } as QueueItem;
     // Neither kept nor recorded: the agent must know it is not saved.
     if (kept.status === 'rejected' && answered.state !== 'done') throw kept.reason;
     if (kept.status === 'fulfilled') await db.queue.put(answered);

@@ -5,7 +5,13 @@ export const MAX_IMAGE_BYTES = 1024 * 1024;
 export async function scaleImage(file: Blob): Promise<Blob> {
   const bitmap = await createImageBitmap(file);
   try {
-    for (const [side, quality] of [[1600, 0.82], [1280, 0.75], [1024, 0.7], [800, 0.65], [640, 0.6]] as const) {
+    for (const [side, quality] of [
+      [1600, 0.82],
+      [1280, 0.75],
+      [1024, 0.7],
+      [800, 0.65],
+      [640, 0.6],
+    ] as const) {
       const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
       const canvas = document.createElement('canvas');
       canvas.width = Math.round(bitmap.width * scale);

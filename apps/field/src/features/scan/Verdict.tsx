@@ -18,7 +18,13 @@ export interface VerdictView {
 }
 
 const WORD: Record<VerdictView['status'], string> = { active: 'ACTIVE', grace: 'GRACE', expired: 'EXPIRED', paused: 'PAUSED', unknown: 'NOT IN LIST' };
-const BUZZ: Record<VerdictView['status'], number[]> = { active: [120], grace: [120, 80, 120], expired: [400, 100, 400], paused: [120, 80, 120], unknown: [400] };
+const BUZZ: Record<VerdictView['status'], number[]> = {
+  active: [120],
+  grace: [120, 80, 120],
+  expired: [400, 100, 400],
+  paused: [120, 80, 120],
+  unknown: [400],
+};
 
 /** The scan's result, filling the screen: colour and word first, then who and what. */
 export function Verdict({ verdict, onNext }: { verdict: VerdictView; onNext: () => void }) {

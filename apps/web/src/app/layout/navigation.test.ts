@@ -5,8 +5,20 @@ import { NAVIGATION, navigationFor } from './navigation.ts';
 
 const labels = (user: PrincipalSource) => navigationFor(user).map((entry) => entry.label);
 const EVERYTHING = [
-  'Dashboard', 'Admins', 'Managers', 'Remitters', 'Enforcers', 'Registrars', 'Unions',
-  'Motorists', 'Penalty', 'Subscriptions', 'Scan Record', 'Transaction', 'Allocation', 'Audit Log',
+  'Dashboard',
+  'Admins',
+  'Managers',
+  'Remitters',
+  'Enforcers',
+  'Registrars',
+  'Unions',
+  'Motorists',
+  'Penalty',
+  'Subscriptions',
+  'Scan Record',
+  'Transaction',
+  'Allocation',
+  'Audit Log',
 ];
 
 // Spec section 6, "Sidebar entries are hidden for these roles".

@@ -80,7 +80,13 @@ describe('table state in the page address', () => {
 describe('download of the whole filtered list', () => {
   it('sends the filters and the fixed query, never the page or the size', () => {
     const query: TableQuery = { page: 3, limit: 5, search: 'ada', online: 'true', startDate: '2025-01-01', endDate: '2025-01-31' };
-    expect(exportQuery(query, { role: 'enforcer' })).toEqual({ search: 'ada', online: 'true', startDate: '2025-01-01', endDate: '2025-01-31', role: 'enforcer' });
+    expect(exportQuery(query, { role: 'enforcer' })).toEqual({
+      search: 'ada',
+      online: 'true',
+      startDate: '2025-01-01',
+      endDate: '2025-01-31',
+      role: 'enforcer',
+    });
     expect(exportQuery({ page: 1, limit: 10, search: '' })).toEqual({});
   });
 });

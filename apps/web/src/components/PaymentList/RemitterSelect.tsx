@@ -17,13 +17,8 @@ function useRemitterMatches(text: string) {
   return useQuery({
     queryKey: ['payment-filters', 'remitters', text],
     queryFn: async ({ signal }) =>
-      (
-        await call(
-          peopleEndpoints.agents,
-          { query: { role: 'remitter', search: text.trim().toLowerCase() || undefined, limit: MATCHES, page: 1 } },
-          { signal },
-        )
-      ).data,
+      (await call(peopleEndpoints.agents, { query: { role: 'remitter', search: text.trim().toLowerCase() || undefined, limit: MATCHES, page: 1 } }, { signal }))
+        .data,
     placeholderData: keepPreviousData,
   });
 }

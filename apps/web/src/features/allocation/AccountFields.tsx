@@ -7,7 +7,13 @@ import { useAccountLookup } from './queries.ts';
  * Account number (digits only, 10) and the read-only account name the bank provider gives for it,
  * looked up once a bank is chosen and the number is complete (spec section 5).
  */
-export function AccountFields({ bankCode, accountNumber, onNumberChange, accountName, onNameResolved }: {
+export function AccountFields({
+  bankCode,
+  accountNumber,
+  onNumberChange,
+  accountName,
+  onNameResolved,
+}: {
   bankCode: string | null;
   accountNumber: string;
   onNumberChange: (digits: string) => void;

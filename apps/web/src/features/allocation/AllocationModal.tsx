@@ -9,7 +9,12 @@ export type AllocationModalMode = { kind: 'create' } | { kind: 'update'; stakeho
  * The allocation modal (spec sections 4 and 5): assign a percentage to a partner union's account,
  * or update an allocation's percentage. It closes once the server answers 201.
  */
-export function AllocationModal({ mode, onClose, allocated, remaining }: {
+export function AllocationModal({
+  mode,
+  onClose,
+  allocated,
+  remaining,
+}: {
   mode: AllocationModalMode | null;
   onClose: () => void;
   /** Unions that already have an allocation. */

@@ -43,7 +43,12 @@ export function AllocationPage() {
         <>
           <AllocationSummary summary={query.data?.summary} />
           <Paper withBorder radius="md" p="md">
-            <AllocationTable rows={query.data?.data} loading={query.isFetching} canUpdate={canWrite} onUpdate={(row) => setModal({ kind: 'update', stakeholder: row })} />
+            <AllocationTable
+              rows={query.data?.data}
+              loading={query.isFetching}
+              canUpdate={canWrite}
+              onUpdate={(row) => setModal({ kind: 'update', stakeholder: row })}
+            />
           </Paper>
         </>
       )}

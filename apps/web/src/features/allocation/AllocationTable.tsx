@@ -12,7 +12,17 @@ const COLUMNS = ['Partner Union', 'Account', 'Percentage', 'Expected Amount', 'A
 const unionName = (row: AllocationRow) => unionLabel(row.partner);
 
 /** The stakeholder allocations with their figures for the range; a row opens allocation/{id}. */
-export function AllocationTable({ rows, loading, canUpdate, onUpdate }: { rows: AllocationRow[] | undefined; loading: boolean; canUpdate: boolean; onUpdate: (row: AllocationRow) => void }) {
+export function AllocationTable({
+  rows,
+  loading,
+  canUpdate,
+  onUpdate,
+}: {
+  rows: AllocationRow[] | undefined;
+  loading: boolean;
+  canUpdate: boolean;
+  onUpdate: (row: AllocationRow) => void;
+}) {
   const columns = canUpdate ? COLUMNS : COLUMNS.slice(0, -1);
   return (
     <Table.ScrollContainer minWidth={860}>
@@ -56,7 +66,14 @@ function Rows({ rows, span, canUpdate, onUpdate }: { rows: AllocationRow[]; span
     onUpdate(row);
   };
   return rows.map((row) => (
-    <Table.Tr key={row.id} onClick={() => open(row)} onKeyDown={onKeyDown(row)} tabIndex={0} style={{ cursor: 'pointer' }} aria-label={`Allocation to ${unionName(row)}`}>
+    <Table.Tr
+      key={row.id}
+      onClick={() => open(row)}
+      onKeyDown={onKeyDown(row)}
+      tabIndex={0}
+      style={{ cursor: 'pointer' }}
+      aria-label={`Allocation to ${unionName(row)}`}
+    >
       <Table.Td>
         <Anchor component={Link} to={`/allocation/${row.id}`} fw={600} onClick={(event) => event.stopPropagation()}>
           {unionName(row)}

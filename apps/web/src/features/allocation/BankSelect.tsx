@@ -5,7 +5,19 @@ import type { Bank } from '@eticket/contracts';
 export const BANK_LIST_FAILED = 'Could not fetch bank names';
 
 /** The bank, from the server's bank list (GET /api/banks); its value is the bank code. */
-export function BankSelect({ banks, failed, loading, value, onChange }: { banks: readonly Bank[] | undefined; failed: boolean; loading: boolean; value: string | null; onChange: (code: string | null) => void }) {
+export function BankSelect({
+  banks,
+  failed,
+  loading,
+  value,
+  onChange,
+}: {
+  banks: readonly Bank[] | undefined;
+  failed: boolean;
+  loading: boolean;
+  value: string | null;
+  onChange: (code: string | null) => void;
+}) {
   return (
     <Select
       label="Bank"

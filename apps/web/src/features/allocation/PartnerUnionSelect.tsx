@@ -3,7 +3,15 @@ import { unionLabel } from '@eticket/contracts';
 import { usePartnerUnions } from './queries.ts';
 
 /** The partner union to allocate to: approved union users; those with an allocation already are shown but cannot be chosen. */
-export function PartnerUnionSelect({ value, onChange, allocated }: { value: string | null; onChange: (id: string | null) => void; allocated: ReadonlySet<string> }) {
+export function PartnerUnionSelect({
+  value,
+  onChange,
+  allocated,
+}: {
+  value: string | null;
+  onChange: (id: string | null) => void;
+  allocated: ReadonlySet<string>;
+}) {
   const unions = usePartnerUnions();
   const data = (unions.data ?? []).map((union) => ({
     value: union.id,

@@ -63,7 +63,14 @@ function RecordPayoutForm({ stakeholderId, onDone }: { stakeholderId: string; on
           ariaLabels={CALENDAR_ARIA_LABELS}
           required
         />
-        <TextInput label="Reference" description="The bank's reference for the transfer" value={draft.reference} onChange={(event) => change({ reference: event.currentTarget.value })} maxLength={100} required />
+        <TextInput
+          label="Reference"
+          description="The bank's reference for the transfer"
+          value={draft.reference}
+          onChange={(event) => change({ reference: event.currentTarget.value })}
+          maxLength={100}
+          required
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" type="button" onClick={onDone}>
             Cancel

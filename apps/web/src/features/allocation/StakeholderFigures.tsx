@@ -9,7 +9,13 @@ import { formatNaira, formatPercent } from '../../lib/format.ts';
 export function StakeholderFigures({ stakeholder }: { stakeholder: StakeholderDetail }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-      <StatCard label="Percentage" value={formatPercent(stakeholder.percentage)} hint="of the subscription revenue" icon={<IconPercentage size={20} />} color="grape" />
+      <StatCard
+        label="Percentage"
+        value={formatPercent(stakeholder.percentage)}
+        hint="of the subscription revenue"
+        icon={<IconPercentage size={20} />}
+        color="grape"
+      />
       <StatCard
         label="Expected Amount"
         value={formatNaira(stakeholder.expectedAmount)}
@@ -17,7 +23,13 @@ export function StakeholderFigures({ stakeholder }: { stakeholder: StakeholderDe
         icon={<IconWallet size={20} />}
         color="orange"
       />
-      <StatCard label="Amount Paid" value={formatNaira(stakeholder.amountPaid)} hint={`${stakeholder.payoutCount} ${stakeholder.payoutCount === 1 ? 'payout' : 'payouts'} in the period`} icon={<IconCash size={20} />} color="teal" />
+      <StatCard
+        label="Amount Paid"
+        value={formatNaira(stakeholder.amountPaid)}
+        hint={`${stakeholder.payoutCount} ${stakeholder.payoutCount === 1 ? 'payout' : 'payouts'} in the period`}
+        icon={<IconCash size={20} />}
+        color="teal"
+      />
       <StatCard
         label="Difference"
         value={formatNaira(stakeholder.difference)}

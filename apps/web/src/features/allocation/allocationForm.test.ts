@@ -36,7 +36,14 @@ describe('createBody', () => {
   it('sends the bank by code and by name, with the looked-up account name', () => {
     expect(createBody(FILLED, BANKS)).toEqual({
       ok: true,
-      body: { name: FILLED.name, bankCode: '044', bankName: 'Access Bank', accountNumber: '1482039577', accountName: 'LAGOS KEKE RIDERS UNION', percentage: 12.5 },
+      body: {
+        name: FILLED.name,
+        bankCode: '044',
+        bankName: 'Access Bank',
+        accountNumber: '1482039577',
+        accountName: 'LAGOS KEKE RIDERS UNION',
+        percentage: 12.5,
+      },
     });
   });
 

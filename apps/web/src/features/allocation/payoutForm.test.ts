@@ -17,6 +17,9 @@ describe('payoutBody', () => {
   });
 
   it('sends naira, the Lagos day and the trimmed reference', () => {
-    expect(payoutBody({ amount: 2500.5, date: TODAY, reference: ' TRX-1 ' }, TODAY)).toEqual({ ok: true, body: { amount: 2500.5, date: TODAY, reference: 'TRX-1' } });
+    expect(payoutBody({ amount: 2500.5, date: TODAY, reference: ' TRX-1 ' }, TODAY)).toEqual({
+      ok: true,
+      body: { amount: 2500.5, date: TODAY, reference: 'TRX-1' },
+    });
   });
 });

@@ -47,8 +47,7 @@ export function useBanks(enabled = true) {
 export function usePartnerUnions(enabled = true) {
   return useQuery({
     queryKey: keys.unions,
-    queryFn: ({ signal }) =>
-      call(peopleEndpoints.unions, { query: { search: 'approved', limit: MAX_PAGE_SIZE, page: 1 } }, { signal }),
+    queryFn: ({ signal }) => call(peopleEndpoints.unions, { query: { search: 'approved', limit: MAX_PAGE_SIZE, page: 1 } }, { signal }),
     select: (reply) => reply.data.filter((person) => person.role === 'union'),
     enabled,
   });
@@ -58,8 +57,7 @@ export function usePartnerUnions(enabled = true) {
 export function useAccountLookup(bankCode: string | null, accountNumber: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.lookup(bankCode ?? '', accountNumber),
-    queryFn: ({ signal }) =>
-      call(allocationEndpoints.accountName, { query: { bank_code: bankCode ?? '', accountNumber } }, { signal }),
+    queryFn: ({ signal }) => call(allocationEndpoints.accountName, { query: { bank_code: bankCode ?? '', accountNumber } }, { signal }),
     select: (reply) => reply.accountName,
     enabled: enabled && !!bankCode,
     retry: false,
@@ -70,11 +68,7 @@ export function useAccountLookup(bankCode: string | null, accountNumber: string,
 /** Writes that move allocation figures refresh the allocation pages and the dashboards. */
 function useRefreshFigures() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ALLOCATION_KEY }),
-      queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-    ]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ALLOCATION_KEY }), queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })]);
 }
 
 /** Makes a union a stakeholder. */
@@ -90,8 +84,7 @@ export function useCreateStakeholder() {
 export function useUpdateStakeholder() {
   const refresh = useRefreshFigures();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: StakeholderUpdateRequest }) =>
-      call(allocationEndpoints.updatePercentage, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: StakeholderUpdateRequest }) => call(allocationEndpoints.updatePercentage, { params: { id }, body }),
     onSuccess: refresh,
   });
 }
@@ -112,8 +105,7 @@ export const PAYOUTS_PER_PAGE = 10;
 export function usePayouts(id: string, range: DayRange, page: number) {
   return useQuery({
     queryKey: keys.payouts(id, range, page),
-    queryFn: ({ signal }) =>
-      call(allocationEndpoints.payouts, { params: { id }, query: { ...range, page, limit: PAYOUTS_PER_PAGE } }, { signal }),
+    queryFn: ({ signal }) => call(allocationEndpoints.payouts, { params: { id }, query: { ...range, page, limit: PAYOUTS_PER_PAGE } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

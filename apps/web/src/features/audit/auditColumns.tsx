@@ -34,7 +34,8 @@ export function auditColumns(onView: (entry: AuditLogEntry) => void): Column<Aud
 }
 
 export const auditRowKey = (row: AuditLogEntry) => row.id;
-export const auditRowLabel = (row: AuditLogEntry) => `${AUDIT_ACTION_LABELS[row.action]} by ${personName(row.actor.fullName)} on ${formatDateTime(row.createdAt)}`;
+export const auditRowLabel = (row: AuditLogEntry) =>
+  `${AUDIT_ACTION_LABELS[row.action]} by ${personName(row.actor.fullName)} on ${formatDateTime(row.createdAt)}`;
 
 /** What the Audit Log search matches. */
 export const AUDIT_SEARCH_PLACEHOLDER = 'Search name, Unique ID or record id';

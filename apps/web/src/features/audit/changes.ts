@@ -12,7 +12,10 @@ const EMPTY = '—';
 
 /** 'registrationStatus' → 'Registration status'. */
 export function fieldLabel(field: string): string {
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -42,7 +42,10 @@ export function PasswordResetPage() {
       </div>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <FormMessage error={error} notice={state?.notice ?? (resetId ? 'Enter the code from the email you were sent, and choose a new password.' : undefined)} />
+          <FormMessage
+            error={error}
+            notice={state?.notice ?? (resetId ? 'Enter the code from the email you were sent, and choose a new password.' : undefined)}
+          />
           <TextInput
             label="Token"
             description="Please input the token that was sent to your email address here:"
@@ -57,12 +60,7 @@ export function PasswordResetPage() {
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />
-          <TextInput
-            type={visible ? 'text' : 'password'}
-            label="Confirm Password"
-            autoComplete="new-password"
-            {...form.getInputProps('confirmPassword')}
-          />
+          <TextInput type={visible ? 'text' : 'password'} label="Confirm Password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
           <Checkbox label="Show passwords" checked={visible} onChange={toggle} />
           <Button type="submit" fullWidth loading={reset.isPending}>
             Reset Password

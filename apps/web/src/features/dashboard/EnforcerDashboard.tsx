@@ -29,7 +29,13 @@ export function EnforcerDashboard() {
             <FigureCard label="Scans" figure={data.scans} icon={<IconScan size={20} />} color="blue" />
             <FigureCard label="Compliant" figure={data.compliant} icon={<IconCircleCheck size={20} />} color="teal" />
             <FigureCard label="Non-Compliant" figure={data.nonCompliant} icon={<IconCircleX size={20} />} color="red" />
-            <StatCard label="Compliance Rate" value={formatPercent(data.complianceRate)} hint="of the period's scans" icon={<IconPercentage size={20} />} color="grape" />
+            <StatCard
+              label="Compliance Rate"
+              value={formatPercent(data.complianceRate)}
+              hint="of the period's scans"
+              icon={<IconPercentage size={20} />}
+              color="grape"
+            />
             <FigureCard label="Penalties Charged" figure={data.penaltiesCharged} unit="naira" icon={<IconAlertTriangle size={20} />} color="orange" />
           </SimpleGrid>
         ),

@@ -27,8 +27,8 @@ export function GeneralDashboard() {
               No figures for your account
             </Title>
             <Text size="sm" c="dimmed">
-              Revenue, registration and allocation figures are shown to administrators, department managers and partner
-              unions. Your account can look up motorists and keep its own profile up to date.
+              Revenue, registration and allocation figures are shown to administrators, department managers and partner unions. Your account can look up
+              motorists and keep its own profile up to date.
             </Text>
             <Group gap="sm" mt={4}>
               {can(user, 'motorists') && (

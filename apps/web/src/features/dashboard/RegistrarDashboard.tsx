@@ -31,12 +31,36 @@ export function RegistrarDashboard() {
         cards: (
           <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
             <FigureCard label="Registrations" figure={data.registrations} icon={<IconClipboardList size={20} />} color="teal" />
-            <StatCard label="Approved" value={formatCount(data.registrationsByStatus.approved)} hint="of the period's registrations" icon={<IconCircleCheck size={20} />} color="green" />
-            <StatCard label="Pending" value={formatCount(data.registrationsByStatus.pending)} hint="awaiting approval" icon={<IconHourglass size={20} />} color="yellow" />
-            <StatCard label="Suspended" value={formatCount(data.registrationsByStatus.suspended)} hint="of the period's registrations" icon={<IconBan size={20} />} color="red" />
+            <StatCard
+              label="Approved"
+              value={formatCount(data.registrationsByStatus.approved)}
+              hint="of the period's registrations"
+              icon={<IconCircleCheck size={20} />}
+              color="green"
+            />
+            <StatCard
+              label="Pending"
+              value={formatCount(data.registrationsByStatus.pending)}
+              hint="awaiting approval"
+              icon={<IconHourglass size={20} />}
+              color="yellow"
+            />
+            <StatCard
+              label="Suspended"
+              value={formatCount(data.registrationsByStatus.suspended)}
+              hint="of the period's registrations"
+              icon={<IconBan size={20} />}
+              color="red"
+            />
           </SimpleGrid>
         ),
-        chart: <SeriesChart title="Registrations over time" series={data.series} bars={[{ name: 'registrations', label: 'Registrations', color: 'teal.6', format: formatCount }]} />,
+        chart: (
+          <SeriesChart
+            title="Registrations over time"
+            series={data.series}
+            bars={[{ name: 'registrations', label: 'Registrations', color: 'teal.6', format: formatCount }]}
+          />
+        ),
         side: data.agents ? (
           <AgentsByStatusCard title="Registrars" agents={data.agents} />
         ) : (

@@ -30,11 +30,7 @@ export function UnionDashboard({ extraActions }: { extraActions?: ReactNode }) {
   const name = active ? unionNameOf(active) : user.unionName;
   const header = (
     <PageHeader
-      title={
-        <>
-          Allocations to {name ?? (withTabs ? 'the unions' : 'your union')}
-        </>
-      }
+      title={<>Allocations to {name ?? (withTabs ? 'the unions' : 'your union')}</>}
       description="Compliance, revenue and what the union is owed for the chosen period"
       actions={
         <Group gap="sm">
@@ -61,7 +57,17 @@ export function UnionDashboard({ extraActions }: { extraActions?: ReactNode }) {
   );
 }
 
-function UnionTabs({ query, active, onChange, range }: { query: ReturnType<typeof useUnionTabs>; active: string | null; onChange: (id: string | null) => void; range: DayRange }) {
+function UnionTabs({
+  query,
+  active,
+  onChange,
+  range,
+}: {
+  query: ReturnType<typeof useUnionTabs>;
+  active: string | null;
+  onChange: (id: string | null) => void;
+  range: DayRange;
+}) {
   if (query.isPending) return <Skeleton h={36} w={420} radius="md" aria-label="Loading the unions" />;
   if (query.isError) return <LoadError title="Could not load the unions" error={query.error} onRetry={() => query.refetch()} />;
   if (query.data.length === 0) return <EmptyState title="No partner unions yet" description="Unions appear here once they are registered and approved." />;

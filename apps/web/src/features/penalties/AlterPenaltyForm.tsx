@@ -49,13 +49,7 @@ export function AlterPenaltyForm({
       }}
     >
       <Group align="flex-end" gap="sm" wrap="nowrap">
-        <NairaInput
-          label="New Penalty Amount"
-          description="In naira; 0 clears it"
-          value={price}
-          onChange={setPrice}
-          style={{ flex: 1, maxWidth: 260 }}
-        />
+        <NairaInput label="New Penalty Amount" description="In naira; 0 clears it" value={price} onChange={setPrice} style={{ flex: 1, maxWidth: 260 }} />
         <Button type="submit" color="red" variant="light" loading={alter.isPending}>
           Update Penalty
         </Button>

@@ -27,9 +27,7 @@ export function MotoristPenaltyResult({ person, onError }: { person: PersonByCod
         <Group gap="md">
           <Avatar name={person.fullName} color="initials" radius="xl" />
           <Stack gap={0}>
-            <Text fw={700}>
-              {personName(person.fullName)}
-            </Text>
+            <Text fw={700}>{personName(person.fullName)}</Text>
             <Text size="sm" c="dimmed">
               Unique ID {person.userCode} · {person.role} · {person.phone}
             </Text>

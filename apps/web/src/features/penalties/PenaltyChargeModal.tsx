@@ -15,7 +15,13 @@ export function PenaltyChargeModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={charge ? 'Update Penalty Charge' : 'Create Penalty Charge'} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={charge ? 'Update Penalty Charge' : 'Create Penalty Charge'}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <PenaltyChargeForm key={formKey} charge={charge} onSaved={onClose} />
     </Modal>
   );

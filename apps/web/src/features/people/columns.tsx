@@ -15,7 +15,11 @@ const fullName: PersonColumn = { header: 'Full Name', value: (row) => personName
 const uniqueId: PersonColumn = { header: 'Unique ID', value: (row) => row.userCode };
 const phone: PersonColumn = { header: 'Phone', value: (row) => row.phone };
 const email: PersonColumn = { header: 'Email', value: (row) => row.email };
-const lastLogin: PersonColumn = { header: 'Last Login', value: (row) => formatDateTime(row.lastLogin), cell: (row) => <NoWrap>{formatTableDateTime(row.lastLogin)}</NoWrap> };
+const lastLogin: PersonColumn = {
+  header: 'Last Login',
+  value: (row) => formatDateTime(row.lastLogin),
+  cell: (row) => <NoWrap>{formatTableDateTime(row.lastLogin)}</NoWrap>,
+};
 const addedBy: PersonColumn = { header: 'Added By', value: (row) => personName(row.addedByName) ?? NOT_AVAILABLE };
 const status: PersonColumn = { header: 'Status', value: statusLabel, cell: (row) => <PersonStatus person={row} /> };
 const actions: PersonColumn = { header: 'Actions', cell: (row) => <PersonActions person={row} />, stickyEnd: true };

@@ -30,7 +30,8 @@ export function PasswordChangeForm() {
     },
   });
   const change = useMutation({
-    mutationFn: (values: Values) => call(profileEndpoints.changePassword, { body: { currentPassword: values.currentPassword, newPassword: values.newPassword } }),
+    mutationFn: (values: Values) =>
+      call(profileEndpoints.changePassword, { body: { currentPassword: values.currentPassword, newPassword: values.newPassword } }),
   });
   const [outcome, setOutcome] = useState<{ error?: string; notice?: string }>({});
 

@@ -43,8 +43,24 @@ export function ProfileForm({ profile, editing, onSaved }: { profile: Profile; e
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Full Name" variant={variant} readOnly={readOnly} autoComplete="name" {...form.getInputProps('fullName')} />
           <TextInput label="Phone" variant={variant} type="tel" readOnly={readOnly} autoComplete="tel" {...form.getInputProps('phone')} />
-          <Select label="Marital Status" variant={variant} data={MARITAL_OPTIONS} readOnly={readOnly} allowDeselect={false} placeholder={editing ? 'Choose' : 'Not set'} {...form.getInputProps('maritalStatus')} />
-          <Textarea label="Address" variant={variant} readOnly={readOnly} autosize minRows={1} autoComplete="street-address" {...form.getInputProps('address')} />
+          <Select
+            label="Marital Status"
+            variant={variant}
+            data={MARITAL_OPTIONS}
+            readOnly={readOnly}
+            allowDeselect={false}
+            placeholder={editing ? 'Choose' : 'Not set'}
+            {...form.getInputProps('maritalStatus')}
+          />
+          <Textarea
+            label="Address"
+            variant={variant}
+            readOnly={readOnly}
+            autosize
+            minRows={1}
+            autoComplete="street-address"
+            {...form.getInputProps('address')}
+          />
         </SimpleGrid>
         {editing && (
           <Group justify="flex-end">

@@ -35,11 +35,16 @@ export function ProfilePage() {
         <Stack gap="lg">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Group gap="lg" wrap="nowrap">
-              <Avatar src={person.portraitSelfie ?? undefined} name={person.fullName} color="initials" size={96} radius={96} alt={`Portrait of ${person.fullName}`} />
+              <Avatar
+                src={person.portraitSelfie ?? undefined}
+                name={person.fullName}
+                color="initials"
+                size={96}
+                radius={96}
+                alt={`Portrait of ${person.fullName}`}
+              />
               <Stack gap={4}>
-                <Title order={3}>
-                  {personName(person.fullName)}
-                </Title>
+                <Title order={3}>{personName(person.fullName)}</Title>
                 <Text c="dimmed">{person.email}</Text>
                 <Group gap="xs">
                   <Badge variant="light">{person.department ?? person.role}</Badge>
@@ -54,7 +59,13 @@ export function ProfilePage() {
             </Group>
             {mayEdit && (
               <Tooltip label={editLabel}>
-                <ActionIcon variant={editing ? 'filled' : 'light'} size="lg" aria-label="Edit profile" aria-pressed={editing} onClick={() => setEditing((on) => !on)}>
+                <ActionIcon
+                  variant={editing ? 'filled' : 'light'}
+                  size="lg"
+                  aria-label="Edit profile"
+                  aria-pressed={editing}
+                  onClick={() => setEditing((on) => !on)}
+                >
                   {editing ? <IconPencilOff size={18} aria-hidden /> : <IconPencil size={18} aria-hidden />}
                 </ActionIcon>
               </Tooltip>

@@ -17,7 +17,13 @@ export function PlanModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={plan ? 'Update Subscription Plan' : 'Create Subscription Plan'} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={plan ? 'Update Subscription Plan' : 'Create Subscription Plan'}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <PlanForm key={formKey} plan={plan} vehicleType={vehicleType} onSaved={onClose} />
     </Modal>
   );

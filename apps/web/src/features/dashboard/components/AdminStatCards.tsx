@@ -24,15 +24,7 @@ export function AdminStatCards({ range }: { range: DayRange }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
       {CARDS.map(({ key, label, unit, icon: Icon, color }) => (
-        <FigureCard
-          key={key}
-          label={label}
-          unit={unit}
-          figure={query.data?.[key]}
-          icon={<Icon size={20} />}
-          color={color}
-          loading={query.isPending}
-        />
+        <FigureCard key={key} label={label} unit={unit} figure={query.data?.[key]} icon={<Icon size={20} />} color={color} loading={query.isPending} />
       ))}
     </SimpleGrid>
   );

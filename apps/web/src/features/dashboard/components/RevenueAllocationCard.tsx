@@ -26,11 +26,20 @@ function RevenueAllocationBody({ query }: { query: ReturnType<typeof useAllocati
   if (query.isError) return <LoadError title="Could not load the allocations" error={query.error} onRetry={() => query.refetch()} />;
   const { data: shares, unallocatedPercentage } = query.data;
   if (shares.length === 0) {
-    return <EmptyState icon={<IconChartPie size={22} />} title="No revenue allocations yet" description="Assigned percentages appear here once a partner union has one." />;
+    return (
+      <EmptyState
+        icon={<IconChartPie size={22} />}
+        title="No revenue allocations yet"
+        description="Assigned percentages appear here once a partner union has one."
+      />
+    );
   }
   const segments = shares.map((share, index) => ({ name: share.name, value: share.percentage, color: colorAt(index), payment: share.payment }));
   const totalPayment = shares.reduce((sum, share) => sum + share.payment, 0);
-  const chartData = [...segments, ...(unallocatedPercentage > 0 ? [{ name: 'Unallocated', value: unallocatedPercentage, color: UNALLOCATED_COLOR, payment: null }] : [])];
+  const chartData = [
+    ...segments,
+    ...(unallocatedPercentage > 0 ? [{ name: 'Unallocated', value: unallocatedPercentage, color: UNALLOCATED_COLOR, payment: null }] : []),
+  ];
   return (
     <Stack gap="md">
       <Center>

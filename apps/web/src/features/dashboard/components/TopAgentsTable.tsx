@@ -24,9 +24,7 @@ export function TopAgentsTable({ agents, loading, caption }: { agents: TopAgent[
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {loading && !agents ? <SkeletonRows /> : <AgentRows agents={agents ?? []} />}
-        </Table.Tbody>
+        <Table.Tbody>{loading && !agents ? <SkeletonRows /> : <AgentRows agents={agents ?? []} />}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );

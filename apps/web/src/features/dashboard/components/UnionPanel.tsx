@@ -34,7 +34,13 @@ function UnionFigures({ figures }: { figures: UnionDashboard }) {
           icon={<IconPercentage size={20} />}
           color="grape"
         />
-        <StatCard label="Total Amount to be paid" value={formatNaira(figures.expectedAmount)} hint="for the chosen period" icon={<IconWallet size={20} />} color="orange" />
+        <StatCard
+          label="Total Amount to be paid"
+          value={formatNaira(figures.expectedAmount)}
+          hint="for the chosen period"
+          icon={<IconWallet size={20} />}
+          color="orange"
+        />
         <StatCard label="Amount Paid" value={formatNaira(figures.revenuePaid)} hint="payouts in the period" icon={<IconCash size={20} />} color="cyan" />
         <StatCard
           label="Amount Difference"

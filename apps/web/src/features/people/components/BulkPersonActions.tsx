@@ -74,7 +74,14 @@ export function BulkPersonActions({ rows, clearSelection }: BulkPersonActionsPro
         {offered.map((action) => {
           const Icon = ACTION_ICONS[action];
           return (
-            <Button key={action} size="sm" variant="light" color={action === 'suspend' ? 'red' : undefined} leftSection={<Icon size={16} aria-hidden />} onClick={() => setAsking(action)}>
+            <Button
+              key={action}
+              size="sm"
+              variant="light"
+              color={action === 'suspend' ? 'red' : undefined}
+              leftSection={<Icon size={16} aria-hidden />}
+              onClick={() => setAsking(action)}
+            >
               {PERSON_ACTIONS[action].label} selected ({eligible(action).length})
             </Button>
           );
@@ -120,14 +127,13 @@ export function BulkPersonActions({ rows, clearSelection }: BulkPersonActionsPro
             </Text>
             <List size="sm" spacing={2}>
               {chosen.map((person) => (
-                <List.Item key={person.id}>
-                  {personName(person.fullName)}
-                </List.Item>
+                <List.Item key={person.id}>{personName(person.fullName)}</List.Item>
               ))}
             </List>
             {skipped > 0 && (
               <Text size="sm" c="dimmed">
-                {skipped} ticked {skipped === 1 ? 'row is' : 'rows are'} left out: {asking === 'approve' ? 'already approved' : 'already suspended'} or not yours to change.
+                {skipped} ticked {skipped === 1 ? 'row is' : 'rows are'} left out: {asking === 'approve' ? 'already approved' : 'already suspended'} or not
+                yours to change.
               </Text>
             )}
             <Group justify="flex-end">

@@ -23,14 +23,19 @@ export function PersonSummary({ person, actions }: { person: PersonRecord; actio
     <Paper withBorder radius="md" p="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
         <Group gap="lg" wrap="nowrap" align="flex-start">
-          <Avatar src={person.portraitSelfie ?? undefined} name={person.fullName} color="initials" size={112} radius={112} alt={`Portrait of ${personName(person.fullName)}`} />
+          <Avatar
+            src={person.portraitSelfie ?? undefined}
+            name={person.fullName}
+            color="initials"
+            size={112}
+            radius={112}
+            alt={`Portrait of ${personName(person.fullName)}`}
+          />
           <Stack gap={6}>
             <Title order={2} size="h3">
               {personName(person.fullName)}
             </Title>
-            <Text c="dimmed">
-              {roleLabel(person)}
-            </Text>
+            <Text c="dimmed">{roleLabel(person)}</Text>
             <Group gap="lg" wrap="wrap">
               <Group gap={6} wrap="nowrap">
                 {approved ? (
@@ -38,7 +43,12 @@ export function PersonSummary({ person, actions }: { person: PersonRecord; actio
                     <IconCircleCheckFilled size={20} color="var(--mantine-color-green-6)" aria-label="Approved" />
                   </Tooltip>
                 ) : (
-                  <Box w={10} h={10} style={{ borderRadius: 10, background: `var(--mantine-color-${STATUS_COLOR[person.registrationStatus] ?? 'gray'}-6)` }} aria-hidden />
+                  <Box
+                    w={10}
+                    h={10}
+                    style={{ borderRadius: 10, background: `var(--mantine-color-${STATUS_COLOR[person.registrationStatus] ?? 'gray'}-6)` }}
+                    aria-hidden
+                  />
                 )}
                 <Text size="sm" fw={500}>
                   {statusLabel(person)}

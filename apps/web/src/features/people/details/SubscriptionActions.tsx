@@ -9,7 +9,5 @@ import { peopleKeys } from '../queries.ts';
  */
 export function SubscriptionActions({ subscription, motoristId }: { subscription: TicketSubscription; motoristId: string }) {
   const queryClient = useQueryClient();
-  return (
-    <PauseResumeButton subscription={subscription} onChanged={() => queryClient.invalidateQueries({ queryKey: peopleKeys.detail(motoristId) })} />
-  );
+  return <PauseResumeButton subscription={subscription} onChanged={() => queryClient.invalidateQueries({ queryKey: peopleKeys.detail(motoristId) })} />;
 }

@@ -84,7 +84,14 @@ export function RegistrationForm({ spec, onCreated }: { spec: FormSpec; onCreate
         <FormMessage error={error} />
         <SimpleGrid cols={{ base: 1, sm: wide ? 1 : 2 }} spacing="md">
           {current.fields.map((field) => (
-            <FormField key={field.name} field={field} value={values[field.name]} values={values} error={problems[field.name]} onChange={(value) => change(field.name, value)} />
+            <FormField
+              key={field.name}
+              field={field}
+              value={values[field.name]}
+              values={values}
+              error={problems[field.name]}
+              onChange={(value) => change(field.name, value)}
+            />
           ))}
         </SimpleGrid>
         <Group justify="space-between" mt="sm">

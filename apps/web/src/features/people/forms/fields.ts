@@ -1,20 +1,11 @@
-import {
-  DEPARTMENT_LABELS,
-  DEPARTMENTS,
-  GENDERS,
-  ID_TYPES,
-  MARITAL_STATUSES,
-  UNION_ROLES,
-  PASSWORD_RULE,
-  VEHICLE_TYPES,
-} from '@eticket/contracts';
+import { DEPARTMENT_LABELS, DEPARTMENTS, GENDERS, ID_TYPES, MARITAL_STATUSES, UNION_ROLES, PASSWORD_RULE, VEHICLE_TYPES } from '@eticket/contracts';
 
 import { choicesOf, type Choice } from '../../../lib/options.ts';
 
 /** How ID types read (the server's values are nin, business-id, drivers-license). */
 export const ID_TYPE_LABELS: Record<(typeof ID_TYPES)[number], string> = { nin: 'NIN', 'business-id': 'Business ID', 'drivers-license': "Driver's License" };
 const idTypeChoices: Choice[] = ID_TYPES.map((value) => ({ value, label: ID_TYPE_LABELS[value] }));
-export const idTypeLabel = (value: string | null) => (value ? (ID_TYPE_LABELS as Record<string, string>)[value] ?? value : null);
+export const idTypeLabel = (value: string | null) => (value ? ((ID_TYPE_LABELS as Record<string, string>)[value] ?? value) : null);
 
 type TextKind = 'text' | 'email' | 'password' | 'tel' | 'date' | 'textarea';
 
@@ -35,7 +26,14 @@ export interface StepSpec {
 // Personal fields every form starts with.
 export const fullName: FieldSpec = { name: 'fullName', label: 'Full Name', type: 'text', required: true, autoComplete: 'off' };
 export const email: FieldSpec = { name: 'email', label: 'Email', type: 'email', required: true, autoComplete: 'off' };
-export const password: FieldSpec = { name: 'password', label: 'Password', type: 'password', required: true, autoComplete: 'new-password', description: PASSWORD_RULE };
+export const password: FieldSpec = {
+  name: 'password',
+  label: 'Password',
+  type: 'password',
+  required: true,
+  autoComplete: 'new-password',
+  description: PASSWORD_RULE,
+};
 export const phone: FieldSpec = { name: 'phone', label: 'Phone', type: 'tel', required: true, autoComplete: 'off' };
 export const address = (required: boolean): FieldSpec => ({ name: 'address', label: 'Address', type: 'textarea', required });
 export const maritalStatus = (values: readonly string[] = MARITAL_STATUSES): FieldSpec => ({

@@ -86,7 +86,11 @@ describe('registration forms', () => {
     const checked = checkForm(agentForm('enforcer'), values);
     if (!checked.ok) throw new Error(checked.message);
     expect((checked.body as FormData).get('role')).toBe('enforcer');
-    expect(checkForm(agentForm('enforcer'), { ...values, guarantorsPhone: '' })).toMatchObject({ ok: false, message: MESSAGES.allFieldRequired, problems: { guarantorsPhone: 'Required' } });
+    expect(checkForm(agentForm('enforcer'), { ...values, guarantorsPhone: '' })).toMatchObject({
+      ok: false,
+      message: MESSAGES.allFieldRequired,
+      problems: { guarantorsPhone: 'Required' },
+    });
   });
 
   it('sends a union user as JSON', () => {
@@ -106,7 +110,13 @@ describe('registration forms', () => {
   });
 
   it('needs only email, password, name and phone for an admin', () => {
-    const checked = checkForm(adminForm, { ...emptyValues(adminForm), fullName: 'Ada', email: 'ada@example.com', password: 'Secret-Pass-1', phone: '08012345678' });
+    const checked = checkForm(adminForm, {
+      ...emptyValues(adminForm),
+      fullName: 'Ada',
+      email: 'ada@example.com',
+      password: 'Secret-Pass-1',
+      phone: '08012345678',
+    });
     expect(checked.ok).toBe(true);
     expect(checkForm(adminForm, { ...emptyValues(adminForm), fullName: 'Ada', email: 'ada@example.com', password: 'Secret-Pass-1' })).toEqual({
       ok: false,
