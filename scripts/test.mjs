@@ -1,4 +1,4 @@
-// npm test: type-checks and builds the product (side by side), runs every unit and API test (PGlite,
+// npm test: type-checks, lints and builds the product (side by side), runs every unit and API test (PGlite,
 // and PostgreSQL when TEST_DATABASE_URL is set) and the end-to-end journeys in Chromium. Stops at the
 // first red step.
 import { spawn, spawnSync } from 'node:child_process';
@@ -80,6 +80,7 @@ const chromium = checkPrerequisites();
 
 const failedFirst = await runTogether([
   { title: 'Type-check', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { title: 'Lint (ESLint: boundaries, hooks; Prettier)', command: 'npm', args: ['run', '--silent', 'lint'] },
   { title: 'Build', command: 'npm', args: ['run', '--silent', 'build'] },
 ]);
 if (failedFirst.length) fail(`${failedFirst.join(' and ')} failed.`);
