@@ -10,6 +10,7 @@ import { createPeopleActionService } from './action-service.ts';
 import { listRoutes } from './list-routes.ts';
 import { createPeopleListService, type PeopleListService } from './list-service.ts';
 import { lookupRoutes } from './lookup-routes.ts';
+import { createLookupService } from './lookup-service.ts';
 import { createPersonQuery } from './person-query.ts';
 import type { FileUrl } from './person-record.ts';
 import { createPersonRecords } from './person-records.ts';
@@ -32,7 +33,7 @@ export async function register(app: FastifyInstance, deps: { db: Database; files
   const toRecords = createPersonRecords({ fileUrl: deps.fileUrl, clock: deps.clock });
   const lists = createPeopleListService({ query, toRecords });
   registerRoutes(app, [
-    ...lookupRoutes(repository, ticketSubscriptions),
+    ...lookupRoutes(createLookupService({ repository, ticketSubscriptions })),
     ...listRoutes(lists),
     ...actionRoutes(createPeopleActionService({ repository, query, clock: deps.clock, toRecords })),
   ]);

@@ -1,0 +1,33 @@
+import { CAPABILITY_FOR_ROLE, can, type Role } from '@eticket/contracts';
+import type { SessionUser } from '../../platform/http/auth.ts';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
+import type { TicketSubscriptionViews } from '../subscriptions/index.ts';
+import type { PeopleRepository } from './repository.ts';
+
+/** Whether this viewer may see a person of this role: only people whose list they may read (as a person's record). */
+const mayLookUp = (viewer: SessionUser, role: Role): boolean => {
+  const capability = CAPABILITY_FOR_ROLE[role];
+  return capability !== null && can(viewer, capability, 'read');
+};
+
+/** A person's name by id (GET /api/user/{id}), and a person by Unique ID (POST /api/user). */
+export function createLookupService(deps: { repository: PeopleRepository; ticketSubscriptions: TicketSubscriptionViews }) {
+  const { repository, ticketSubscriptions } = deps;
+  return {
+    async name(id: string) {
+      const row = await repository.findName(id);
+      if (!row) throw notFound('User not found');
+      return { _id: row.id, id: row.id, fullName: row.fullName };
+    },
+
+    /** A registrar or a union's user looks up motorists, not an admin's email and phone. */
+    async byCode(viewer: SessionUser, userCode: string) {
+      const row = await repository.findByUserCode(userCode);
+      if (!row) throw notFound('No one has that Unique ID');
+      if (!mayLookUp(viewer, row.role)) throw forbidden();
+      const views = row.role === 'motorist' ? await ticketSubscriptions([row.id], { open: true }) : null;
+      return { _id: row.id, ...row, ticketSubscription: views?.get(row.id) ?? null };
+    },
+  };
+}
+export type LookupService = ReturnType<typeof createLookupService>;
