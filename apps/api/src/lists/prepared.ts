@@ -9,7 +9,7 @@ import { flatRowMapper } from './row-mapper.ts';
  * which are outside Drizzle's public types, so drizzle-orm is pinned to an exact version in
  * apps/api/package.json. Before an upgrade, run lists/prepared.test.ts and lists/row-mapper.test.ts
  * (on PGlite and with TEST_DATABASE_URL) and the lists' tests that read through it
- * (modules/people/lists.test.ts, modules/records/records.test.ts, modules/allocation/prepared-reads.test.ts).
+ * (modules/people/lists/lists.test.ts, modules/records/records.test.ts, modules/allocation/prepared-reads.test.ts).
  *
  * A list's statements are built once per shape and then only filled and run. Building a statement
  * with Drizzle costs more CPU than the rest of a list request's own work (~0.4 ms for a page of

@@ -2,7 +2,7 @@
 import { adminRegistration, agentRegistration, managerRegistration, unionRegistration, type Department, type UnionRole } from '@eticket/contracts';
 import type { Database } from '../db/connect.ts';
 import { newUserCode } from '../domain/codes.ts';
-import { personOf, type Registration } from '../modules/people/registration.ts';
+import { personOf, type Registration } from '../modules/people/registration/person.ts';
 import { createPeopleRepository } from '../modules/people/repository.ts';
 import { seedStakeholders, type DemoUnion } from './allocation.ts';
 import { DAY, type DemoStory } from './story.ts';

@@ -5,21 +5,21 @@ import type { Clock } from '../../lib/clock.ts';
 import type { FileStore } from '../../adapters/files.ts';
 import { registerRoutes } from '../../platform/http/endpoints.ts';
 import { createSubscriptionsRepository, createSubscriptionsService } from '../subscriptions/index.ts';
-import { actionRoutes } from './action-routes.ts';
-import { createPeopleActionService } from './action-service.ts';
-import { listRoutes } from './list-routes.ts';
-import { createPeopleListService, type PeopleListService } from './list-service.ts';
-import { lookupRoutes } from './lookup-routes.ts';
-import { createLookupService } from './lookup-service.ts';
+import { actionRoutes } from './actions/routes.ts';
+import { createPeopleActionService } from './actions/service.ts';
+import { listRoutes } from './lists/routes.ts';
+import { createPeopleListService, type PeopleListService } from './lists/service.ts';
+import { lookupRoutes } from './lookup/routes.ts';
+import { createLookupService } from './lookup/service.ts';
 import { createPersonQuery } from './person-query.ts';
 import type { FileUrl } from './person-record.ts';
 import { createPersonRecords } from './person-records.ts';
-import { registrationRoutes } from './registration-routes.ts';
-import { createRegistrationService } from './registration-service.ts';
+import { registrationRoutes } from './registration/routes.ts';
+import { createRegistrationService } from './registration/service.ts';
 import { createPeopleRepository } from './repository.ts';
 
 // The people module's public face: what other modules may use of it.
-export type { PeopleListService } from './list-service.ts';
+export type { PeopleListService } from './lists/service.ts';
 
 /**
  * People: lookups, registration, the lists and a person's record, approve/suspend/delete: their

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PersonInput } from '../../../test/harness.ts';
-import { createPerson, createTestContext, signedInPerson, type TestContext } from '../../../test/harness.ts';
-import { sqlBuiltBy } from '../../../test/sql-builds.ts';
-import { users } from '../../db/schema.ts';
-import { createPersonQuery } from './person-query.ts';
+import type { PersonInput } from '../../../../test/harness.ts';
+import { createPerson, createTestContext, signedInPerson, type TestContext } from '../../../../test/harness.ts';
+import { sqlBuiltBy } from '../../../../test/sql-builds.ts';
+import { users } from '../../../db/schema.ts';
+import { createPersonQuery } from '../person-query.ts';
 
 let ctx: TestContext;
 let superAdmin: Awaited<ReturnType<typeof signedInPerson>>;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 
 /** The plan of a statement, as text, with sequential scans ruled out (the test tables are tiny). */
 async function planOf(ctx: TestContext, statement: string): Promise<string> {

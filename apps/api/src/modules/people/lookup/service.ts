@@ -1,8 +1,8 @@
 import { CAPABILITY_FOR_ROLE, can, type Role } from '@eticket/contracts';
-import type { SessionUser } from '../../platform/http/auth.ts';
-import { forbidden, notFound } from '../../platform/http/errors.ts';
-import type { TicketSubscriptionViews } from '../subscriptions/index.ts';
-import type { PeopleRepository } from './repository.ts';
+import type { SessionUser } from '../../../platform/http/auth.ts';
+import { forbidden, notFound } from '../../../platform/http/errors.ts';
+import type { TicketSubscriptionViews } from '../../subscriptions/index.ts';
+import type { PeopleRepository } from '../repository.ts';
 
 /** Whether this viewer may see a person of this role: only people whose list they may read (as a person's record). */
 const mayLookUp = (viewer: SessionUser, role: Role): boolean => {

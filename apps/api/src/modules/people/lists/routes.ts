@@ -1,7 +1,7 @@
 import { peopleEndpoints } from '@eticket/contracts';
-import { requireUser } from '../../platform/http/auth.ts';
-import { implement } from '../../platform/http/endpoints.ts';
-import type { PeopleListService } from './list-service.ts';
+import { requireUser } from '../../../platform/http/auth.ts';
+import { implement } from '../../../platform/http/endpoints.ts';
+import type { PeopleListService } from './service.ts';
 
 /** GET /api/{admin,manager,union,motorist}/user, /api/agent/user?role=…, /api/user/{id}/details */
 export function listRoutes(service: PeopleListService) {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
-import { createTestContext, motoristFormFields, signedInPerson, TEST_DB, type TestContext } from '../../../test/harness.ts';
-import { multipartForm, png, storedFileCount } from '../../../test/images.ts';
+import { users } from '../../../db/schema.ts';
+import { createTestContext, motoristFormFields, signedInPerson, TEST_DB, type TestContext } from '../../../../test/harness.ts';
+import { multipartForm, png, storedFileCount } from '../../../../test/images.ts';
 
 /**
  * The field app keeps a registration made offline on the phone and sends it with an Idempotency-Key

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { mayManage, type RegistrationResponse } from '@eticket/contracts';
-import type { SessionUser } from '../../platform/http/auth.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { newUserCode } from '../../domain/codes.ts';
-import { forbidden } from '../../platform/http/errors.ts';
-import { cleanImage, type CleanImage, type FileStore } from '../../adapters/files.ts';
-import { hashPassword } from '../../platform/credentials/passwords.ts';
-import { answerOnce, KeyTaken, type IdempotentResult } from '../../platform/idempotency/index.ts';
-import { personOf, registrationSnapshot, roleOf, type ImageKeys, type Registration } from './registration.ts';
-import type { PeopleRepository } from './repository.ts';
+import type { SessionUser } from '../../../platform/http/auth.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { newUserCode } from '../../../domain/codes.ts';
+import { forbidden } from '../../../platform/http/errors.ts';
+import { cleanImage, type CleanImage, type FileStore } from '../../../adapters/files.ts';
+import { hashPassword } from '../../../platform/credentials/passwords.ts';
+import { answerOnce, KeyTaken, type IdempotentResult } from '../../../platform/idempotency/index.ts';
+import { personOf, registrationSnapshot, roleOf, type ImageKeys, type Registration } from './person.ts';
+import type { PeopleRepository } from '../repository.ts';
 
 /** The operation a registration's Idempotency-Key is kept under. */
 const REGISTRATION = 'registration';

@@ -11,12 +11,12 @@ import {
   type PrincipalSource,
   type Role,
 } from '@eticket/contracts';
-import type { SessionUser } from '../../platform/http/auth.ts';
-import { inBatches } from '../../lists/keyset.ts';
-import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { createdRange } from '../../lists/created-range.ts';
-import type { PeopleFilter, PersonQuery } from './person-query.ts';
-import type { PersonRecords } from './person-records.ts';
+import type { SessionUser } from '../../../platform/http/auth.ts';
+import { inBatches } from '../../../lists/keyset.ts';
+import { forbidden, notFound } from '../../../platform/http/errors.ts';
+import { createdRange } from '../../../lists/created-range.ts';
+import type { PeopleFilter, PersonQuery } from '../person-query.ts';
+import type { PersonRecords } from '../person-records.ts';
 
 /** The people a list call shows. */
 export type PeopleList = { kind: 'admin' } | { kind: 'manager' } | { kind: 'agent'; role: AgentRole } | { kind: 'union' } | { kind: 'motorist' };

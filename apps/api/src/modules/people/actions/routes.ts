@@ -1,7 +1,7 @@
 import { PEOPLE_MESSAGES, peopleEndpoints } from '@eticket/contracts';
-import { requireUser } from '../../platform/http/auth.ts';
-import { implement } from '../../platform/http/endpoints.ts';
-import type { PeopleActionService } from './action-service.ts';
+import { requireUser } from '../../../platform/http/auth.ts';
+import { implement } from '../../../platform/http/endpoints.ts';
+import type { PeopleActionService } from './service.ts';
 
 /** POST /api/approve/{id}, /api/suspend/{id}, /api/deleted/{id} (forced logout is /api/logout/{id}, in auth). */
 export function actionRoutes(service: PeopleActionService) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlledClock, createTestContext, type TestContext } from '../../../test/harness.ts';
-import { createMotorist, newKey, session, setGraceDays, type Session } from '../../../test/tickets.ts';
+import { controlledClock, createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { createMotorist, newKey, session, setGraceDays, type Session } from '../../../../test/tickets.ts';
 
 // A motorists page reads each subscription in the page's own statement (subscriptionColumns): it must
 // show what the subscription's own read (a person's details) shows.

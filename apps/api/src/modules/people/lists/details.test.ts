@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNED_URL_TTL_SECONDS } from '../../adapters/files.ts';
-import { controlledClock, createPerson, createTestContext, signedInPerson, type TestContext } from '../../../test/harness.ts';
-import { jpegImage, multipartForm, pixelsOf, png, pngImage } from '../../../test/images.ts';
+import { SIGNED_URL_TTL_SECONDS } from '../../../adapters/files.ts';
+import { controlledClock, createPerson, createTestContext, signedInPerson, type TestContext } from '../../../../test/harness.ts';
+import { jpegImage, multipartForm, pixelsOf, png, pngImage } from '../../../../test/images.ts';
 
 const clock = controlledClock('2026-03-02T09:00:00.000Z');
 let ctx: TestContext;

@@ -7,7 +7,7 @@ import type {
   Role,
   UnionRegistration,
 } from '@eticket/contracts';
-import type { NewPerson, NewProfile } from './repository.ts';
+import type { NewPerson, NewProfile } from '../repository.ts';
 
 /** A validated registration of one kind. */
 export type Registration =

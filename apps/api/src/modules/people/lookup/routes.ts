@@ -1,7 +1,7 @@
 import { peopleEndpoints } from '@eticket/contracts';
-import { requireUser } from '../../platform/http/auth.ts';
-import { implement } from '../../platform/http/endpoints.ts';
-import type { LookupService } from './lookup-service.ts';
+import { requireUser } from '../../../platform/http/auth.ts';
+import { implement } from '../../../platform/http/endpoints.ts';
+import type { LookupService } from './service.ts';
 
 /** GET /api/user/{id} (a name) and POST /api/user (a person by Unique ID), declared in contracts/endpoints/people.ts. */
 export function lookupRoutes(service: LookupService) {

@@ -1,10 +1,10 @@
 import { NOT_DELETABLE_ROLES, PEOPLE_MESSAGES, can, mayManage, type PersonRecord } from '@eticket/contracts';
-import type { SessionUser } from '../../platform/http/auth.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
-import type { PersonQuery } from './person-query.ts';
-import type { PersonRecords } from './person-records.ts';
-import type { ActionTarget, PeopleQueries, PeopleRepository } from './repository.ts';
+import type { SessionUser } from '../../../platform/http/auth.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { conflict, forbidden, notFound } from '../../../platform/http/errors.ts';
+import type { PersonQuery } from '../person-query.ts';
+import type { PersonRecords } from '../person-records.ts';
+import type { ActionTarget, PeopleQueries, PeopleRepository } from '../repository.ts';
 
 const changedMeanwhile = () => conflict('This person was changed meanwhile; reload and try again');
 

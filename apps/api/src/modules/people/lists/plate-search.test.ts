@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlledClock, createTestContext, type TestContext } from '../../../test/harness.ts';
-import { createMotorist, session, type Session } from '../../../test/tickets.ts';
-import { plateSearchKey } from '../../lists/plate-search.ts';
-import { users, vehicles } from '../../db/schema.ts';
+import { controlledClock, createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { createMotorist, session, type Session } from '../../../../test/tickets.ts';
+import { plateSearchKey } from '../../../lists/plate-search.ts';
+import { users, vehicles } from '../../../db/schema.ts';
 
 // Issue 26: the motorist list and the scan records find a motorist by plate number (0039).
 const clock = controlledClock('2026-09-01T09:00:00Z');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
-import { createPerson, createTestContext, signIn, signedInPerson, type PersonInput, type TestContext } from '../../../test/harness.ts';
+import { users } from '../../../db/schema.ts';
+import { createPerson, createTestContext, signIn, signedInPerson, type PersonInput, type TestContext } from '../../../../test/harness.ts';
 
 let ctx: TestContext;
 let superAdmin: Awaited<ReturnType<typeof signedInPerson>>;

@@ -8,13 +8,13 @@ import {
   motoristRegistration,
   peopleEndpoints,
 } from '@eticket/contracts';
-import { requireUser } from '../../platform/http/auth.ts';
-import { implement } from '../../platform/http/endpoints.ts';
-import { readMultipartForm } from '../../platform/http/multipart.ts';
-import { sendIdempotent } from '../../platform/idempotency/index.ts';
+import { requireUser } from '../../../platform/http/auth.ts';
+import { implement } from '../../../platform/http/endpoints.ts';
+import { readMultipartForm } from '../../../platform/http/multipart.ts';
+import { sendIdempotent } from '../../../platform/idempotency/index.ts';
 import { parseOrRefuse } from './parse.ts';
-import type { Registration } from './registration.ts';
-import type { RegistrationService } from './registration-service.ts';
+import type { Registration } from './person.ts';
+import type { RegistrationService } from './service.ts';
 
 type MultipartKind = Exclude<Registration['kind'], 'union'>;
 

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@eticket/contracts';
-import { guarantors, userProfiles, users, vehicles } from '../../db/schema.ts';
-import { verifyPassword } from '../../platform/credentials/passwords.ts';
-import { createTestContext, signedInPerson, type TestContext } from '../../../test/harness.ts';
-import { jpegImage, multipartForm, oversizeImage, paddedImage, png, storedFileCount, textFile, type Upload } from '../../../test/images.ts';
+import { guarantors, userProfiles, users, vehicles } from '../../../db/schema.ts';
+import { verifyPassword } from '../../../platform/credentials/passwords.ts';
+import { createTestContext, signedInPerson, type TestContext } from '../../../../test/harness.ts';
+import { jpegImage, multipartForm, oversizeImage, paddedImage, png, storedFileCount, textFile, type Upload } from '../../../../test/images.ts';
 
 let ctx: TestContext;
 let superAdmin: Awaited<ReturnType<typeof signedInPerson>>;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 
 describe('people search statistics (migration 0012)', () => {
   let ctx: TestContext;
