@@ -7,7 +7,8 @@ import { createRecordsService, type RecordsService } from './service.ts';
 
 // The records module's public face: what other modules may use of it.
 export { recordQueries, type PaymentRow, type RecordQueries } from './repository.ts';
-export { toPaymentRecord, type RecordsService } from './service.ts';
+export { type RecordsService } from './service.ts';
+export { toPaymentRecord } from './views.ts';
 
 /** Scan Record, Transaction History and Penalty Payment History: their routes; answers the service (the CSV exports read its lists). */
 export function register(app: FastifyInstance, deps: { db: Database }): RecordsService {

@@ -5,7 +5,6 @@ import {
   VEHICLE_TYPES,
   type Paginated,
   paginatorOf,
-  type PaymentRecord,
   type PaymentRecordList,
   type ScanRecord,
   paymentRecordsQuery,
@@ -18,7 +17,8 @@ import { inBatches } from '../../lists/keyset.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { toNaira } from '../../domain/money.ts';
 import { plateSearchKey } from '../../lists/plate-search.ts';
-import type { PaymentRow, RecordFilter, RecordQueries, ScanRow } from './repository.ts';
+import type { RecordFilter, RecordQueries } from './repository.ts';
+import { toPaymentRecord, toScanRecord } from './views.ts';
 
 type Query = z.output<typeof recordsQuery>;
 type PaymentQuery = z.output<typeof paymentRecordsQuery>;
@@ -60,46 +60,6 @@ export function filterOf(query: Query, kind: Kind): { filter: RecordFilter; user
   const plate = kind === 'scans' && plateSearchKey(search) ? search : undefined;
   if (UNIQUE_ID_PREFIX.test(search)) return { filter, userCodePrefix: search, plate };
   return plate ? { filter, plate } : null;
-}
-
-const ref = (person: { id: string; fullName: string; userCode: string }) => ({
-  _id: person.id,
-  id: person.id,
-  fullName: person.fullName,
-  userCode: person.userCode,
-});
-
-export function toScanRecord(row: ScanRow): ScanRecord {
-  return {
-    _id: row.id,
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    agentId: { _id: row.agent.id, userID: ref(row.agent) },
-    kyc: { _id: row.motorist.id, userID: ref(row.motorist) },
-    vehicle: { vehicleType: row.vehicleType, plateNumber: row.plateNumber },
-    ticketSubscription: {
-      subscriptionStatus: row.subscriptionStatus,
-      subscriptionExpiryDate: row.expiresAt.toISOString(),
-      outstandingPayment: toNaira(row.outstandingKobo),
-    },
-    penaltyAdded: toNaira(row.penaltyAddedKobo),
-  };
-}
-
-export function toPaymentRecord(row: PaymentRow): PaymentRecord {
-  return {
-    _id: row.id,
-    id: row.id,
-    receiptNo: row.receiptNo,
-    bankName: row.bankName,
-    modeOfPayment: row.modeOfPayment,
-    motorist: { _id: row.motorist.id, uniqueId: row.motorist.userCode, fullName: row.motorist.fullName },
-    subscription: { _id: row.planId, name: row.planName, vehicleType: row.vehicleType },
-    amount: toNaira(row.amountKobo),
-    status: row.status,
-    addedBy: ref(row.remitter),
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 function paginate<T>(rows: T[], total: ListTotal | number, query: Query): Paginated<T> {

@@ -17,7 +17,8 @@ export {
   type SubscriptionQueries,
   type SubscriptionWithPlan,
 } from './repository.ts';
-export { createSubscriptionsService, toTicketSubscription, type SubscriptionsService, type TicketSubscriptionViews } from './service.ts';
+export { createSubscriptionsService, type SubscriptionsService, type TicketSubscriptionViews } from './service.ts';
+export { toTicketSubscription } from './views.ts';
 export { effectiveExpiry, extend, statusAt } from './lifecycle.ts';
 
 /** The subscriptions service on a database or a transaction (the demo seed's). */

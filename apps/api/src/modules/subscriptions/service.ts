@@ -6,43 +6,11 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { toKobo, toNaira } from '../../domain/money.ts';
 import type { TicketSubscriptionRow } from '../../db/schema.ts';
-import { effectiveExpiry, pause, resume, statusAt, type LifecycleState } from './lifecycle.ts';
-import type { PlanRecord, SubscriptionWithPlan, SubscriptionsRepository } from './repository.ts';
+import { pause, resume, type LifecycleState } from './lifecycle.ts';
+import { toPlan, toTicketSubscription } from './views.ts';
+import type { PlanRecord, SubscriptionsRepository } from './repository.ts';
 
 export const PLAN_UNIQUE_INDEX = 'subscription_plans_name_unique';
-
-export function toPlan(row: PlanRecord): Plan {
-  return {
-    _id: row.id,
-    id: row.id,
-    name: row.name,
-    vehicleType: row.vehicleType,
-    price: toNaira(row.priceKobo),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** The API view of a subscription at `now`: status and expiry derived from time. */
-export function toTicketSubscription({ subscription: s, plan }: SubscriptionWithPlan, now: Date, graceMs: number): TicketSubscription {
-  const expiry = effectiveExpiry(s, now);
-  return {
-    _id: s.id,
-    id: s.id,
-    userId: s.userId,
-    subscriptionStatus: statusAt(s, now, graceMs),
-    subscriptionExpiryDate: expiry.toISOString(),
-    graceEndsAt: new Date(expiry.getTime() + graceMs).toISOString(),
-    accumulated: s.accumulated,
-    accumulatedAmount: toNaira(s.accumulatedAmountKobo),
-    outstandingPayment: toNaira(s.outstandingPenaltyKobo),
-    pausedAt: s.pausedAt?.toISOString() ?? null,
-    createdAt: (s.renewedAt ?? s.createdAt).toISOString(),
-    renewedAt: s.renewedAt?.toISOString() ?? null,
-    lastReceiptNo: s.lastReceiptNo,
-    subscription: plan ? { _id: plan.id, id: plan.id, name: plan.name, vehicleType: plan.vehicleType, price: toNaira(plan.priceKobo) } : null,
-  };
-}
 
 /** A plan as the audit log keeps it (price in naira, as the API speaks). */
 const planSnapshot = (row: PlanRecord) => ({ name: row.name, vehicleType: row.vehicleType, price: toNaira(row.priceKobo) });
