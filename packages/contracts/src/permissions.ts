@@ -124,6 +124,12 @@ export const CAPABILITY_FOR_ROLE: Record<Role, Capability | null> = {
   motorist: 'motorists',
 };
 
+/** Whether `viewer` may see a person of `targetRole`: only people whose list they may read. Nobody sees a super-admin's. */
+export function mayView(viewer: PrincipalSource, targetRole: Role): boolean {
+  const capability = CAPABILITY_FOR_ROLE[targetRole];
+  return capability !== null && can(viewer, capability, 'read');
+}
+
 /** Whether `actor` may act (write) on a person of `targetRole`. Nobody acts on a super-admin. */
 export function mayManage(actor: PrincipalSource, targetRole: Role): boolean {
   const capability = CAPABILITY_FOR_ROLE[targetRole];

@@ -1,14 +1,12 @@
 import {
-  CAPABILITY_FOR_ROLE,
   PEOPLE_MESSAGES,
   STATUS_SEARCH_TERMS,
-  can,
+  mayView,
   paginatorOf,
   type AgentRole,
   type ListQuery,
   type Paginated,
   type PersonRecord,
-  type PrincipalSource,
   type Role,
 } from '@eticket/contracts';
 import type { SessionUser } from '../../../platform/http/auth.ts';
@@ -36,12 +34,6 @@ const LISTS_HIDING_PENDING: readonly Role[] = ['remitter', 'registrar'];
 
 const rolesOf = (list: PeopleList): readonly Role[] => (list.kind === 'agent' ? [list.role] : LIST_ROLES[list.kind]);
 
-/** Whether the caller may see people of this role (the matrix; nobody lists super-admins). */
-function mayRead(actor: PrincipalSource, role: Role): boolean {
-  const capability = CAPABILITY_FOR_ROLE[role];
-  return capability !== null && can(actor, capability, 'read');
-}
-
 const isStatusTerm = (search: string): search is (typeof STATUS_SEARCH_TERMS)[number] => (STATUS_SEARCH_TERMS as readonly string[]).includes(search);
 
 function filterOf(roles: readonly Role[], query: ListQuery): PeopleFilter {
@@ -62,7 +54,7 @@ export function createPeopleListService(deps: { query: PersonQuery; toRecords: P
   return {
     async list(actor: SessionUser, list: PeopleList, params: ListQuery): Promise<Paginated<PersonRecord>> {
       const roles = rolesOf(list);
-      if (!roles.every((role) => mayRead(actor, role))) throw forbidden();
+      if (!roles.every((role) => mayView(actor, role))) throw forbidden();
       const { rows, total } = await query.list(filterOf(roles, params), {
         limit: params.limit,
         offset: (params.page - 1) * params.limit,
@@ -79,7 +71,7 @@ export function createPeopleListService(deps: { query: PersonQuery; toRecords: P
      */
     batches(actor: SessionUser, list: PeopleList, params: ListQuery): AsyncIterable<PersonRecord[]> {
       const roles = rolesOf(list);
-      if (!roles.every((role) => mayRead(actor, role))) throw forbidden();
+      if (!roles.every((role) => mayView(actor, role))) throw forbidden();
       const filter = filterOf(roles, params);
       return (async function* () {
         for await (const rows of inBatches((afterId, limit) => query.batch(filter, afterId, limit))) yield await toRecords(rows);
@@ -90,7 +82,7 @@ export function createPeopleListService(deps: { query: PersonQuery; toRecords: P
     async detail(actor: SessionUser, id: string): Promise<PersonRecord> {
       const row = await query.find(id);
       if (!row || row.isDeleted) throw notFound(PEOPLE_MESSAGES.userNotFound);
-      if (row.id !== actor.id && !mayRead(actor, row.role)) throw forbidden();
+      if (row.id !== actor.id && !mayView(actor, row.role)) throw forbidden();
       const [record] = await toRecords([row]);
       return record;
     },

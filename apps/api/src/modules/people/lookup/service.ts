@@ -1,14 +1,8 @@
-import { CAPABILITY_FOR_ROLE, can, type Role } from '@eticket/contracts';
+import { mayView } from '@eticket/contracts';
 import type { SessionUser } from '../../../platform/http/auth.ts';
 import { forbidden, notFound } from '../../../platform/http/errors.ts';
 import type { TicketSubscriptionViews } from '../../subscriptions/index.ts';
 import type { PeopleRepository } from '../repository.ts';
-
-/** Whether this viewer may see a person of this role: only people whose list they may read (as a person's record). */
-const mayLookUp = (viewer: SessionUser, role: Role): boolean => {
-  const capability = CAPABILITY_FOR_ROLE[role];
-  return capability !== null && can(viewer, capability, 'read');
-};
 
 /** A person's name by id (GET /api/user/{id}), and a person by Unique ID (POST /api/user). */
 export function createLookupService(deps: { repository: PeopleRepository; ticketSubscriptions: TicketSubscriptionViews }) {
@@ -24,7 +18,7 @@ export function createLookupService(deps: { repository: PeopleRepository; ticket
     async byCode(viewer: SessionUser, userCode: string) {
       const row = await repository.findByUserCode(userCode);
       if (!row) throw notFound('No one has that Unique ID');
-      if (!mayLookUp(viewer, row.role)) throw forbidden();
+      if (!mayView(viewer, row.role)) throw forbidden();
       const views = row.role === 'motorist' ? await ticketSubscriptions([row.id], { open: true }) : null;
       return { _id: row.id, ...row, ticketSubscription: views?.get(row.id) ?? null };
     },
