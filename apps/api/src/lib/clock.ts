@@ -5,8 +5,13 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock tests can set and advance. */
-export function controlledClock(start: Date | string): Clock & { set(at: Date | string): void; advance(ms: number): void } {
+/** A clock tests (and the demo seed) can set and advance. */
+export interface ControlledClock extends Clock {
+  set(at: Date | string): void;
+  advance(ms: number): void;
+}
+
+export function controlledClock(start: Date | string): ControlledClock {
   let current = new Date(start);
   return {
     now: () => new Date(current),

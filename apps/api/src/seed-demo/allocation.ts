@@ -8,10 +8,8 @@ import { bankAccountsDirectory } from '../db/schema.ts';
 import { addLagosDays, addLagosMonths, lagosDay, startOfLagosDay } from '../domain/calendar.ts';
 import { createOfflineBankProvider } from '../adapters/banks/index.ts';
 import { nubanCheckDigit } from '../adapters/banks/nuban.ts';
-import type { Clock } from '../lib/clock.ts';
+import type { ControlledClock } from '../lib/clock.ts';
 import { dayRange } from '../lists/date-range.ts';
-
-type ControlledClock = Clock & { set(at: Date): void };
 import { createAllocationRepository } from '../modules/allocation/repository.ts';
 import { createAllocationService } from '../modules/allocation/service.ts';
 

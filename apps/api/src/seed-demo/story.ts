@@ -1,6 +1,6 @@
 // The demo seed's shared setting: the database, the walking clock, the random source and who runs it.
 import type { Database } from '../db/connect.ts';
-import type { Clock } from '../lib/clock.ts';
+import type { Clock, ControlledClock } from '../lib/clock.ts';
 import { fieldOn } from '../modules/field/index.ts';
 import { penaltiesOn } from '../modules/penalties/index.ts';
 import { subscriptionsOn } from '../modules/subscriptions/index.ts';
@@ -39,7 +39,7 @@ export type RandomSource = ReturnType<typeof randomSource>;
 export interface DemoStory {
   db: Database;
   /** Walks through the 13 months: every record is made at its story time. */
-  clock: Clock & { set(at: Date): void };
+  clock: ControlledClock;
   random: RandomSource;
   superAdmin: { id: string; email: string; userCode: string };
   demoPassword: string;
