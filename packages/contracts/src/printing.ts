@@ -33,6 +33,9 @@ const MODE_LABELS: Record<ModeOfPayment, string> = { cash: 'Cash', transfer: 'Tr
 /** 'Transfer (Access Bank)', 'Cash'. */
 export const modeText = (mode: ModeOfPayment, bankName: string | null) => (bankName ? `${MODE_LABELS[mode]} (${printedName(bankName)})` : MODE_LABELS[mode]);
 
+/** How the console and the field app draw a QR code as an image, so both print the same code (margin 2: the journeys read it so). */
+export const QR_IMAGE_OPTIONS = { width: 320, margin: 2, errorCorrectionLevel: 'M' } as const;
+
 /** The public checks' addresses, which QR codes hold (PUBLIC_URL or the server's origin, then the page). */
 const checkUrl = (page: 'v' | 'r' | 'a') => (publicUrl: string, code: string) => `${publicUrl.replace(/\/+$/, '')}/${page}/${encodeURIComponent(code)}`;
 /** A motorist's sticker: {PUBLIC_URL}/v/{userCode}. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import { DEFAULT_LEVY_NAME, publicEndpoints } from '@eticket/contracts';
+import { DEFAULT_LEVY_NAME, QR_IMAGE_OPTIONS, publicEndpoints } from '@eticket/contracts';
 import { call } from './api.ts';
 
 export interface PublicLinks {
@@ -32,7 +32,7 @@ export function useQrCode(text: string | null): { dataUrl: string | null; error:
   useEffect(() => {
     if (text === null) return undefined;
     let current = true;
-    QRCode.toDataURL(text, { width: 320, margin: 2, errorCorrectionLevel: 'M' })
+    QRCode.toDataURL(text, QR_IMAGE_OPTIONS)
       .then((dataUrl) => current && setState({ dataUrl, error: null }))
       .catch((error: Error) => current && setState({ dataUrl: null, error: error.message }));
     return () => {
