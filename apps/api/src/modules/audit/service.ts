@@ -1,6 +1,6 @@
 import { paginatorOf, type AuditLogEntry, type Paginated, type auditLogQuery } from '@eticket/contracts';
 import type { z } from 'zod';
-import { inBatches } from '../../lists/keyset.ts';
+import { inBatches, mapBatches } from '../../lists/keyset.ts';
 import { createdRange } from '../../lists/created-range.ts';
 import type { AuditFilter, AuditRepository, AuditRow } from './repository.ts';
 
@@ -35,9 +35,12 @@ export function createAuditService(deps: { repository: AuditRepository }) {
 
   return {
     /** The whole filtered log, newest first, batch by batch (for a download). */
-    async *batches(query: Query): AsyncGenerator<AuditLogEntry[]> {
+    batches(query: Query): AsyncIterable<AuditLogEntry[]> {
       const filter = filterOf(query);
-      for await (const rows of inBatches((afterId, limit) => repository.batch(filter, afterId, limit))) yield rows.map(toEntry);
+      return mapBatches(
+        inBatches((afterId, limit) => repository.batch(filter, afterId, limit)),
+        (rows) => rows.map(toEntry),
+      );
     },
 
     /** GET /api/audit-logs: newest first. */

@@ -14,6 +14,7 @@ import {
   type CsvColumn,
   type ExportPath,
 } from '@eticket/contracts';
+import { mapBatches } from '../../lists/keyset.ts';
 import type { SessionUser } from '../../platform/http/auth.ts';
 import { badRequest, describeIssue } from '../../platform/http/errors.ts';
 import type { AuditService } from '../audit/index.ts';
@@ -45,9 +46,7 @@ function exportList<S extends z.ZodType, Row>(
       const { columns, batches } = open(actor, parsed.data);
       return {
         header: csvHeader(columns),
-        lines: (async function* () {
-          for await (const rows of batches) yield csvRows(columns, rows);
-        })(),
+        lines: mapBatches(batches, (rows) => csvRows(columns, rows)),
       };
     },
   };

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { startOfLagosDay, startOfNextLagosDay } from '../../domain/calendar.ts';
 import type { ListTotal } from '../../lists/day-counts.ts';
-import { inBatches } from '../../lists/keyset.ts';
+import { inBatches, mapBatches } from '../../lists/keyset.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { toNaira } from '../../domain/money.ts';
 import { plateSearchKey } from '../../lists/plate-search.ts';
@@ -113,11 +113,12 @@ export function createRecordsService(deps: { repository: RecordQueries }) {
     toRecord: (row: Row) => Out,
   ): AsyncIterable<Out[]> {
     filterOf(query, kind);
-    return (async function* () {
-      const filter = await resolve(query, kind);
-      if (!filter) return;
-      for await (const rows of inBatches((afterId, limit) => read(filter, afterId, limit))) yield rows.map(toRecord);
-    })();
+    let filter: ReturnType<typeof resolve> | undefined;
+    const readAfter = async (afterId: string | null, limit: number) => {
+      const resolved = await (filter ??= resolve(query, kind));
+      return resolved ? read(resolved, afterId, limit) : [];
+    };
+    return mapBatches(inBatches(readAfter), (rows) => rows.map(toRecord));
   }
 
   /** A payment list's page and the summary of its whole filter (count and naira total). */

@@ -10,7 +10,7 @@ import {
   type Role,
 } from '@eticket/contracts';
 import type { SessionUser } from '../../../platform/http/auth.ts';
-import { inBatches } from '../../../lists/keyset.ts';
+import { inBatches, mapBatches } from '../../../lists/keyset.ts';
 import { forbidden, notFound } from '../../../platform/http/errors.ts';
 import { createdRange } from '../../../lists/created-range.ts';
 import type { PeopleFilter, PersonQuery } from '../person-query.ts';
@@ -73,9 +73,10 @@ export function createPeopleListService(deps: { query: PersonQuery; toRecords: P
       const roles = rolesOf(list);
       if (!roles.every((role) => mayView(actor, role))) throw forbidden();
       const filter = filterOf(roles, params);
-      return (async function* () {
-        for await (const rows of inBatches((afterId, limit) => query.batch(filter, afterId, limit))) yield await toRecords(rows);
-      })();
+      return mapBatches(
+        inBatches((afterId, limit) => query.batch(filter, afterId, limit)),
+        toRecords,
+      );
     },
 
     /** One person, for the detail page: oneself, or someone whose list the caller may see. */
