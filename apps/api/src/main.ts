@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from './db/errors.ts';
 import { createMailer } from './adapters/mail.ts';
 import { createSmsSender } from './adapters/sms.ts';
 import { seedSuperAdmin } from './seed-admin.ts';
+import { keepRowsYoung } from './platform/runtime/heap.ts';
 
 /** How long start-up waits for a PostgreSQL that is not up yet (e.g. both starting with the machine). */
 const DATABASE_WAIT_MS = 60_000;
@@ -107,6 +108,7 @@ async function start(config: Config): Promise<void> {
   console.log(`E-Ticketing is running at http://localhost:${port}  (database: ${database.kind}, data: ${config.DATA_DIR})`);
 }
 
+keepRowsYoung();
 try {
   await start(loadConfig());
 } catch (error) {
