@@ -130,6 +130,21 @@ export function totalAhead(binding: Binding, page: { offset: number; limit: numb
 /** The sum of a counter column, as a number (bigint sums arrive as text). */
 export const sumOf = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
+/** A range cut as splitByLagosDays and splitByMonths cut it, each part's days and bounds as placeholders of `binding`. */
+export function bindDaySplit(binding: Binding, range: TimeRange): { periods: { unit: CounterUnit; days: BoundDays }[]; edges: BoundRange[] } {
+  const split = splitByLagosDays(range);
+  const periods = (split.wholeDays ? splitByMonths(split.wholeDays) : []).map((part, i) => ({
+    unit: binding.choice(`counted${i}`, part.unit),
+    days: { firstDay: binding.value(`counted${i}First`, part.firstDay), endDay: binding.value(`counted${i}End`, part.endDay) },
+  }));
+  const edges = split.edges.map((edge, i) => ({
+    from: binding.value(`edge${i}From`, edge.from),
+    to: binding.value(`edge${i}To`, edge.to),
+    toExclusive: binding.choice(`edge${i}ToExclusive`, edge.toExclusive),
+  }));
+  return { periods, edges };
+}
+
 /**
  * A list's exact total over a creation-time range: its whole months and the other whole days from
  * the counters (`counted`, a SELECT of one sum from the unit's table), the partial days at the edges
@@ -141,16 +156,7 @@ export function totalByDays(
   counted: (unit: CounterUnit, days: BoundDays) => SQLWrapper,
   rows: (edge: BoundRange) => SQLWrapper,
 ): TotalQuery {
-  const split = splitByLagosDays(range);
-  const periods = (split.wholeDays ? splitByMonths(split.wholeDays) : []).map((part, i) => ({
-    unit: binding.choice(`counted${i}`, part.unit),
-    days: { firstDay: binding.value(`counted${i}First`, part.firstDay), endDay: binding.value(`counted${i}End`, part.endDay) },
-  }));
-  const edges = split.edges.map((edge, i) => ({
-    from: binding.value(`edge${i}From`, edge.from),
-    to: binding.value(`edge${i}To`, edge.to),
-    toExclusive: binding.choice(`edge${i}ToExclusive`, edge.toExclusive),
-  }));
+  const { periods, edges } = bindDaySplit(binding, range);
   return {
     value: () => {
       const parts = [...periods.map((period) => counted(period.unit, period.days)), ...edges.map((edge) => rows(edge))];

@@ -88,6 +88,8 @@ describe('payment list summaries', () => {
   it.each([
     ['the whole list', {}, 'true'],
     ['a range of whole Lagos days', { startDate: '2026-04-30', endDate: '2026-05-02' }, `${lagos('2026-04-30')} AND ${beforeLagos('2026-05-03')}`],
+    // The same shape as the range before it (its statement is reused), other days.
+    ['another range of whole Lagos days', { startDate: '2026-05-02', endDate: '2026-05-03' }, `${lagos('2026-05-02')} AND ${beforeLagos('2026-05-04')}`],
     [
       'a range with partial days at its edges',
       { startDate: '2026-04-29T12:00:00.000Z', endDate: '2026-05-02T12:00:00.000Z' },

@@ -1,4 +1,4 @@
-import { type AnyColumn, type Placeholder, type SQL, and, count, desc, eq, gte, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, and, count, desc, eq, gte, like, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, VehicleType } from '@eticket/contracts';
 
@@ -7,16 +7,16 @@ export const MAX_PEOPLE_PER_SEARCH = 500;
 import type { Database } from '../../db/connect.ts';
 import { paymentCounts, paymentMonthCounts, penaltyPayments, scanCounts, scanMonthCounts, scans, subscriptionPayments, users } from '../../db/schema.ts';
 import {
+  bindDaySplit,
+  type BoundDays,
+  type CounterUnit,
   type ListTotal,
-  splitByLagosDays,
-  splitByMonths,
   sumOf,
   totalAhead,
   totalByDays,
   type TotalQuery,
   wholeDayConditions,
 } from '../../lists/day-counts.ts';
-import { rowsOf } from '../../db/rows.ts';
 import { type Page, readPage } from '../../lists/paging.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { after } from '../../lists/keyset.ts';
@@ -216,57 +216,37 @@ export function recordQueries(db: Database) {
         ofPeople(filter, table.motoristId, table.remitterId),
       );
     }
-    /** The same conditions with the values in place (the summary's statement is not prepared). */
-    function plainConditions(filter: RecordFilter): SQL | undefined {
-      const motoristIds = nonEmpty(filter.people?.motoristIds);
-      const agentIds = nonEmpty(filter.people?.agentIds);
-      return and(
-        filter.from ? gte(table.createdAt, filter.from) : undefined,
-        filter.to ? (filter.toExclusive ? lt(table.createdAt, filter.to) : lte(table.createdAt, filter.to)) : undefined,
-        filter.vehicleType ? eq(table.vehicleType, filter.vehicleType) : undefined,
-        filter.planName ? eq(table.planName, filter.planName) : undefined,
-        filter.modeOfPayment ? eq(table.modeOfPayment, filter.modeOfPayment) : undefined,
-        filter.status ? eq(table.status, filter.status) : undefined,
-        filter.remitterId ? eq(table.remitterId, filter.remitterId) : undefined,
-        filter.motoristId ? eq(table.motoristId, filter.motoristId) : undefined,
-        filter.people ? or(motoristIds && inArray(table.motoristId, motoristIds), agentIds && inArray(table.remitterId, agentIds)) : undefined,
-      );
-    }
     /**
      * How many payments match and their amount. A filter the counters keep (none, or one of vehicle
      * type, plan, mode, status, over any range) sums counter rows: a row per whole month, per other
      * whole day, and the payments of the partial days at the range's edges. Otherwise (a Unique ID
      * search, a remitter, a motorist, or several filters at once) the matching payments are summed, through the
-     * index of the person or of the first filter.
+     * index of the person or of the first filter. Built once per shape, as the page's statements are.
      */
     async function summary(filter: RecordFilter): Promise<{ count: number; amountKobo: Kobo }> {
+      const binding = new Binding();
+      const bound = bind(filter, binding);
       const counted = filter.people || filter.remitterId || filter.motoristId ? null : countedFilter(filter);
+      const split = counted ? bindDaySplit(binding, filter) : null;
       const rowsSum = (where: SQL | undefined) =>
         sql`SELECT count(*) AS payments, coalesce(sum(${table.amountKobo}), 0) AS kobo FROM ${table} WHERE ${where ?? sql`true`}`;
-      const parts: SQL[] = [];
-      if (counted) {
-        const split = splitByLagosDays(filter);
-        for (const period of split.wholeDays ? splitByMonths(split.wholeDays) : []) {
-          const counts = period.unit === 'month' ? paymentMonthCounts : paymentCounts;
-          const where = and(
-            eq(counts.paymentTable, tableName),
-            eq(counts.filter, counted.name),
-            eq(counts.value, counted.value),
-            period.firstDay ? gte(counts.day, period.firstDay) : undefined,
-            period.endDay ? lt(counts.day, period.endDay) : undefined,
-          );
-          parts.push(
-            sql`SELECT coalesce(sum(${counts.payments}), 0) AS payments, coalesce(sum(${counts.amountKobo}), 0) AS kobo FROM ${counts} WHERE ${where}`,
-          );
-        }
-        for (const edge of split.edges) parts.push(rowsSum(plainConditions({ ...filter, ...edge })));
-      } else {
-        parts.push(rowsSum(plainConditions(filter)));
-      }
-      const [row] = await rowsOf<{ payments: string | number; kobo: string | number }>(
-        db,
-        sql`SELECT coalesce(sum(payments), 0)::bigint AS payments, coalesce(sum(kobo), 0)::bigint AS kobo FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts`,
-      );
+      const countersSum = (unit: CounterUnit, days: BoundDays, by: NonNullable<typeof counted>) => {
+        const counts = unit === 'month' ? paymentMonthCounts : paymentCounts;
+        const where = and(eq(counts.paymentTable, tableName), eq(counts.filter, by.name), eq(counts.value, by.value), wholeDayConditions(counts.day, days));
+        return sql`SELECT coalesce(sum(${counts.payments}), 0) AS payments, coalesce(sum(${counts.amountKobo}), 0) AS kobo FROM ${counts} WHERE ${where}`;
+      };
+      const [row] = await statements.run(`${binding.shape}|summary`, binding.values, () => {
+        const parts =
+          counted && split
+            ? [
+                ...split.periods.map((period) => countersSum(period.unit, period.days, counted)),
+                ...split.edges.map((edge) => rowsSum(conditions({ ...bound, ...edge }))),
+              ]
+            : [rowsSum(conditions(bound))];
+        return db
+          .select({ payments: sql<string>`coalesce(sum(payments), 0)::bigint`, kobo: sql<string>`coalesce(sum(kobo), 0)::bigint` })
+          .from(sql`(${sql.join(parts, sql` UNION ALL `)}) AS parts`);
+      });
       return { count: Number(row.payments), amountKobo: koboOf(row.kobo) };
     }
     /** How many payments match: from payment_counts, or row by row (a few pages ahead) for a Unique ID search. */
