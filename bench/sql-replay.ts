@@ -13,6 +13,8 @@ import { percentile, type LoadOptions, type Measure } from './load.ts';
 
 export interface LoggedStatement {
   connection: number;
+  /** The request the server ran it for; unset for its own work meanwhile (housekeeping jobs). */
+  request?: string;
   start: number;
   end: number;
   text: string;
@@ -39,8 +41,9 @@ export function readLog(file: string): LoggedStatement[] {
     .sort((a, b) => a.start - b.start);
 }
 
-/** The statements one request ran between `from` and `to` (epoch ms). */
-export const statementsBetween = (log: LoggedStatement[], from: number, to: number): LoggedStatement[] => log.filter((s) => s.start >= from && s.start <= to);
+/** The statements requests ran between `from` and `to` (epoch ms); a housekeeping job's meanwhile are not a call's. */
+export const statementsBetween = (log: LoggedStatement[], from: number, to: number): LoggedStatement[] =>
+  log.filter((s) => s.request !== undefined && s.start >= from && s.start <= to);
 
 /** The session look-up of authentication (AuthRepository.loadSessionUser): one person's account by id. */
 export const isSessionLookup = (text: string): boolean => /^select .*"token_version".* from "users" where "users"\."id" = \$1 limit \$2$/.test(text);

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { MESSAGES } from '@eticket/contracts';
 import type { TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
+import { tagSqlLogWithRequests } from './db/sql-log.ts';
 import * as auditLog from './modules/audit/index.ts';
 import * as auth from './modules/auth/index.ts';
 import * as csvExports from './modules/exports/index.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const metrics = deps.metricsToken ? { token: deps.metricsToken, registry: createMetrics(app, deps.database) } : undefined;
 
   registerSecurityHeaders(app);
+  tagSqlLogWithRequests(app);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
