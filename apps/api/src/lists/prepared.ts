@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Placeholder, sql, type SQLWrapper } from 'drizzle-orm';
 import { BoundedMap } from '../lib/bounded-map.ts';
 import type { Database } from '../db/connect.ts';
-import { flatRowMapper } from './row-mapper.ts';
+import { rowMapper } from './row-mapper.ts';
 
 /**
  * Drizzle internals: this file reaches `statement._.selectedFields` and `db._.session.prepareQuery`,
@@ -125,8 +125,8 @@ function prepareShape<Result>(db: Database, statement: Preparable<Result>, planO
   statement.getSQL = () => build().inlineParams();
   const query = statement.toSQL();
   const name = planOnce || query.params.length === 0 ? statementName(query.sql) : undefined;
-  // A flat selection is prepared on the session as the builder's own prepare() would, its rows mapped by flatRowMapper.
-  const mapRows = flatRowMapper(statement._.selectedFields as Record<string, unknown>) as ((rows: unknown[][]) => Result) | null;
+  // A selection rowMapper can map is prepared on the session as the builder's own prepare() would, its rows mapped by it.
+  const mapRows = rowMapper(statement._.selectedFields as Record<string, unknown>) as ((rows: unknown[][]) => Result) | null;
   if (!mapRows) return statement.prepare(name);
   return db._.session.prepareQuery<{ execute: Result; all: unknown; values: unknown }>(query, undefined, name, true, mapRows);
 }

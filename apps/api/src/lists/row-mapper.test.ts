@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { flatRowMapper } from './row-mapper.ts';
+import { rowMapper } from './row-mapper.ts';
 import { ticketSubscriptions, users } from '../db/schema.ts';
 
-describe('flatRowMapper', () => {
+describe('rowMapper', () => {
   it("maps each driver value with its field's own decoder, in the order the fields were selected; null stays null", () => {
-    const mapRows = flatRowMapper({
+    const mapRows = rowMapper({
       id: users.id,
       createdAt: users.createdAt,
       accumulated: ticketSubscriptions.accumulatedAmountKobo,
@@ -18,7 +18,25 @@ describe('flatRowMapper', () => {
     ]);
   });
 
-  it('leaves a selection with nested objects to Drizzle (it nulls an object whose join found nothing)', () => {
-    expect(flatRowMapper({ id: users.id, motorist: { id: users.id } })).toBeNull();
+  it('maps an object of values in its place, and nulls it when all its values are null (a left join that found nothing)', () => {
+    const mapRows = rowMapper({
+      id: users.id,
+      motorist: { id: users.id, createdAt: users.createdAt },
+      total: sql<number>`count(*)`.mapWith(Number),
+    });
+    expect(
+      mapRows?.([
+        ['s-1', 'u-1', '2026-05-01 09:00:00+00', '3'],
+        ['s-2', null, null, '4'],
+      ]),
+    ).toEqual([
+      { id: 's-1', motorist: { id: 'u-1', createdAt: new Date('2026-05-01T09:00:00Z') }, total: 3 },
+      { id: 's-2', motorist: null, total: 4 },
+    ]);
+  });
+
+  it('leaves deeper selections and whole tables to Drizzle', () => {
+    expect(rowMapper({ id: users.id, motorist: { account: { id: users.id } } })).toBeNull();
+    expect(rowMapper({ id: users.id, motorist: users })).toBeNull();
   });
 });
