@@ -2,9 +2,9 @@ import { type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
- * How many rows a whole-list read (a CSV export) fetches per statement. Measured on 1,000,000 scans
- * (PostgreSQL): the server's RSS grew ~25 MB at 1,000 and ~125 MB at 2,000, where a batch's
- * objects outgrow V8's young generation and pile up in the old one between collections.
+ * How many rows a whole-list read (a CSV export) fetches per statement. Smaller batches did not
+ * keep the server's memory down (250 rows: RSS +129 MB for an export of 1,034,567 scans, before
+ * platform/runtime/heap.ts), and each costs a statement.
  */
 export const KEYSET_BATCH_SIZE = 1_000;
 
@@ -26,7 +26,8 @@ export function after(table: PgTable, createdAt: PgColumn, id: PgColumn, afterId
  * finds every row of that batch alive, and V8 starts allocating those rows straight into the old
  * generation (allocation-site pretenuring), which grows until a full collection. An export of 208k
  * scans grew the server's RSS by ~120 MB in 6 of 15 runs that way; with these iterators, which hold
- * nothing once next() has answered, by at most 4 MB (bench/export-memory.ts).
+ * nothing once next() has answered, by at most 4 MB (bench/export-memory.ts). A collection can still
+ * land while a batch is being read, so the server also turns pretenuring off (platform/runtime/heap.ts).
  */
 
 /**
