@@ -19,9 +19,9 @@ export function tagSqlLogWithRequests(app: FastifyInstance): void {
 
 /**
  * Opt-in (BENCH_SQL_LOG=<file>, off by default): a pg Client that appends one JSON line per
- * statement it runs — connection number, start and end (epoch ms), text, parameters, and its name
- * when it was prepared under one, and the request it served (see tagSqlLogWithRequests) — so the benchmark (bench/) can replay exactly the SQL a request
- * ran, with the same overlap, directly.
+ * statement it runs — connection number, start and end (epoch ms), text, parameters, its name when
+ * it was prepared under one, and the request it served (see tagSqlLogWithRequests) — so the
+ * benchmark (bench/) can replay exactly the SQL a request ran, with the same overlap, directly.
  */
 export function sqlLoggingClient(file: string): typeof pg.Client {
   let connections = 0;
