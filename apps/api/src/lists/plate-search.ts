@@ -1,6 +1,7 @@
-import { like, type SQL } from 'drizzle-orm';
+import { like } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { containing } from './like.ts';
+import { Binding, PreparedStatements } from './prepared.ts';
 import { vehicles } from '../db/schema.ts';
 
 /** At most this many motorists match a plate search (a full plate names one; three characters already narrow it). */
@@ -12,13 +13,22 @@ export function plateSearchKey(text: string): string | null {
   return key.length >= 3 ? key : null;
 }
 
-/** The condition on vehicles of plates containing the key (served by vehicles_plate_search_trgm_idx). */
-export const plateContains = (key: string): SQL => like(vehicles.plateSearch, containing(key));
-
-/** The motorists whose plate contains the search (their user ids), at most MAX_PLATE_OWNERS; none for a short search. */
-export async function plateOwners(db: Database, text: string): Promise<string[]> {
-  const key = plateSearchKey(text);
-  if (!key) return [];
-  const rows = await db.select({ userId: vehicles.userId }).from(vehicles).where(plateContains(key)).limit(MAX_PLATE_OWNERS);
-  return rows.map((row) => row.userId);
+/**
+ * The motorists whose plate contains a search (their user ids), at most MAX_PLATE_OWNERS; none for a
+ * short search. The statement is built once (lists/prepared.ts); the pattern stays a parameter, so
+ * PostgreSQL plans each search with its own pattern.
+ */
+export function plateOwnersQuery(db: Database): (text: string) => Promise<string[]> {
+  const statements = new PreparedStatements(db);
+  return async (text) => {
+    const key = plateSearchKey(text);
+    if (!key) return [];
+    const binding = new Binding();
+    const pattern = binding.value('plate', containing(key));
+    const rows = await statements.run(binding.shape, binding.values, () =>
+      // Served by vehicles_plate_search_trgm_idx.
+      db.select({ userId: vehicles.userId }).from(vehicles).where(like(vehicles.plateSearch, pattern)).limit(MAX_PLATE_OWNERS),
+    );
+    return rows.map((row) => row.userId);
+  };
 }

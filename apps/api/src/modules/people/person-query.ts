@@ -5,7 +5,7 @@ import type { Database } from '../../db/connect.ts';
 import { after } from '../../lists/keyset.ts';
 import { containing } from '../../lists/like.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
-import { plateOwners } from '../../lists/plate-search.ts';
+import { plateOwnersQuery } from '../../lists/plate-search.ts';
 import { guarantors, peopleCounts, peopleMonthCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { joinSubscriptions, subscriptionColumns } from '../subscriptions/index.ts';
 import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../lists/day-counts.ts';
@@ -156,9 +156,10 @@ const isMotoristList = (filter: PeopleFilter) => filter.roles.length > 0 && filt
 
 export function createPersonQuery(db: Database) {
   const statements = new PreparedStatements(db);
+  const plateOwners = plateOwnersQuery(db);
 
   /** A search of the motorist list finds plates first (their owners' ids; see lists/plate-search.ts). */
-  const plateOwnersOf = async (filter: PeopleFilter) => (filter.text && isMotoristList(filter) ? plateOwners(db, filter.text) : []);
+  const plateOwnersOf = async (filter: PeopleFilter) => (filter.text && isMotoristList(filter) ? plateOwners(filter.text) : []);
 
   /** How many people match: from people_counts, or row by row (a few pages ahead) for a text search or the online flag. */
   function totalOf(filter: PeopleFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {

@@ -1,7 +1,9 @@
 import { like } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { penaltyPayments, subscriptionPayments, users } from '../../db/schema.ts';
-import { plateOwners } from '../../lists/plate-search.ts';
+import { startingWith } from '../../lists/like.ts';
+import { plateOwnersQuery } from '../../lists/plate-search.ts';
+import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { paymentQueries } from './payment-queries.ts';
 import type { RecordFilter } from './record-filter.ts';
 import { scanQueries } from './scan-queries.ts';
@@ -17,18 +19,21 @@ export const MAX_PEOPLE_PER_SEARCH = 500;
 export function recordQueries(db: Database) {
   const subscriptionPaymentQueries = paymentQueries(db, subscriptionPayments, 'subscription_payments');
   const penaltyPaymentQueries = paymentQueries(db, penaltyPayments, 'penalty_payments');
+  const lookups = new PreparedStatements(db);
 
   return {
     ...scanQueries(db),
 
-    /** Motorists and agents whose Unique ID starts with `prefix` (served by users_user_code_pattern_idx). */
+    /**
+     * Motorists and agents whose Unique ID starts with `prefix` (served by users_user_code_pattern_idx;
+     * the pattern stays a parameter, so each search is planned with its own prefix).
+     */
     async peopleWithCodePrefix(prefix: string): Promise<NonNullable<RecordFilter['people']>> {
-      const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-      const rows = await db
-        .select({ id: users.id, role: users.role })
-        .from(users)
-        .where(like(users.userCode, `${escaped}%`))
-        .limit(MAX_PEOPLE_PER_SEARCH);
+      const binding = new Binding();
+      const pattern = binding.value('userCode', startingWith(prefix));
+      const rows = await lookups.run(binding.shape, binding.values, () =>
+        db.select({ id: users.id, role: users.role }).from(users).where(like(users.userCode, pattern)).limit(MAX_PEOPLE_PER_SEARCH),
+      );
       return {
         motoristIds: rows.filter((r) => r.role === 'motorist').map((r) => r.id),
         agentIds: rows.filter((r) => r.role !== 'motorist').map((r) => r.id),
@@ -36,7 +41,7 @@ export function recordQueries(db: Database) {
     },
 
     /** Motorists whose plate number contains the search (see lists/plate-search.ts). */
-    plateOwners: (text: string) => plateOwners(db, text),
+    plateOwners: plateOwnersQuery(db),
 
     subscriptionPaymentSummary: subscriptionPaymentQueries.summary,
     penaltyPaymentSummary: penaltyPaymentQueries.summary,

@@ -96,8 +96,12 @@ export function createRecordsService(deps: { repository: RecordQueries }) {
     const parsed = filterOf(query, kind);
     if (!parsed) return null;
     if (!parsed.userCodePrefix && !parsed.plate) return parsed.filter;
-    const people = parsed.userCodePrefix ? await repository.peopleWithCodePrefix(parsed.userCodePrefix) : { motoristIds: [], agentIds: [] };
-    if (parsed.plate) people.motoristIds = [...new Set([...people.motoristIds, ...(await repository.plateOwners(parsed.plate))])];
+    // The two look-ups at once: a search is usually both a Unique ID prefix and a plate.
+    const [people, plateOwners] = await Promise.all([
+      parsed.userCodePrefix ? repository.peopleWithCodePrefix(parsed.userCodePrefix) : { motoristIds: [], agentIds: [] },
+      parsed.plate ? repository.plateOwners(parsed.plate) : [],
+    ]);
+    if (plateOwners.length > 0) people.motoristIds = [...new Set([...people.motoristIds, ...plateOwners])];
     if (people.motoristIds.length === 0 && people.agentIds.length === 0) return null;
     return { ...parsed.filter, people };
   }
