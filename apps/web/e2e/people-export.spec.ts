@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { personName } from '@eticket/contracts';
 import { readFileSync } from 'node:fs';
 import { ACCOUNTS } from './fixtures/accounts.ts';
@@ -29,6 +29,17 @@ async function registerMotorist(page: Page, token: string, fullName: string, tag
     },
   });
   expect(reply.status(), await reply.text()).toBe(201);
+}
+
+/**
+ * Picks a choice of the Filter modal and waits for it to show as picked. The list writes its filters
+ * to the address in a transition; check() reads the radio back at once, and on a loaded machine once
+ * found the old choice still shown (CI, 2026-11-26).
+ */
+async function choose(filter: Locator, group: 'Status' | 'Activities', choice: string) {
+  const radio = filter.getByRole('radiogroup', { name: group }).getByRole('radio', { name: choice });
+  await radio.click();
+  await expect(radio).toBeChecked();
 }
 
 async function download(page: Page) {
@@ -88,7 +99,7 @@ test('exports the whole filtered motorist list as tableData.csv, not only the pa
   await expect(rowOf(page, `ada ${tag}`)).toContainText('Approved by Super Admin');
   await page.getByRole('button', { name: 'Filter' }).click();
   const filter = dialog(page, 'Filter');
-  await filter.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: 'Approved' }).check();
+  await choose(filter, 'Status', 'Approved');
   await filter.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue('approved');
   await expect(rowOf(page, `ada ${tag}`)).toBeVisible();
@@ -99,8 +110,8 @@ test('exports the whole filtered motorist list as tableData.csv, not only the pa
 
   // Activities: nobody just registered is online; the Status filter's All cleared the search.
   await page.getByRole('button', { name: 'Filter' }).click();
-  await filter.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: 'All' }).check();
-  await filter.getByRole('radiogroup', { name: 'Activities' }).getByRole('radio', { name: 'Online' }).check();
+  await choose(filter, 'Status', 'All');
+  await choose(filter, 'Activities', 'Online');
   await filter.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue('');
   await search(page, tag);
@@ -108,7 +119,7 @@ test('exports the whole filtered motorist list as tableData.csv, not only the pa
   await page.getByRole('button', { name: 'Filter' }).click();
   await filter.getByRole('button', { name: 'Download' }).click();
   await expect(page.getByText('No data available to export.')).toBeVisible();
-  await filter.getByRole('radiogroup', { name: 'Activities' }).getByRole('radio', { name: 'Offline' }).check();
+  await choose(filter, 'Activities', 'Offline');
   await filter.getByRole('button', { name: 'Done' }).click();
   await expect(table.getByRole('row')).toHaveCount(8);
   const offline = await download(page);
