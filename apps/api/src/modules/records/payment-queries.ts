@@ -60,8 +60,9 @@ export function paymentQueries(
    * How many payments match and their amount. A filter the counters keep (none, or one of vehicle
    * type, plan, mode, status, over any range) sums counter rows: a row per whole month, per other
    * whole day, and the payments of the partial days at the range's edges. Otherwise (a Unique ID
-   * search, a remitter, a motorist, or several filters at once) the matching payments are summed, through the
-   * index of the person or of the first filter. Built once per shape, as the page's statements are.
+   * search, a remitter, a motorist, or several filters at once) the matching payments are summed,
+   * through the index of the person or of the first filter. Built once per shape, as the page's
+   * statements are.
    */
   async function summary(filter: RecordFilter): Promise<{ count: number; amountKobo: Kobo }> {
     const binding = new Binding();

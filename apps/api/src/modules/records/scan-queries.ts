@@ -65,21 +65,26 @@ export function scanQueries(db: Database) {
     );
   }
 
-  /** Scan rows with the motorist's and the agent's names (and any `extra` columns); `from` is scans itself or a page of scan ids. */
-  function selectScans<Extra extends Record<string, SQL>>(extra: Extra = {} as Extra) {
-    return db.select({
-      ...extra,
-      id: scans.id,
-      createdAt: scans.createdAt,
-      vehicleType: scans.vehicleType,
-      plateNumber: scans.plateNumber,
-      subscriptionStatus: scans.subscriptionStatus,
-      expiresAt: scans.expiresAt,
-      outstandingKobo: scans.outstandingKobo,
-      penaltyAddedKobo: scans.penaltyAddedKobo,
-      motorist: { id: motorist.id, fullName: motorist.fullName, userCode: motorist.userCode },
-      agent: { id: agent.id, fullName: agent.fullName, userCode: agent.userCode },
-    });
+  /** Scans matching `where`, with the motorist's and the agent's names (and any `extra` columns). */
+  function selectScans<Extra extends Record<string, SQL>>(where: SQL | undefined, extra: Extra = {} as Extra) {
+    return db
+      .select({
+        ...extra,
+        id: scans.id,
+        createdAt: scans.createdAt,
+        vehicleType: scans.vehicleType,
+        plateNumber: scans.plateNumber,
+        subscriptionStatus: scans.subscriptionStatus,
+        expiresAt: scans.expiresAt,
+        outstandingKobo: scans.outstandingKobo,
+        penaltyAddedKobo: scans.penaltyAddedKobo,
+        motorist: { id: motorist.id, fullName: motorist.fullName, userCode: motorist.userCode },
+        agent: { id: agent.id, fullName: agent.fullName, userCode: agent.userCode },
+      })
+      .from(scans)
+      .innerJoin(motorist, eq(motorist.id, scans.motoristId))
+      .innerJoin(agent, eq(agent.id, scans.agentId))
+      .where(where);
   }
 
   const normaliseScan = (row: ScanRow): ScanRow => ({
@@ -95,23 +100,13 @@ export function scanQueries(db: Database) {
       const total = scanTotal(filter, bound, binding, page);
       const source = { table: scans, id: scans.id, createdAt: scans.createdAt, where: () => scanConditions(bound) };
       const { rows, total: known } = await readPage(db, scanStatements, binding, total, page, source, (inPage, orderBy, extra) =>
-        selectScans(extra)
-          .from(scans)
-          .innerJoin(motorist, eq(motorist.id, scans.motoristId))
-          .innerJoin(agent, eq(agent.id, scans.agentId))
-          .where(inPage)
-          .orderBy(...orderBy),
+        selectScans(inPage, extra).orderBy(...orderBy),
       );
       return { rows: rows.map(normaliseScan), total: known };
     },
 
     async scanById(id: string): Promise<ScanRow | null> {
-      const [row] = await selectScans()
-        .from(scans)
-        .innerJoin(motorist, eq(motorist.id, scans.motoristId))
-        .innerJoin(agent, eq(agent.id, scans.agentId))
-        .where(eq(scans.id, id))
-        .limit(1);
+      const [row] = await selectScans(eq(scans.id, id)).limit(1);
       return row ? normaliseScan(row) : null;
     },
 
@@ -119,11 +114,7 @@ export function scanQueries(db: Database) {
     async scanBatch(filter: RecordFilter, afterId: string | null, limit: number): Promise<ScanRow[]> {
       const { binding, bound, afterRow, batchSize } = bindBatch(filter, afterId, limit);
       const rows = await scanStatements.run(`${binding.shape}|batch`, binding.values, () =>
-        selectScans()
-          .from(scans)
-          .innerJoin(motorist, eq(motorist.id, scans.motoristId))
-          .innerJoin(agent, eq(agent.id, scans.agentId))
-          .where(and(scanConditions(bound), afterRow && after(scans, scans.createdAt, scans.id, afterRow)))
+        selectScans(and(scanConditions(bound), afterRow && after(scans, scans.createdAt, scans.id, afterRow)))
           .orderBy(desc(scans.createdAt), desc(scans.id))
           .limit(batchSize),
       );

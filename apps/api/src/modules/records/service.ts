@@ -96,7 +96,7 @@ export function createRecordsService(deps: { repository: RecordQueries }) {
     const parsed = filterOf(query, kind);
     if (!parsed) return null;
     if (!parsed.userCodePrefix && !parsed.plate) return parsed.filter;
-    // The two look-ups at once: a search is usually both a Unique ID prefix and a plate.
+    // A scans search can be both a Unique ID prefix and a plate: the two look-ups run at once.
     const [people, plateOwners] = await Promise.all([
       parsed.userCodePrefix ? repository.peopleWithCodePrefix(parsed.userCodePrefix) : { motoristIds: [], agentIds: [] },
       parsed.plate ? repository.plateOwners(parsed.plate) : [],
