@@ -33,12 +33,17 @@ async function expectQrOf(image: ReturnType<Page['getByRole']>, text: string) {
 
 /** In print, the console's chrome is gone and only the printed copy shows. */
 async function expectPrintedAlone(page: Page, label: string) {
+  const preview = page.getByRole('region', { name: `${label} preview` });
+  const paper = await preview.getAttribute('data-paper');
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
   await expect(page.getByRole('banner')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
-  await expect(page.getByRole('region', { name: `${label} preview` })).toBeHidden();
+  await expect(preview).toBeHidden();
   await expect(page.getByRole('region', { name: label, exact: true })).toBeVisible();
+  // The hidden preview measures nothing: after a resize check has run, the paper is as it was on screen.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(page.getByRole('region', { name: `${label} preview`, includeHidden: true })).toHaveAttribute('data-paper', paper ?? '');
   // Back to the browser's own media (screen), where page.pdf() prints with print media.
   await page.emulateMedia({ media: null });
   await expect(page.getByRole('region', { name: label, exact: true })).toBeHidden();

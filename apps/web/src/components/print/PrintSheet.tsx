@@ -25,7 +25,11 @@ export function PrintSheet({ label, paper, css, children }: { label: string; pap
   useLayoutEffect(() => {
     const sheet = preview.current?.firstElementChild;
     if (!roll || !sheet) return undefined;
-    const measure = () => setLengthMm(Math.ceil(sheet.getBoundingClientRect().height / PX_PER_MM) + 1);
+    const measure = () => {
+      const heightPx = sheet.getBoundingClientRect().height;
+      // In print media the preview is hidden and measures 0: keep the length it had on screen.
+      if (heightPx > 0) setLengthMm(Math.ceil(heightPx / PX_PER_MM) + 1);
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(sheet);
