@@ -33,7 +33,8 @@ async function expectQrOf(image: ReturnType<Page['getByRole']>, text: string) {
 
 /** In print, the console's chrome is gone and only the printed copy shows. */
 async function expectPrintedAlone(page: Page, label: string) {
-  const preview = page.getByRole('region', { name: `${label} preview` });
+  // Hidden in print, and still read there.
+  const preview = page.getByRole('region', { name: `${label} preview`, includeHidden: true });
   const paper = await preview.getAttribute('data-paper');
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
@@ -43,7 +44,7 @@ async function expectPrintedAlone(page: Page, label: string) {
   await expect(page.getByRole('region', { name: label, exact: true })).toBeVisible();
   // The hidden preview measures nothing: after a resize check has run, the paper is as it was on screen.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await expect(page.getByRole('region', { name: `${label} preview`, includeHidden: true })).toHaveAttribute('data-paper', paper ?? '');
+  await expect(preview).toHaveAttribute('data-paper', paper ?? '');
   // Back to the browser's own media (screen), where page.pdf() prints with print media.
   await page.emulateMedia({ media: null });
   await expect(page.getByRole('region', { name: label, exact: true })).toBeHidden();
