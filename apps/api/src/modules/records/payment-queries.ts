@@ -17,7 +17,18 @@ import { after } from '../../lists/keyset.ts';
 import { type Page, readPage } from '../../lists/paging.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
-import { type BoundFilter, type PersonRefRow, type RecordFilter, agent, bind, bindBatch, motorist, ofPeople, timeConditions } from './record-filter.ts';
+import {
+  type BoundFilter,
+  type PersonRefRow,
+  type RecordFilter,
+  agent,
+  bind,
+  bindBatch,
+  motorist,
+  ofPeople,
+  personRefColumns,
+  timeConditions,
+} from './record-filter.ts';
 
 export interface PaymentRow {
   id: string;
@@ -129,8 +140,8 @@ export function paymentQueries(
         vehicleType: table.vehicleType,
         amountKobo: table.amountKobo,
         status: table.status,
-        motorist: { id: motorist.id, fullName: motorist.fullName, userCode: motorist.userCode },
-        remitter: { id: agent.id, fullName: agent.fullName, userCode: agent.userCode },
+        motorist: personRefColumns(motorist),
+        remitter: personRefColumns(agent),
       })
       .from(table)
       .innerJoin(motorist, eq(motorist.id, table.motoristId))

@@ -35,6 +35,9 @@ export interface PersonRefRow {
 export const motorist = alias(users, 'motorist');
 export const agent = alias(users, 'agent');
 
+/** The columns of a joined person (`motorist` or `agent`) that make a PersonRefRow. */
+export const personRefColumns = (person: typeof motorist | typeof agent) => ({ id: person.id, fullName: person.fullName, userCode: person.userCode });
+
 /** A RecordFilter bound for a prepared statement (see lists/prepared.ts): the choices as they are, the values as placeholders. */
 export interface BoundFilter extends Pick<RecordFilter, 'toExclusive' | 'vehicleType' | 'subscriptionStatus' | 'planName' | 'modeOfPayment' | 'status'> {
   remitterId?: Placeholder;

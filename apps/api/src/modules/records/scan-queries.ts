@@ -7,7 +7,18 @@ import { after } from '../../lists/keyset.ts';
 import { type Page, readPage } from '../../lists/paging.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
-import { type BoundFilter, type PersonRefRow, type RecordFilter, agent, bind, bindBatch, motorist, ofPeople, timeConditions } from './record-filter.ts';
+import {
+  type BoundFilter,
+  type PersonRefRow,
+  type RecordFilter,
+  agent,
+  bind,
+  bindBatch,
+  motorist,
+  ofPeople,
+  personRefColumns,
+  timeConditions,
+} from './record-filter.ts';
 
 export interface ScanRow {
   id: string;
@@ -78,8 +89,8 @@ export function scanQueries(db: Database) {
         expiresAt: scans.expiresAt,
         outstandingKobo: scans.outstandingKobo,
         penaltyAddedKobo: scans.penaltyAddedKobo,
-        motorist: { id: motorist.id, fullName: motorist.fullName, userCode: motorist.userCode },
-        agent: { id: agent.id, fullName: agent.fullName, userCode: agent.userCode },
+        motorist: personRefColumns(motorist),
+        agent: personRefColumns(agent),
       })
       .from(scans)
       .innerJoin(motorist, eq(motorist.id, scans.motoristId))
