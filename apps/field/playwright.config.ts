@@ -40,7 +40,7 @@ export default defineConfig({
     browserName: 'chromium',
     // A failed journey keeps its trace with a DOM snapshot of every step, but no filmstrip: Chromium's
     // screencast for it took half the journeys' CPU (4 files: 126 s wall and 241 CPU-s with it, 81 s
-    // and 147 CPU-s without). `--trace on` brings it back when debugging.
+    // and 147 CPU-s without). `screenshots: true` here brings it back (`--trace` changes only the mode).
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     serviceWorkers: 'allow',
