@@ -20,7 +20,7 @@ import { dropSecondaryIndexes, restoreIndexes } from './indexes.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, createParams, insertMotorists, insertStaffAndAgents, stageMotorists } from './people.ts';
 import { rebuildListCounts, rebuildRollups } from './rollups.ts';
 import { type DatasetSize, PGLITE_SIZE, POSTGRES_SIZE, describeSize, parseArgs, sizeFromArgs } from './sizes.ts';
-import { createStaging, insertPlansAndCharges, planActivity, stageTickets, writeInTimeOrder } from './tickets.ts';
+import { createStaging, insertPlansAndCharges, planActivity, redrawDuplicateReceipts, stageTickets, writeInTimeOrder } from './tickets.ts';
 import { verifyDataset } from './verify.ts';
 
 /** PostgreSQL at a URL, or the PGlite a server with DATA_DIR=dataDir opens (dataDir/pglite). */
@@ -180,6 +180,7 @@ async function build(db: BenchDb, target: Target, size: DatasetSize): Promise<Da
     await step(`${table} written in time order`, () => writeInTimeOrder(db, table, log));
   }
   await step('audit log of the registrations, approvals and suspensions', () => insertAuditLog(db));
+  await step('receipt numbers checked unique', async () => log(`  ${await redrawDuplicateReceipts(db)} drawn again`));
   await step('indexes built', () => restoreIndexes(db, log));
   await step('roll-ups counted', () => rebuildRollups(db));
   await step('stakeholders and payouts', () => insertStakeholders(db));
