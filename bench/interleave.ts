@@ -1,9 +1,10 @@
 /**
- * A call over HTTP and its SQL run directly, measured in alternating slices (API, SQL, API, SQL, …)
- * rather than one after the other: this machine's speed drifts by half and more within a minute
- * (other work on the host), and a ratio of two figures taken ten seconds apart measured the drift.
- * Each side's figures are the median of its slices' (p50, p95), its rate its requests over its time,
- * its CPU per request the mean over its requests.
+ * A call over HTTP and the thin wrapper running its SQL, measured in alternating slices (API, thin,
+ * API, thin, …) rather than one after the other: this machine's speed drifts by half and more within
+ * a minute (other work on the host), and a ratio of two figures taken ten seconds apart measured the
+ * drift. The bench repeats this in rounds minutes apart (run.ts, --rounds). Each side's figures are
+ * the median of all its slices' (p50, p95), its rate its requests over its time, its CPU per request
+ * the mean over its requests.
  */
 import type { CpuPerRequest } from './cpu.ts';
 import type { Measure } from './load.ts';
@@ -48,12 +49,16 @@ export function combine(parts: Measure[]): Measure {
   };
 }
 
-/** Each side run `slices` times in turn, about `seconds` in all per side (whole seconds a slice: wrk's unit). */
-export async function interleaved(sides: Side[], seconds: number, slices: number): Promise<Measure[]> {
+/**
+ * Each side run `slices` times in turn, about `seconds` in all per side (whole seconds a slice: wrk's
+ * unit), the first slice of each warmed up; each side's slices, to be combined with those of its
+ * other rounds.
+ */
+export async function interleaved(sides: Side[], seconds: number, slices: number): Promise<Measure[][]> {
   const parts: Measure[][] = sides.map(() => []);
   const sliceSeconds = Math.max(1, Math.round(seconds / slices));
   for (let slice = 0; slice < slices; slice += 1) {
     for (const [index, side] of sides.entries()) parts[index].push(await side(sliceSeconds, slice === 0));
   }
-  return parts.map(combine);
+  return parts;
 }

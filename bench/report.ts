@@ -22,8 +22,10 @@ export interface Results {
   dataset: Dataset;
   connections: number;
   seconds: number;
-  /** How many alternating slices each call and its thin wrapper were measured in. */
+  /** How many alternating slices each call and its thin wrapper were measured in, each round. */
   slices: number;
+  /** How many rounds, minutes apart, a call and its thin wrapper were measured in. */
+  rounds: number;
   rows: Row[];
   /** The calls that rank agents, each request on a range not ranked yet, one at a time (first-view.ts), and their SQL run directly one at a time. */
   firstViews: { call: Call; api: Measure; sql?: Measure }[];
@@ -227,10 +229,11 @@ export function writeResults(file: string, results: Results): string {
     '',
     '## Results',
     '',
-    `${results.connections} concurrent clients (wrk), ${results.seconds} s per call after a warm-up, signed in as super-admin. ` +
+    `${results.connections} concurrent clients (wrk), ${results.seconds} s per call (and as long for its thin wrapper) in each round after a warm-up, signed in as super-admin. ` +
       '"thin" is the thin wrapper (bench/thin-wrapper.ts): Fastify and node-postgres in a process of their own running exactly the statements the server ran for one request of the call ' +
       "(without the session look-up), in the same order and overlap, with the server's pool size and session settings, answering their rows as JSON, with no authentication, validation or row mapping; wrk loads it as it loads the API. " +
-      `A call and its thin wrapper are measured in ${results.slices} alternating slices (the machine's speed drifts within a minute), each figure the median of its slices'. ` +
+      `A call and its thin wrapper are measured in ${results.rounds} round${results.rounds === 1 ? '' : 's'}, each going through every call once (so a call's rounds are minutes apart), ` +
+      `each round in ${results.slices} alternating slices (the machine's speed drifts within a minute); each figure is the median of all its slices', its req/s its requests over its time. ` +
       'Calls that rank top agents answer from the ranking the API keeps a minute, while the thin wrapper ranks on every request. ' +
       '"CPU ms/req" is the CPU time (user and system) the server process, every process of the local PostgreSQL and wrk spent in the measured run divided by its requests: ' +
       "the API's own work beside its SQL's; the thin wrapper's columns are the same for its process and PostgreSQL. " +
