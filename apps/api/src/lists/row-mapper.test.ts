@@ -35,6 +35,15 @@ describe('rowMapper', () => {
     ]);
   });
 
+  it('keeps any field name as it is, and leaves a selection naming __proto__ to Drizzle', () => {
+    const mapRows = rowMapper({ 'plate-number': users.id, 'a "quoted"\\ name': { 'line\nbreak': users.createdAt }, empty: {} });
+    expect(mapRows?.([['p-1', '2026-05-01 09:00:00+00']])).toEqual([
+      { 'plate-number': 'p-1', 'a "quoted"\\ name': { 'line\nbreak': new Date('2026-05-01T09:00:00Z') }, empty: null },
+    ]);
+    expect(rowMapper({ id: users.id, ['__proto__']: users.createdAt })).toBeNull();
+    expect(rowMapper({ id: users.id, motorist: { ['__proto__']: users.id } })).toBeNull();
+  });
+
   it('leaves deeper selections and whole tables to Drizzle', () => {
     expect(rowMapper({ id: users.id, motorist: { account: { id: users.id } } })).toBeNull();
     expect(rowMapper({ id: users.id, motorist: users })).toBeNull();

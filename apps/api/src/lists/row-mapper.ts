@@ -44,25 +44,34 @@ function partOf(name: string, field: unknown): Part | null {
 export function rowMapper(fields: Record<string, unknown>): ((rows: unknown[][]) => Record<string, unknown>[]) | null {
   const parts = Object.entries(fields).map(([name, field]) => partOf(name, field));
   if (!parts.every((part): part is Part => part !== null)) return null;
-  const decoded = (value: unknown, decode: Decode) => (value === null ? null : decode(value));
-  return (rows) =>
-    rows.map((values) => {
-      const row: Record<string, unknown> = {};
-      let index = 0;
-      for (const part of parts) {
-        if ('decode' in part) {
-          row[part.name] = decoded(values[index++], part.decode);
-          continue;
-        }
-        const object: Record<string, unknown> = {};
-        let found = false;
-        for (const member of part.fields) {
-          const value = values[index++];
-          if (value !== null) found = true;
-          object[member.name] = decoded(value, member.decode);
-        }
-        row[part.name] = found ? object : null;
-      }
-      return row;
-    });
+  const names = parts.flatMap((part) => [part.name, ...('fields' in part ? part.fields.map((member) => member.name) : [])]);
+  if (names.includes('__proto__')) return null;
+  const mapRow = compileRow(parts);
+  return (rows) => rows.map(mapRow);
+}
+
+/**
+ * One function per selection that returns each row as an object literal of the selection's fields.
+ * Every row then has one shape from the start, where setting `row[name]` field by field went through
+ * V8's slowest (megamorphic) store for every value, 4.6% of the server's CPU for a page of registrars
+ * (perf), and left the code reading the rows megamorphic too. Names are written as JSON strings;
+ * values only reach the decoders, never the code.
+ */
+function compileRow(parts: Part[]): (values: unknown[]) => Record<string, unknown> {
+  const decoders: Decode[] = [];
+  let index = 0;
+  const value = (decode: Decode) => {
+    const at = index++;
+    decoders.push(decode);
+    return `v[${at}] === null ? null : d[${decoders.length - 1}](v[${at}])`;
+  };
+  const property = (part: Part) => {
+    if ('decode' in part) return `${JSON.stringify(part.name)}: ${value(part.decode)}`;
+    const first = index;
+    const members = part.fields.map((member) => `${JSON.stringify(member.name)}: ${value(member.decode)}`);
+    const allNull = part.fields.map((_, offset) => `v[${first + offset}] === null`).join(' && ') || 'true';
+    return `${JSON.stringify(part.name)}: ${allNull} ? null : { ${members.join(', ')} }`;
+  };
+  const literal = parts.map(property).join(', ');
+  return new Function('d', `return (v) => ({ ${literal} });`)(decoders) as (values: unknown[]) => Record<string, unknown>;
 }
