@@ -2,7 +2,7 @@
  * A call over HTTP and the thin wrapper running its SQL, measured in alternating slices (API, thin,
  * API, thin, …) rather than one after the other: this machine's speed drifts by half and more within
  * a minute (other work on the host), and a ratio of two figures taken ten seconds apart measured the
- * drift. The bench repeats this in rounds minutes apart (run.ts, --rounds). Each side's figures are
+ * drift. inRounds repeats this in rounds minutes apart (run.ts: --rounds). Each side's figures are
  * the median of all its slices' (p50, p95), its rate its requests over its time, its CPU per request
  * the mean over its requests.
  */
@@ -61,4 +61,37 @@ export async function interleaved(sides: Side[], seconds: number, slices: number
     for (const [index, side] of sides.entries()) parts[index].push(await side(sliceSeconds, slice === 0));
   }
   return parts;
+}
+
+/** What one comparison measures: the API's side and, when there is one, the thin wrapper's. */
+export type Comparison = { label: string; api: Side; thin: Side | null };
+
+/** A comparison's figures: each side's slices of all rounds combined. */
+export type Compared = { api: Measure; thin?: Measure };
+
+/**
+ * Every comparison measured in `rounds` rounds, a round going through each of them once, so that one
+ * comparison's rounds are minutes apart. A comparison without a thin side is measured once, in one
+ * run of `seconds`. `report` hears each round's figures as they come (label, API, thin).
+ */
+export async function inRounds(
+  comparisons: Comparison[],
+  { rounds, seconds, slices }: { rounds: number; seconds: number; slices: number },
+  report: (label: string, api: Measure, thin?: Measure) => void,
+): Promise<Compared[]> {
+  const slicesOf = comparisons.map(() => ({ api: [] as Measure[], thin: [] as Measure[] }));
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const [index, { label, api, thin }] of comparisons.entries()) {
+      if (thin) {
+        const [apiSlices, thinSlices] = await interleaved([api, thin], seconds, slices);
+        slicesOf[index].api.push(...apiSlices);
+        slicesOf[index].thin.push(...thinSlices);
+        report(`round ${round} of ${rounds}, ${label}`, combine(apiSlices), combine(thinSlices));
+      } else if (round === 1) {
+        slicesOf[index].api.push(await api(seconds, true));
+        report(label, slicesOf[index].api[0]);
+      }
+    }
+  }
+  return slicesOf.map(({ api, thin }) => (thin.length > 0 ? { api: combine(api), thin: combine(thin) } : { api: combine(api) }));
 }

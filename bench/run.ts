@@ -19,7 +19,7 @@ import { parseArgs } from './dataset/sizes.ts';
 import { cpuMeter } from './cpu.ts';
 import { measureExport } from './export.ts';
 import { firstViews } from './first-view.ts';
-import { combine, interleaved, type Side } from './interleave.ts';
+import { inRounds, type Side } from './interleave.ts';
 import { loadTest, type Measure, requireWrk } from './load.ts';
 import { type Results, type Row, cpuMs, describeMachine, firstViewTable, table, targets, writeResults } from './report.ts';
 import { buildIfStale, signIn, startServer } from './server.ts';
@@ -143,29 +143,21 @@ try {
   const options = { connections, seconds, warmupSeconds };
   const meter = cpuMeter(server.pid, target.kind === 'postgres' ? target.url : null);
   const thinMeter = thin ? cpuMeter(thin.pid, target.kind === 'postgres' ? target.url : null) : undefined;
-  const comparisons = calls.map((call) => ({ call, url: thinUrl(call), thinNote: thinNoteOf(call), api: [] as Measure[], thin: [] as Measure[] }));
-  for (let round = 1; round <= ROUNDS; round += 1) {
-    for (const comparison of comparisons) {
-      const { call, url } = comparison;
-      const apiSide: Side = (sliceSeconds, warm) =>
-        loadTest(server.baseUrl + urlOf(call), token, { connections, seconds: sliceSeconds, warmupSeconds: warm ? warmupSeconds : 0, meter });
-      if (url) {
-        const thinSide: Side = (sliceSeconds, warm) =>
-          loadTest(url, token, { connections, seconds: sliceSeconds, warmupSeconds: warm ? warmupSeconds : 0, meter: thinMeter });
-        const [api, wrapper] = await interleaved([apiSide, thinSide], seconds, SLICES);
-        comparison.api.push(...api);
-        comparison.thin.push(...wrapper);
-        logRow(`round ${round} of ${ROUNDS}, ${call.name}`, combine(api), combine(wrapper));
-      } else if (round === 1) {
-        // Nothing to compare with: measured once.
-        comparison.api.push(await apiSide(seconds, true));
-        logRow(call.name, comparison.api[0]);
-      }
-    }
-  }
-  for (const { call, api, thin, thinNote } of comparisons) {
-    rows.push(thin.length > 0 ? { call, api: combine(api), thin: combine(thin) } : { call, api: combine(api), thinNote });
-  }
+  const rounds = { rounds: ROUNDS, seconds, slices: SLICES };
+  /** A URL measured with `clients` connections, a slice at a time (the first warmed up). */
+  const sideOf =
+    (url: string, clients: number, sideMeter?: typeof meter): Side =>
+    (sliceSeconds, warm) =>
+      loadTest(url, token, { connections: clients, seconds: sliceSeconds, warmupSeconds: warm ? warmupSeconds : 0, meter: sideMeter });
+  const compared = await inRounds(
+    calls.map((call) => {
+      const url = thinUrl(call);
+      return { label: call.name, api: sideOf(server.baseUrl + urlOf(call), connections, meter), thin: url ? sideOf(url, connections, thinMeter) : null };
+    }),
+    rounds,
+    logRow,
+  );
+  for (const [index, call] of calls.entries()) rows.push({ call, ...compared[index], thinNote: compared[index].thin ? undefined : thinNoteOf(call) });
 
   // 2b. The calls that rank agents, on ranges not ranked yet: what the first view of a range waits for.
   const firstViewRows: Results['firstViews'] = [];
@@ -188,31 +180,19 @@ try {
   const highCalls = ['motorists: first page', 'scans: first page', 'plans: first page']
     .map((name) => calls.find((c) => c.name === name))
     .filter((c): c is Call => c !== undefined);
-  const highOptions = { connections: 50, seconds, warmupSeconds };
-  const highSide =
-    (url: string): Side =>
-    (sliceSeconds, warm) =>
-      loadTest(url, token, { ...highOptions, seconds: sliceSeconds, warmupSeconds: warm ? warmupSeconds : 0 });
-  const highComparisons = highCalls.map((call) => ({ call, url: thinUrl(call), api: [] as Measure[], thin: [] as Measure[] }));
-  for (let round = 1; round <= ROUNDS; round += 1) {
-    for (const comparison of highComparisons) {
-      const { call, url } = comparison;
-      if (!url && round > 1) continue;
-      const [high, wrapper = []] = url
-        ? await interleaved([highSide(server.baseUrl + urlOf(call)), highSide(url)], seconds, SLICES)
-        : [[await loadTest(server.baseUrl + urlOf(call), token, highOptions)]];
-      comparison.api.push(...high);
-      comparison.thin.push(...wrapper);
-      const [api, thinned] = [combine(high), wrapper.length ? combine(wrapper) : undefined];
+  const highCompared = await inRounds(
+    highCalls.map((call) => {
+      const url = thinUrl(call);
+      return { label: `${call.name} @ 50 clients`, api: sideOf(server.baseUrl + urlOf(call), 50), thin: url ? sideOf(url, 50) : null };
+    }),
+    rounds,
+    (label, api, wrapper) =>
       log(
-        `${url ? `round ${round} of ${ROUNDS}, ` : ''}${call.name} @ 50 clients: ${api.rps.toFixed(0)} req/s, p95 ${api.p95.toFixed(1)} ms, ${api.errors + api.non2xx} errors` +
-          (thinned ? `; thin wrapper ${thinned.rps.toFixed(0)} req/s → ${(api.rps / thinned.rps).toFixed(2)}×` : ''),
-      );
-    }
-  }
-  for (const { call, api, thin: wrapper } of highComparisons) {
-    highLoads.push({ call, connections: 50, api: combine(api), thin: wrapper.length ? combine(wrapper) : undefined });
-  }
+        `${label}: ${api.rps.toFixed(0)} req/s, p95 ${api.p95.toFixed(1)} ms, ${api.errors + api.non2xx} errors` +
+          (wrapper ? `; thin wrapper ${wrapper.rps.toFixed(0)} req/s → ${(api.rps / wrapper.rps).toFixed(2)}×` : ''),
+      ),
+  );
+  for (const [index, call] of highCalls.entries()) highLoads.push({ call, connections: 50, ...highCompared[index] });
 
   // 4. CSV export of the scans of the most recent days holding about a tenth of all scans.
   const csv = args.has('no-export')
