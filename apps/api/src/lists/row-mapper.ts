@@ -62,16 +62,15 @@ export function rowMapper(fields: Record<string, unknown>): ((rows: unknown[][])
  * never the code.
  */
 function compileRow(parts: Part[]): (values: unknown[]) => Record<string, unknown> {
+  // One decoder per value, in the order of the values: a value's index is its decoder's.
   const decoders: Decode[] = [];
-  let index = 0;
   const value = (decode: Decode) => {
-    const at = index++;
-    decoders.push(decode);
-    return `v[${at}] === null ? null : d[${decoders.length - 1}](v[${at}])`;
+    const at = decoders.push(decode) - 1;
+    return `v[${at}] === null ? null : d[${at}](v[${at}])`;
   };
   const property = (part: Part) => {
     if ('decode' in part) return `${JSON.stringify(part.name)}: ${value(part.decode)}`;
-    const first = index;
+    const first = decoders.length;
     const members = part.fields.map((member) => `${JSON.stringify(member.name)}: ${value(member.decode)}`);
     const allNull = part.fields.map((_, offset) => `v[${first + offset}] === null`).join(' && ') || 'true';
     return `${JSON.stringify(part.name)}: ${allNull} ? null : { ${members.join(', ')} }`;
