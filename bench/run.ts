@@ -16,7 +16,7 @@ import { planExport, readContext } from './context.ts';
 import { ensureDataset, sizeFor, targetFromArgs } from './dataset/build.ts';
 import { openPglite, openPostgres } from './dataset/db.ts';
 import { parseArgs } from './dataset/sizes.ts';
-import { cpuMeter } from './cpu.ts';
+import { type CpuMeter, cpuMeter } from './cpu.ts';
 import { measureExport } from './export.ts';
 import { firstViews } from './first-view.ts';
 import { inRounds, type Side } from './interleave.ts';
@@ -146,18 +146,20 @@ try {
   const rounds = { rounds: ROUNDS, seconds, slices: SLICES };
   /** A URL measured with `clients` connections, a slice at a time (the first warmed up). */
   const sideOf =
-    (url: string, clients: number, sideMeter?: typeof meter): Side =>
+    (url: string, clients: number, sideMeter?: CpuMeter): Side =>
     (sliceSeconds, warm) =>
       loadTest(url, token, { connections: clients, seconds: sliceSeconds, warmupSeconds: warm ? warmupSeconds : 0, meter: sideMeter });
+  /** A call through the API beside its thin wrapper, when it has one, each side metered when given a meter. */
+  const comparisonOf = (call: Call, clients: number, label: string, meters: { api?: CpuMeter; thin?: CpuMeter } = {}) => {
+    const url = thinUrl(call);
+    return { label, api: sideOf(server.baseUrl + urlOf(call), clients, meters.api), thin: url ? sideOf(url, clients, meters.thin) : null };
+  };
   const compared = await inRounds(
-    calls.map((call) => {
-      const url = thinUrl(call);
-      return { label: call.name, api: sideOf(server.baseUrl + urlOf(call), connections, meter), thin: url ? sideOf(url, connections, thinMeter) : null };
-    }),
+    calls.map((call) => comparisonOf(call, connections, call.name, { api: meter, thin: thinMeter })),
     rounds,
     logRow,
   );
-  for (const [index, call] of calls.entries()) rows.push({ call, ...compared[index], thinNote: compared[index].thin ? undefined : thinNoteOf(call) });
+  for (const [index, call] of calls.entries()) rows.push({ call, ...compared[index], thinNote: thinNoteOf(call) });
 
   // 2b. The calls that rank agents, on ranges not ranked yet: what the first view of a range waits for.
   const firstViewRows: Results['firstViews'] = [];
@@ -181,10 +183,7 @@ try {
     .map((name) => calls.find((c) => c.name === name))
     .filter((c): c is Call => c !== undefined);
   const highCompared = await inRounds(
-    highCalls.map((call) => {
-      const url = thinUrl(call);
-      return { label: `${call.name} @ 50 clients`, api: sideOf(server.baseUrl + urlOf(call), 50), thin: url ? sideOf(url, 50) : null };
-    }),
+    highCalls.map((call) => comparisonOf(call, 50, `${call.name} @ 50 clients`)),
     rounds,
     (label, api, wrapper) =>
       log(
