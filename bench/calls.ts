@@ -30,7 +30,17 @@ export interface CallContext {
   stakeholderId: string;
   /** How many registrars, enforcers and remitters there are: page 500 of a smaller list is past its end. */
   agents: Record<'registrar' | 'enforcer' | 'remitter', number>;
+  /**
+   * Per staff or agent role, the 30 days ending on the day its newest member joined. Agents and staff
+   * all joined before the data set's 13 months of activity, so the last 30 days would find none of
+   * them and measure an empty page.
+   */
+  joinedMonth: Record<JoiningRole, DateRange>;
 }
+
+export type JoiningRole = 'registrar' | 'enforcer' | 'remitter' | 'admin' | 'manager' | 'union';
+// A type, not an interface: a query is a Record<string, string>, which an interface does not satisfy.
+export type DateRange = { startDate: string; endDate: string };
 
 type Variant = [label: string, query: Record<string, string>];
 
@@ -54,7 +64,16 @@ export function benchCalls(c: CallContext): Call[] {
   const year = { startDate: c.yearAgo, endDate: c.today };
   const first: Variant = ['first page', {}];
   const range: Variant = ['date range (30 days)', month];
-  const people = (search: string, deep = page500): Variant[] => [first, deep, ['search', { search }], ['status pending', { search: 'pending' }], range];
+  const joined = (role: JoiningRole): Variant => ['date range (30 days they joined)', c.joinedMonth[role]];
+  const people = (search: string, deep: Variant, byDate: Variant): Variant[] => [
+    first,
+    deep,
+    ['search', { search }],
+    ['status pending', { search: 'pending' }],
+    byDate,
+  ];
+  const agents = (role: 'registrar' | 'enforcer' | 'remitter') =>
+    listCalls(`${role}s`, '/api/agent/user', { role }, people(c.name, deepPage(c.agents[role]), joined(role)));
   const records = (filter: string): Variant[] => [
     first,
     page500,
@@ -64,13 +83,13 @@ export function benchCalls(c: CallContext): Call[] {
   ];
 
   const calls: Call[] = [
-    ...listCalls('motorists', '/api/motorist/user', {}, people(c.name)),
-    ...listCalls('registrars', '/api/agent/user', { role: 'registrar' }, people(c.name, deepPage(c.agents.registrar))),
-    ...listCalls('enforcers', '/api/agent/user', { role: 'enforcer' }, people(c.name, deepPage(c.agents.enforcer))),
-    ...listCalls('remitters', '/api/agent/user', { role: 'remitter' }, people(c.name, deepPage(c.agents.remitter))),
-    ...listCalls('admins', '/api/admin/user', {}, [first, ['search', { search: 'admin' }], range]),
-    ...listCalls('managers', '/api/manager/user', {}, [first, ['search', { search: 'manager' }], range]),
-    ...listCalls('unions', '/api/union/user', {}, [first, ['search', { search: 'union' }], range]),
+    ...listCalls('motorists', '/api/motorist/user', {}, people(c.name, page500, range)),
+    ...agents('registrar'),
+    ...agents('enforcer'),
+    ...agents('remitter'),
+    ...listCalls('admins', '/api/admin/user', {}, [first, ['search', { search: 'admin' }], joined('admin')]),
+    ...listCalls('managers', '/api/manager/user', {}, [first, ['search', { search: 'manager' }], joined('manager')]),
+    ...listCalls('unions', '/api/union/user', {}, [first, ['search', { search: 'union' }], joined('union')]),
     ...listCalls('scans', '/api/scan', {}, records('expired')),
     ...listCalls('subscription payments', '/api/sub-history', {}, records('monthly')),
     ...listCalls('penalty payments', '/api/penalty-history', {}, records('transfer')),

@@ -1,5 +1,5 @@
 /** Values of the calls read from the data set, before the server opens it. */
-import type { CallContext } from './calls.ts';
+import type { CallContext, DateRange, JoiningRole } from './calls.ts';
 import type { BenchDb } from './dataset/db.ts';
 
 export interface ExportPlan {
@@ -22,6 +22,7 @@ export async function readContext(db: BenchDb): Promise<CallContext> {
   const byRole = await db.query<{ role: keyof typeof agents; people: string }>(`
     SELECT role, count(*) AS people FROM users WHERE role IN ('registrar', 'enforcer', 'remitter') AND NOT is_deleted GROUP BY role`);
   for (const { role, people } of byRole) agents[role] = Number(people);
+  const joinedMonth = await readJoinedMonths(db);
   return {
     today: row.today,
     monthAgo: row.month_ago,
@@ -31,7 +32,21 @@ export async function readContext(db: BenchDb): Promise<CallContext> {
     unionId: union.id,
     stakeholderId: stakeholder.id,
     agents,
+    joinedMonth,
   };
+}
+
+const JOINING_ROLES: JoiningRole[] = ['registrar', 'enforcer', 'remitter', 'admin', 'manager', 'union'];
+
+async function readJoinedMonths(db: BenchDb): Promise<Record<JoiningRole, DateRange>> {
+  const rows = await db.query<{ role: JoiningRole; start_date: string; end_date: string }>(`
+    SELECT role, to_char(d - 29, 'YYYY-MM-DD') AS start_date, to_char(d, 'YYYY-MM-DD') AS end_date
+    FROM (SELECT role, max((created_at AT TIME ZONE 'Africa/Lagos')::date) AS d FROM users
+          WHERE role IN (${JOINING_ROLES.map((role) => `'${role}'`).join(', ')}) AND NOT is_deleted GROUP BY role) AS newest`);
+  const months = Object.fromEntries(rows.map(({ role, start_date, end_date }) => [role, { startDate: start_date, endDate: end_date }]));
+  const missing = JOINING_ROLES.filter((role) => !months[role]);
+  if (missing.length > 0) throw new Error(`the data set has nobody of role ${missing.join(', ')}`);
+  return months as Record<JoiningRole, DateRange>;
 }
 
 /** The most recent run of whole days holding at least `rows` scans (from the daily roll-up). */
