@@ -26,7 +26,12 @@ test('a forced logout tells the person an administrator signed them out', async 
   const token = await apiToken(request, ACCOUNTS.superAdmin);
   const { id, account } = await newAdmin(request, token, 'fola forced');
   await signIn(page, account, FIRST);
+  // The page's own calls first: one answered after the logout would end the session on this page,
+  // and the next page would open with no session and no reason left to show (a CI run did so).
+  const listed = page.waitForResponse((response) => response.url().includes('/api/manager/user'));
   await page.goto('/managers');
+  await listed;
+  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(/fola forced/i);
   expect((await request.post(`/api/logout/${id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
   await page.goto('/motorists');
   await expect(page).toHaveURL('/login');
