@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE } from '@eticket/contracts';
+import { AGENT_ROLES, type AgentRole, DEFAULT_PAGE_SIZE, type Role } from '@eticket/contracts';
 
 /**
  * What the benchmark calls: every list route × {first page, page 500 (or the middle page), a search,
@@ -29,7 +29,7 @@ export interface CallContext {
   unionId: string;
   stakeholderId: string;
   /** How many registrars, enforcers and remitters there are: page 500 of a smaller list is past its end. */
-  agents: Record<'registrar' | 'enforcer' | 'remitter', number>;
+  agents: Record<AgentRole, number>;
   /**
    * Per staff or agent role, the 30 days ending on the day its newest member joined. Agents and staff
    * all joined before the data set's 13 months of activity, so the last 30 days would find none of
@@ -38,7 +38,9 @@ export interface CallContext {
   joinedMonth: Record<JoiningRole, DateRange>;
 }
 
-export type JoiningRole = 'registrar' | 'enforcer' | 'remitter' | 'admin' | 'manager' | 'union';
+/** The roles whose lists are filtered by when their people joined (motorists' by the last 30 days). */
+export const JOINING_ROLES = [...AGENT_ROLES, 'admin', 'manager', 'union'] as const satisfies readonly Role[];
+export type JoiningRole = (typeof JOINING_ROLES)[number];
 // A type, not an interface: a query is a Record<string, string>, which an interface does not satisfy.
 export type DateRange = { startDate: string; endDate: string };
 
@@ -72,8 +74,7 @@ export function benchCalls(c: CallContext): Call[] {
     ['status pending', { search: 'pending' }],
     byDate,
   ];
-  const agents = (role: 'registrar' | 'enforcer' | 'remitter') =>
-    listCalls(`${role}s`, '/api/agent/user', { role }, people(c.name, deepPage(c.agents[role]), joined(role)));
+  const agents = (role: AgentRole) => listCalls(`${role}s`, '/api/agent/user', { role }, people(c.name, deepPage(c.agents[role]), joined(role)));
   const records = (filter: string): Variant[] => [
     first,
     page500,

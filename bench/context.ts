@@ -1,5 +1,5 @@
 /** Values of the calls read from the data set, before the server opens it. */
-import type { CallContext, DateRange, JoiningRole } from './calls.ts';
+import { type CallContext, type DateRange, JOINING_ROLES, type JoiningRole } from './calls.ts';
 import type { BenchDb } from './dataset/db.ts';
 
 export interface ExportPlan {
@@ -35,8 +35,6 @@ export async function readContext(db: BenchDb): Promise<CallContext> {
     joinedMonth,
   };
 }
-
-const JOINING_ROLES: JoiningRole[] = ['registrar', 'enforcer', 'remitter', 'admin', 'manager', 'union'];
 
 async function readJoinedMonths(db: BenchDb): Promise<Record<JoiningRole, DateRange>> {
   const rows = await db.query<{ role: JoiningRole; start_date: string; end_date: string }>(`
