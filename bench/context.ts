@@ -1,5 +1,6 @@
 /** Values of the calls read from the data set, before the server opens it. */
-import { type CallContext, type DateRange, JOINING_ROLES, type JoiningRole } from './calls.ts';
+import { AGENT_ROLES } from '@eticket/contracts';
+import { type CallContext, JOINING_ROLES, type JoiningRole } from './calls.ts';
 import type { BenchDb } from './dataset/db.ts';
 
 export interface ExportPlan {
@@ -18,11 +19,7 @@ export async function readContext(db: BenchDb): Promise<CallContext> {
     ORDER BY created_at DESC LIMIT 1 OFFSET 1000`);
   const [union] = await db.query<{ id: string }>(`SELECT id FROM users WHERE role = 'union' AND union_role = 'keke' ORDER BY created_at LIMIT 1`);
   const [stakeholder] = await db.query<{ id: string }>(`SELECT id FROM stakeholders ORDER BY created_at, id LIMIT 1`);
-  const agents = { registrar: 0, enforcer: 0, remitter: 0 };
-  const byRole = await db.query<{ role: keyof typeof agents; people: string }>(`
-    SELECT role, count(*) AS people FROM users WHERE role IN ('registrar', 'enforcer', 'remitter') AND NOT is_deleted GROUP BY role`);
-  for (const { role, people } of byRole) agents[role] = Number(people);
-  const joinedMonth = await readJoinedMonths(db);
+  const { agents, joinedMonth } = await readJoiningRoles(db);
   return {
     today: row.today,
     monthAgo: row.month_ago,
@@ -36,15 +33,22 @@ export async function readContext(db: BenchDb): Promise<CallContext> {
   };
 }
 
-async function readJoinedMonths(db: BenchDb): Promise<Record<JoiningRole, DateRange>> {
-  const rows = await db.query<{ role: JoiningRole; start_date: string; end_date: string }>(`
-    SELECT role, to_char(d - 29, 'YYYY-MM-DD') AS start_date, to_char(d, 'YYYY-MM-DD') AS end_date
-    FROM (SELECT role, max((created_at AT TIME ZONE 'Africa/Lagos')::date) AS d FROM users
+/** Per staff or agent role, how many people it has and the 30 days ending on the day its newest member joined. */
+async function readJoiningRoles(db: BenchDb): Promise<Pick<CallContext, 'agents' | 'joinedMonth'>> {
+  const rows = await db.query<{ role: JoiningRole; people: string; start_date: string; end_date: string }>(`
+    SELECT role, people, to_char(d - 29, 'YYYY-MM-DD') AS start_date, to_char(d, 'YYYY-MM-DD') AS end_date
+    FROM (SELECT role, count(*) AS people, max((created_at AT TIME ZONE 'Africa/Lagos')::date) AS d FROM users
           WHERE role IN (${JOINING_ROLES.map((role) => `'${role}'`).join(', ')}) AND NOT is_deleted GROUP BY role) AS newest`);
-  const months = Object.fromEntries(rows.map(({ role, start_date, end_date }) => [role, { startDate: start_date, endDate: end_date }]));
-  const missing = JOINING_ROLES.filter((role) => !months[role]);
+  const byRole = new Map(rows.map((row) => [row.role, row]));
+  const missing = JOINING_ROLES.filter((role) => !byRole.has(role));
   if (missing.length > 0) throw new Error(`the data set has nobody of role ${missing.join(', ')}`);
-  return months as Record<JoiningRole, DateRange>;
+  const of = (role: JoiningRole) => byRole.get(role)!;
+  return {
+    agents: Object.fromEntries(AGENT_ROLES.map((role) => [role, Number(of(role).people)])) as CallContext['agents'],
+    joinedMonth: Object.fromEntries(
+      JOINING_ROLES.map((role) => [role, { startDate: of(role).start_date, endDate: of(role).end_date }]),
+    ) as CallContext['joinedMonth'],
+  };
 }
 
 /** The most recent run of whole days holding at least `rows` scans (from the daily roll-up). */
