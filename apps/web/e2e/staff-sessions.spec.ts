@@ -68,5 +68,8 @@ test('a staff member changes their own password in Profile: this browser stays s
   await other.close();
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: /Log ?out/i }).click();
+  // The logout is done once this page is at /login: reloading before then keeps the old token,
+  // whose 401 would be the profile reply signIn waits for (a CI run did so).
+  await expect(page).toHaveURL(/\/login/);
   await signIn(page, account, SECOND);
 });
