@@ -18,9 +18,9 @@ const newPool = () => new pg.Pool({ connectionString: process.env.DATABASE_URL, 
  * Each call's statements run on connections of their own, opened when the call is first asked for
  * and closed once another call is. What a PostgreSQL backend ran before changes what it costs: on
  * backends that had just run a ranking call's statements (which the API, keeping its rankings a
- * minute, does not run), the union dashboard's cost PostgreSQL 2.5 ms of CPU a request against 3.8 ms
+ * minute, does not run), the union dashboard cost PostgreSQL 2.5 ms of CPU a request against 3.8 ms
  * on fresh ones (about 70 page faults a request fewer, on eticket_bench), and its API/thin p50 read
- * 1.41–1.46× after the ranking calls against 1.06–1.24× without them.
+ * 1.33–1.46× after the ranking calls against 1.06–1.24× without them.
  */
 let current: { index: number; pool: pg.Pool } | null = null;
 function poolOf(index: number): pg.Pool {
