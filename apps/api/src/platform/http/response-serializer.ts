@@ -3,19 +3,22 @@ import { isDeepStrictEqual } from 'node:util';
 import fastJson, { type AnySchema } from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { $ZodType, toJSONSchema } from 'zod/v4/core';
+import { projectionOf } from './json-projection.ts';
 
 /**
- * Writes each route's replies with fast-json-stringify, compiled once from the route's response
- * contract (its zod schema as JSON Schema). Like zod's encode, it writes only the properties the
- * contract names, so nothing else a row holds can leak; it costs about half as much CPU as zod's
- * encode followed by JSON.stringify (a page of ten motorists: ~140 -> ~65 µs), and a list's reply is
- * most of a request's own work. A contract JSON Schema cannot state (a transform, a codec) keeps
- * zod's encoder.
+ * Writes each route's replies through a projection compiled once from the route's response contract
+ * (its zod schema as JSON Schema, see json-projection.ts), then JSON.stringify. Like zod's encode, it
+ * writes only the properties the contract names, so nothing else a row holds can leak; it costs about
+ * a fifth of zod's encode followed by JSON.stringify, and a list's reply is most of a request's own
+ * work. A schema the projection does not handle keeps fast-json-stringify (same guarantee, slower to
+ * measure for its length); a contract JSON Schema cannot state (a transform, a codec) keeps zod's encoder.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   const schema = route.schema instanceof $ZodType ? route.schema : undefined;
   const json = schema && jsonSchemaOf(schema);
-  return json ? fastJson(json) : zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+  if (!json) return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+  const project = projectionOf(json as Record<string, unknown>);
+  return project ? (value: unknown) => JSON.stringify(project(value)) : fastJson(json);
 };
 
 /**
