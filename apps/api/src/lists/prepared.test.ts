@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, TEST_DB, type TestContext } from '../../test/harness.ts';
 import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
@@ -139,6 +139,38 @@ describe('PreparedStatements: statements without values', () => {
     } finally {
       prepareQuery.mockRestore();
     }
+  });
+
+  it.runIf(TEST_DB === 'postgres')('PostgreSQL runs a built statement on the pool itself, not through Drizzle’s execute: same rows, same errors', async () => {
+    const statements = new PreparedStatements(ctx.database.db);
+    const read = (key: string) => {
+      const binding = new Binding();
+      const keyParameter = binding.value('key', key);
+      return statements.run(binding.shape, binding.values, () =>
+        ctx.database.db.select({ value: settings.value, key: settings.key }).from(settings).where(eq(settings.key, keyParameter)),
+      );
+    };
+    const prepareQuery = vi.spyOn(ctx.database.db._.session, 'prepareQuery');
+    try {
+      expect(await read('literal-test')).toEqual([{ value: 7, key: 'literal-test' }]);
+      const drizzlePrepared = prepareQuery.mock.results.at(-1)?.value as { execute: () => unknown };
+      const drizzleExecute = vi.spyOn(drizzlePrepared, 'execute');
+      expect(await read('literal-test')).toEqual([{ value: 7, key: 'literal-test' }]);
+      expect(await read('missing')).toEqual([]);
+      expect(drizzleExecute).not.toHaveBeenCalled();
+    } finally {
+      prepareQuery.mockRestore();
+    }
+
+    const failing = statements.run('bad-number', { n: 'not a number' }, () =>
+      ctx.database.db
+        .select({ value: settings.value })
+        .from(settings)
+        .where(sql`${sql.placeholder('n')}::int = 1`),
+    );
+    const error = await failing.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DrizzleQueryError);
+    expect((error as DrizzleQueryError).cause).toMatchObject({ code: '22P02' });
   });
 
   it.runIf(TEST_DB === 'postgres')('PostgreSQL keeps the named statement’s plan: planned once, then only executed', async () => {
