@@ -1,6 +1,9 @@
 import pg from 'pg';
 
-/** What node-postgres's Result keeps of a statement's columns (pg/lib/result.js, outside its public types). */
+/**
+ * What node-postgres's Result keeps of a statement's columns (pg/lib/result.js, outside its public
+ * types; pg is a caret dependency): array-rows.test.ts fails if a release changes them.
+ */
 interface ResultInternals {
   rowAsArray: boolean;
   fields: pg.FieldDef[];
