@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { agentCheckUrl, noReceiptReason, paidForText, printedName, receiptCheckUrl, receiptLines, vehicleCheckUrl } from './printing.ts';
+import {
+  agentCheckUrl,
+  idCardValidUntil,
+  noReceiptReason,
+  stickerLines,
+  paidForText,
+  printedName,
+  receiptCheckUrl,
+  receiptLines,
+  vehicleCheckUrl,
+} from './printing.ts';
 import type { PrintableReceipt } from './schemas/receipts.ts';
 
 const subscription: PrintableReceipt = {
@@ -68,6 +78,22 @@ describe('the public checks QR codes hold', () => {
     expect(receiptCheckUrl('https://levy.example.ng/', 'S7KQ-2M9X-D4HP')).toBe('https://levy.example.ng/r/S7KQ-2M9X-D4HP');
     expect(agentCheckUrl('https://levy.example.ng/check', 'ab12')).toBe('https://levy.example.ng/check/a/ab12');
     expect(vehicleCheckUrl('http://10.0.0.5:3000', 'a b')).toBe('http://10.0.0.5:3000/v/a%20b');
+  });
+});
+
+describe("a motorist's sticker and an agent's ID card", () => {
+  it('the sticker prints the plate as on the plate, the vehicle type and the Unique ID', () => {
+    expect(stickerLines({ userCode: 'ab12cd34', plateNumber: 'kja-555 xy', vehicleType: 'keke' })).toEqual([
+      ['Plate', 'KJA-555 XY'],
+      ['Vehicle', 'Keke'],
+      ['Unique ID', 'ab12cd34'],
+    ]);
+  });
+
+  it('an ID card printed today is valid until the same Lagos date a year on', () => {
+    expect(idCardValidUntil(new Date('2026-11-28T12:00:00Z'))).toBe('28 Nov 2027');
+    // 23:30 UTC is already the next day in Lagos.
+    expect(idCardValidUntil(new Date('2026-03-31T23:30:00Z'))).toBe('1 Apr 2027');
   });
 });
 

@@ -72,3 +72,29 @@ export function noReceiptReason(payment: { receiptNo: string | null | undefined;
   if (payment.status !== 'success') return `No receipt: the payment is ${payment.status}`;
   return null;
 }
+
+/** What a motorist's sticker says beside the QR code of its public check, on the console's print and the field app's alike. */
+export interface PrintableSticker {
+  userCode: string;
+  plateNumber: string;
+  vehicleType: VehicleType;
+}
+
+/** The sticker's lines: the plate as on the plate, the vehicle type, the Unique ID. */
+export function stickerLines(sticker: PrintableSticker): Array<[label: string, value: string]> {
+  return [
+    ['Plate', printedPlate(sticker.plateNumber)],
+    ['Vehicle', capitalised(sticker.vehicleType)],
+    ['Unique ID', sticker.userCode],
+  ];
+}
+
+/** How long a printed agent ID card is good for; the public agent check (/a/{code}) still says whether the agent may act. */
+export const ID_CARD_VALID_MONTHS = 12;
+
+/** The last day an ID card printed at this time is valid: the same date ID_CARD_VALID_MONTHS later (Lagos days). */
+export function idCardValidUntil(printedAt: Date): string {
+  const until = new Date(printedAt);
+  until.setUTCMonth(until.getUTCMonth() + ID_CARD_VALID_MONTHS);
+  return printedDate(until);
+}

@@ -63,7 +63,7 @@ export const registerAgent = endpoint({
   path: '/api/agent/register',
   permission: { capability: AGENTS, access: 'write' },
   tags,
-  description: formHelp('agent', 'front, back, frontGuarantor, backGuarantor'),
+  description: formHelp('agent', 'front, back, frontGuarantor, backGuarantor, portraitSelfie'),
   headers: 'optionalIdempotencyHeaders',
   body: 'multipart',
   response: { 201: 'registrationResponse' },

@@ -174,7 +174,8 @@ export type RegistrationKind = (typeof REGISTRATION_KINDS)[number];
 export const REGISTRATION_IMAGE_FIELDS = {
   admin: ['front', 'back'],
   manager: ['front', 'back', 'frontGuarantor', 'backGuarantor'],
-  agent: ['front', 'back', 'frontGuarantor', 'backGuarantor'],
+  // The agent's portrait is their ID card's photo and the public agent page's (/a/{code}).
+  agent: ['front', 'back', 'frontGuarantor', 'backGuarantor', 'portraitSelfie'],
   motorist: ['front', 'back', 'portraitSelfie'],
   union: [],
 } as const satisfies Record<RegistrationKind, readonly string[]>;

@@ -66,7 +66,7 @@ export function personOf(registration: Registration, images: ImageKeys, stamp: S
     case 'agent':
       return {
         user: { ...user, agentRole: registration.input.role },
-        profile: { ...profileOf(registration.input, images), route: registration.input.route },
+        profile: { ...profileOf(registration.input, images), route: registration.input.route, portraitFile: images.portraitSelfie ?? null },
         guarantor: guarantorOf(registration.input, images),
         vehicle: null,
       };

@@ -62,7 +62,7 @@ const REQUIRED: Record<FormKind | 'union', string[]> = {
 const IMAGES: Record<FormKind, Record<string, Upload>> = {
   admin: { front: png('front.png'), back: { bytes: jpegImage(), name: 'back.jpg', type: 'image/jpeg' } },
   manager: { front: png(), back: png(), frontGuarantor: png(), backGuarantor: png() },
-  agent: { front: png(), back: png(), frontGuarantor: png(), backGuarantor: png() },
+  agent: { front: png(), back: png(), frontGuarantor: png(), backGuarantor: png(), portraitSelfie: png('portrait.png') },
   motorist: { front: png(), back: png(), portraitSelfie: png('captured-image.png') },
 };
 
@@ -153,6 +153,8 @@ describe('registration with good input', () => {
     const { user, profile, guarantor: guarantorRow } = await stored(reply.json().data.id);
     expect(user).toMatchObject({ role, agentRole: role, registrationStatus: 'pending' });
     expect(profile.route).toBe('ikeja - cms');
+    // The portrait their ID card and public agent page show.
+    expect(profile.portraitFile).toMatch(/\.png$/);
     expect(guarantorRow.name).toBe('musa bello');
   });
 
