@@ -115,11 +115,11 @@ test('a motorist is registered in 3 steps with a webcam selfie, found, approved,
   const code = (await caption.textContent())!.replace('EBS / ', '');
   await expect(page.getByText(code, { exact: true })).toBeVisible(); // UNIQUE ID
 
-  const popupOpened = page.waitForEvent('popup');
-  await qr.getByRole('button', { name: 'Print QR code' }).click();
-  const popup = await popupOpened;
-  await expect(popup.getByText(`EBS / ${code}`)).toBeVisible();
-  await expect(popup.getByRole('img', { name: `QR code of ${code}` })).toBeVisible();
+  // A motorist's QR code prints as their sticker (print.spec.ts checks it on paper).
+  await qr.getByRole('link', { name: 'Print QR code' }).click();
+  await expect(page).toHaveURL(/\/[0-9a-f-]{36}\/sticker$/);
+  await expect(page.getByRole('region', { name: 'Sticker preview' })).toContainText(code);
+  await expect(page.getByRole('region', { name: 'Sticker preview' })).toContainText(plate.toUpperCase());
 });
 
 test('a user sees the motorist list without the Actions column and cannot register', async ({ page }) => {

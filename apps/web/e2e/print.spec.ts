@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { DEFAULT_LEVY_NAME, printedName } from '@eticket/contracts';
+import { DEFAULT_LEVY_NAME, idCardValidUntil, printedName } from '@eticket/contracts';
 import { ACCOUNTS } from './fixtures/accounts.ts';
 import { ensurePlan, setPenalty } from './support/allocation.ts';
+import { chooseImage, dialog, FIXTURE_IMAGES, rowOf, uniquePhone, uniqueSuffix } from './support/people.ts';
 import { modulesOf } from './support/qr.ts';
 import { signIn } from './support/signIn.ts';
 import { apiToken, payPenalty, paySubscription, registerApprovedMotorist } from './support/tickets.ts';
@@ -58,29 +59,44 @@ async function searchRows(page: Page, table: string, userCode: string) {
   return rows;
 }
 
-async function registerRemitter(request: APIRequestContext, token: string) {
-  const tag = randomUUID().slice(0, 8);
-  const phone = () => `0815${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const registered = await request.post('/api/agent/register', {
-    headers: bearer(token),
-    multipart: {
-      email: `cardholder.${tag}@e2e.test`,
-      password: 'Agent-Pass-2024-x',
-      fullName: `Ike Cardholder ${tag}`,
-      phone: phone(),
-      address: '9 Ikorodu Road',
-      route: 'Yaba',
-      role: 'remitter',
-      guarantorsName: 'Bisi Guarantor',
-      guarantorsPhone: phone(),
-      guarantorsAddress: '5 Allen Avenue',
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { id, userCode } = (await registered.json()).data as { id: string; userCode: string };
+/** Registers a remitter through the console's form, with a portrait uploaded, and approves it; its id from the details link. */
+async function registerRemitter(page: Page, request: APIRequestContext, token: string) {
+  const tag = uniqueSuffix();
+  const fullName = `ike cardholder ${tag}`;
+  await page.goto('/newremitter');
+  await page.getByRole('button', { name: 'Create Remitter' }).click();
+  const form = dialog(page, 'Create Remitter');
+  await form.getByLabel('Full Name').fill(fullName);
+  await form.getByLabel('Email').fill(`cardholder.${tag}@e2e.test`);
+  await form.getByLabel('Password').fill('Agent-Pass-2024-x');
+  await form.getByLabel('Phone').fill(uniquePhone());
+  await form.getByLabel('Address').fill('9 Ikorodu Road');
+  await form.getByLabel('Route').fill('Yaba');
+  await chooseImage(form, page, 'Or upload a portrait', FIXTURE_IMAGES.png);
+  await expect(form.getByRole('img', { name: 'Portrait selfie preview' })).toBeVisible();
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByLabel("Guarantor's Name").fill('Bisi Guarantor');
+  await form.getByLabel("Guarantor's Phone").fill(uniquePhone());
+  await form.getByLabel("Guarantor's Address").fill('5 Allen Avenue');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form).toHaveCount(0);
+  const link = rowOf(page, fullName).getByRole('link', { name: fullName });
+  const id = /\/([0-9a-f-]{36})\/details/.exec((await link.getAttribute('href')) ?? '')![1];
   expect((await request.post(`/api/approve/${id}`, { headers: bearer(token) })).status()).toBe(200);
+  const details = await request.get(`/api/user/${id}/details`, { headers: bearer(token) });
+  const { userCode } = (await details.json()).data as { userCode: string };
   // Stored lower-cased, printed capitalised.
-  return { id, userCode, name: printedName(`ike cardholder ${tag}`) };
+  return { id, userCode, name: printedName(fullName) };
+}
+
+/** The smallest text size in this element, in points (1 pt = 4/3 px). */
+async function smallestTextPt(scope: Locator): Promise<number> {
+  return scope.evaluate((root) => {
+    const sizes = [root, ...root.querySelectorAll('*')]
+      .filter((element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== ''))
+      .map((element) => parseFloat(getComputedStyle(element).fontSize));
+    return Math.round(((Math.min(...sizes) * 72) / 96) * 100) / 100;
+  });
 }
 
 test('a receipt prints from a payment row, on an A5 page or a 58 mm roll, with the QR code of its public check', async ({ page, request }) => {
@@ -167,15 +183,15 @@ test('a receipt prints from a payment row, on an A5 page or a 58 mm roll, with t
   await expectQrOf(preview.getByRole('img', { name: `QR code of ${penaltyUrl}` }), penaltyUrl);
 });
 
-test("an agent's ID card: photo, name, role, Unique ID, the levy and the QR code of /a/{code}; suspended, the QR reads suspended", async ({
+test("an agent's ID card: portrait, name, role, Unique ID, validity, the levy and the QR code of /a/{code}; suspended, the QR reads suspended", async ({
   page,
   request,
   browser,
 }) => {
   const admin = await apiToken(request, ACCOUNTS.superAdmin);
-  const agent = await registerRemitter(request, admin);
-
   await signIn(page, ACCOUNTS.admin);
+  const agent = await registerRemitter(page, request, admin);
+
   await page.goto(`/${agent.id}/details`);
   await page.getByRole('link', { name: 'Print ID card' }).click();
   await expect(page).toHaveURL(new RegExp(`/${agent.id}/id-card$`));
@@ -185,14 +201,25 @@ test("an agent's ID card: photo, name, role, Unique ID, the levy and the QR code
   await expect(card.getByRole('heading', { name: agent.name, exact: true })).toBeVisible();
   await expect(card).toContainText('Remitter');
   await expect(card).toContainText(agent.userCode);
-  // Agents register without a portrait (only motorists give one): the photo's place holds their initials.
-  await expect(card.getByRole('img', { name: `No photo of ${agent.name}` })).toHaveText('IC');
+  // The portrait given on the console's form, through a short-lived signed link.
+  const photo = card.getByRole('img', { name: `Photo of ${agent.name}` });
+  await expect(photo).toHaveAttribute('src', /^\/api\/files\/[^?]+\?expires=\d+&signature=/);
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  // Valid a year from printing; every label legible (7 pt or more), all of it on the card.
+  await expect(card.locator('p.label', { hasText: 'Valid until' }).locator('+ p')).toHaveText(idCardValidUntil(new Date()));
+  expect(await smallestTextPt(card.locator('article'))).toBeGreaterThanOrEqual(7);
+  const cardBox = (await card.locator('article').boundingBox())!;
+  const validBox = (await card.getByText(idCardValidUntil(new Date())).boundingBox())!;
+  expect(validBox.y + validBox.height).toBeLessThanOrEqual(cardBox.y + cardBox.height);
   await expectQrOf(card.getByRole('img', { name: `QR code of ${checkUrl}` }), checkUrl);
   // CR80, one card.
-  const box = (await card.locator('article').boundingBox())!;
-  expect([Math.round((box.width * 25.4) / 96), Math.round((box.height * 25.4) / 96)]).toEqual([86, 54]);
+  expect([Math.round((cardBox.width * 25.4) / 96), Math.round((cardBox.height * 25.4) / 96)]).toEqual([86, 54]);
   await expectPrintedAlone(page, 'ID card');
   expect(await printedPages(page)).toEqual([{ width: 86, height: 54 }]);
+
+  // The public agent page shows the same portrait, also through a signed link.
+  const publicPage = await page.request.get(checkUrl);
+  expect(await publicPage.text()).toMatch(/<img[^>]+src="\/api\/files\/[^"]+\?expires=\d+&amp;signature=/);
 
   // Motorists and staff have no ID card.
   const motorist = await registerApprovedMotorist(request, admin, {
@@ -214,4 +241,52 @@ test("an agent's ID card: photo, name, role, Unique ID, the levy and the QR code
   await expect(anyone.getByRole('status')).toHaveText('Suspended: do not pay');
   await expect(anyone.getByRole('heading', { level: 1 })).toHaveText(agent.name);
   await phone.close();
+});
+
+test("a motorist's sticker reprints from their details, on an A6 label or a 58 mm roll: the levy, the plate and the QR code of /v/{code}", async ({
+  page,
+  request,
+}) => {
+  const admin = await apiToken(request, ACCOUNTS.superAdmin);
+  const motorist = await registerApprovedMotorist(request, admin, {
+    fullName: `Tola Printwell ${randomUUID().slice(0, 6)}`,
+    vehicleType: 'keke',
+    plan: '6 months',
+  });
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto(`/${motorist.id}/details`);
+  await page.getByRole('region', { name: 'QR code' }).getByRole('link', { name: 'Print QR code' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${motorist.id}/sticker$`));
+  await expect(page.getByRole('heading', { name: `Sticker of ${motorist.plateNumber.toUpperCase()}` })).toBeVisible();
+
+  const checkUrl = `${new URL(page.url()).origin}/v/${motorist.userCode}`;
+  const preview = page.getByRole('region', { name: 'Sticker preview' });
+  const expectFields = async () => {
+    await expect(preview.getByRole('heading')).toHaveText(DEFAULT_LEVY_NAME);
+    for (const text of [motorist.plateNumber.toUpperCase(), 'Keke', motorist.userCode, checkUrl]) await expect(preview, text).toContainText(text);
+    await expectQrOf(preview.getByRole('img', { name: `QR code of ${checkUrl}` }), checkUrl);
+    expect(await smallestTextPt(preview.locator('article'))).toBeGreaterThanOrEqual(7);
+  };
+
+  // A6 by default: one label of A6's size, printed alone.
+  await expect(page.getByRole('radio', { name: 'A6 label' })).toBeChecked();
+  await expectFields();
+  await expectPrintedAlone(page, 'Sticker');
+  expect(await printedPages(page)).toEqual([{ width: 105, height: 148 }]);
+
+  // 58 mm roll: 58 mm wide, one page as long as the sticker.
+  await page.getByText('58 mm thermal').click();
+  await expect(page).toHaveURL(/layout=thermal/);
+  await expect(preview.locator('article')).toHaveAttribute('data-layout', 'thermal');
+  await expectFields();
+  await expectPrintedAlone(page, 'Sticker');
+  const roll = await printedPages(page);
+  expect(roll).toHaveLength(1);
+  expect(roll[0].width).toBe(58);
+  expect(roll[0].height).toBeGreaterThan(60);
+  expect(roll[0].height).toBeLessThan(160);
+
+  // The sticker's QR code opens the vehicle's public check.
+  const check = await page.request.get(checkUrl);
+  expect(check.status()).toBe(200);
 });

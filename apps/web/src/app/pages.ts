@@ -186,7 +186,8 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   },
   { path: '/Profile', title: 'Profile', capability: 'profile', Page: lazyPage(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage') },
   { path: '/:id/details', title: 'Details', Page: lazyPage(() => import('../features/people/PersonDetailsPage.tsx'), 'PersonDetailsPage') },
-  // Printing (issue 23): whoever reads the payment lists prints their receipts (the server decides); agents' ID cards.
+  // Printing (issue 23): whoever reads the payment lists prints their receipts (the server decides); agents' ID cards, motorists' stickers.
   { path: '/receipt/:receiptNo', title: 'Receipt', Page: lazyPage(() => import('../features/transactions/receipt/ReceiptPrintPage.tsx'), 'ReceiptPrintPage') },
   { path: '/:id/id-card', title: 'ID Card', Page: lazyPage(() => import('../features/people/IdCardPage.tsx'), 'IdCardPage') },
+  { path: '/:id/sticker', title: 'Sticker', Page: lazyPage(() => import('../features/people/sticker/StickerPage.tsx'), 'StickerPage') },
 ];

@@ -1,7 +1,8 @@
 import { Alert, Button } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
-import { agentCheckUrl, printedName } from '@eticket/contracts';
+import { useState } from 'react';
+import { agentCheckUrl, idCardValidUntil, printedName } from '@eticket/contracts';
 import { LoadError } from '../../components/LoadError.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -10,17 +11,17 @@ import { usePublicLinks, useQrCode } from '../../lib/publicChecks.ts';
 import { fieldAgentRole } from './idCard.ts';
 import { usePersonDetails } from './queries.ts';
 
-// A CR80 card (85.6 × 54 mm), printed edge to edge: the levy's band, photo, name, role, Unique ID, QR code.
+// A CR80 card (85.6 × 54 mm), printed edge to edge: the levy's band, photo, name, role, Unique ID, validity, QR code; no text below 7 pt.
 const CARD_CSS = `
 .id-card { box-sizing: border-box; width: 85.6mm; height: 54mm; overflow: hidden; display: grid; grid-template-rows: 9mm 1fr; font: 8pt/1.25 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #000; }
 .id-card .band { background: #0b6b2b; color: #fff; display: flex; align-items: center; justify-content: center; padding: 0 3mm; font-weight: 700; font-size: 8.5pt; text-align: center; line-height: 1.1; }
 .id-card .body { display: grid; grid-template-columns: 21mm 1fr 22mm; gap: 2.5mm; padding: 3mm; align-items: start; }
 .id-card .photo { width: 21mm; height: 27mm; object-fit: cover; border: 0.3mm solid #000; display: flex; align-items: center; justify-content: center; font-size: 14pt; font-weight: 700; background: #eee; }
-.id-card h1 { margin: 0 0 1mm; font-size: 10pt; line-height: 1.15; overflow-wrap: anywhere; }
-.id-card p { margin: 0 0 1mm; }
-.id-card .label { font-size: 6pt; text-transform: uppercase; letter-spacing: 0.05em; color: #333; margin: 0; }
+.id-card h1 { margin: 0 0 0.8mm; font-size: 10pt; line-height: 1.15; overflow-wrap: anywhere; }
+.id-card p { margin: 0 0 0.6mm; }
+.id-card .label { font-size: 7pt; text-transform: uppercase; letter-spacing: 0.05em; color: #333; margin: 0; }
 .id-card .code { font: 700 9pt ui-monospace, 'DejaVu Sans Mono', monospace; }
-.id-card .qr { text-align: center; font-size: 5.5pt; line-height: 1.1; }
+.id-card .qr { text-align: center; font-size: 7pt; line-height: 1.1; }
 .id-card .qr img { width: 22mm; height: 22mm; display: block; }
 `;
 
@@ -42,6 +43,7 @@ export function IdCardPage() {
   const role = person ? fieldAgentRole(person) : null;
   const checkUrl = links && person && role ? agentCheckUrl(links.publicUrl, person.userCode) : null;
   const qr = useQrCode(checkUrl);
+  const [validUntil] = useState(() => idCardValidUntil(new Date()));
 
   const back = (
     <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => navigate(-1)}>
@@ -73,7 +75,7 @@ export function IdCardPage() {
     <>
       <PageHeader
         title={`ID card of ${name}`}
-        description="Printed on a CR80 card (85.6 × 54 mm). Its QR code opens the public check of this agent: approved and active, or suspended."
+        description="Printed on a CR80 card (85.6 × 54 mm), valid for a year from printing. Its QR code opens the public check of this agent: approved and active, or suspended."
         actions={
           <>
             {back}
@@ -105,6 +107,8 @@ export function IdCardPage() {
               <p>{roleName}</p>
               <p className="label">Unique ID</p>
               <p className="code">{person.userCode}</p>
+              <p className="label">Valid until</p>
+              <p>{validUntil}</p>
             </div>
             <div className="qr">
               {qr.dataUrl && <img src={qr.dataUrl} alt={`QR code of ${checkUrl}`} />}

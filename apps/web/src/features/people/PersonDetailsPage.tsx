@@ -74,7 +74,11 @@ export function PersonDetailsPage() {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <QrBlock userCode={person.userCode} isMotorist={person.isMotorist} />
+            <QrBlock
+              userCode={person.userCode}
+              isMotorist={person.isMotorist}
+              stickerPath={person.isMotorist && person.vehicle ? `/${person.id}/sticker` : undefined}
+            />
           </Grid.Col>
         </Grid>
         {person.isMotorist && <MotoristHistory motoristId={person.id} />}

@@ -1,14 +1,16 @@
 import { Button, Center, Image, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPrinter } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { DetailSection } from './DetailSection.tsx';
 import { printQrCode, qrCaption, usePublicUrl, useQrCode, vehicleCheckUrl } from './qrCode.ts';
 
 /**
  * The person's QR code, labelled 'EBS / {userCode}', with Print QR code: a motorist's holds the
- * vehicle's public check ({PUBLIC_URL}/v/{userCode}), anyone else's their Unique ID.
+ * vehicle's public check ({PUBLIC_URL}/v/{userCode}) and prints as their sticker (stickerPath: the
+ * levy's name and the plate beside it), anyone else's holds their Unique ID and prints alone.
  */
-export function QrBlock({ userCode, isMotorist }: { userCode: string; isMotorist: boolean }) {
+export function QrBlock({ userCode, isMotorist, stickerPath }: { userCode: string; isMotorist: boolean; stickerPath?: string }) {
   const publicUrl = usePublicUrl();
   const qr = useQrCode(isMotorist ? publicUrl && vehicleCheckUrl(publicUrl, userCode) : userCode);
   const print = () => {
@@ -33,9 +35,15 @@ export function QrBlock({ userCode, isMotorist }: { userCode: string; isMotorist
         <Text fw={600} size="sm">
           {qrCaption(userCode)}
         </Text>
-        <Button variant="light" leftSection={<IconPrinter size={16} aria-hidden />} disabled={!qr.dataUrl} onClick={print}>
-          Print QR code
-        </Button>
+        {stickerPath ? (
+          <Button component={Link} to={stickerPath} variant="light" leftSection={<IconPrinter size={16} aria-hidden />}>
+            Print QR code
+          </Button>
+        ) : (
+          <Button variant="light" leftSection={<IconPrinter size={16} aria-hidden />} disabled={!qr.dataUrl} onClick={print}>
+            Print QR code
+          </Button>
+        )}
       </Stack>
     </DetailSection>
   );

@@ -85,7 +85,8 @@ export function agentForm(role: AgentRole): FormSpec {
     kind: 'agent',
     title: AGENT_TITLES[role],
     steps: [
-      { title: 'Personal information', fields: [...personal, address(true), route, marital, idType, idFront, idBack] },
+      // The portrait is the agent's ID card photo and their public check's (/a/{code}).
+      { title: 'Personal information', fields: [...personal, address(true), route, marital, idType, idFront, idBack, portraitSelfie] },
       { title: 'Guarantor', fields: guarantorFields },
     ],
     fixed: { role },
