@@ -73,7 +73,7 @@ test('a registrar registers a motorist in three steps with photos from the camer
   await signIn(page, AGENTS.registrar.email);
   await expect(page.getByText('1 of 3: Personal information')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('alert')).toContainText('fullName is required');
+  await expect(page.getByRole('alert')).toContainText('Full name is required');
 
   await page.getByLabel('Full name *').fill('kemi keke');
   await page.getByLabel('Email *').fill('kemi.keke@field.test');
@@ -82,7 +82,7 @@ test('a registrar registers a motorist in three steps with photos from the camer
   await page.getByLabel('Date of birth *').fill('1990-04-02');
   await page.getByLabel('Address *').fill('12 park road, yaba');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('alert')).toContainText('password is too easy to guess: it is a commonly used password with small changes');
+  await expect(page.getByRole('alert')).toContainText('Password is too easy to guess: it is a commonly used password with small changes');
   await page.getByLabel('Password (12+ characters) *').fill('a-long-enough-password');
   await page.locator('input[name=front]').setInputFiles(image('id-front.png'));
   await page.locator('input[name=back]').setInputFiles(image('id-back.jpg'));
@@ -95,9 +95,9 @@ test('a registrar registers a motorist in three steps with photos from the camer
   await page.getByLabel('Route *').fill('yaba - oshodi');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  await expect(page.getByText('3 of 3: Portrait selfie')).toBeVisible();
+  await expect(page.getByText('3 of 3: Motorist’s photo')).toBeVisible();
   await page.locator('input[name=portraitSelfie]').setInputFiles(image('id-front.png'));
-  await expect(page.getByText(/Selfie · \d+ KB/)).toBeVisible();
+  await expect(page.getByText(/Motorist’s photo · \d+ KB/)).toBeVisible();
   await page.getByRole('button', { name: 'Register motorist' }).click();
   await expect(page.getByText('Motorist registered successfully')).toBeVisible();
 });

@@ -96,7 +96,7 @@ test('a registration made offline, photos and all, survives a reload and reaches
   await page.getByLabel('Route *').fill('oshodi - mile 2');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.locator('input[name=portraitSelfie]').setInputFiles(image('id-front.png'));
-  await expect(page.getByText(/Selfie · \d+ KB/)).toBeVisible();
+  await expect(page.getByText(/Motorist’s photo · \d+ KB/)).toBeVisible();
   await page.getByRole('button', { name: 'Register motorist' }).click();
   await expect(page.getByText(/^No network: the registration is kept on the phone/)).toBeVisible();
 
