@@ -5,6 +5,7 @@ import { brotliCompress, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { REGISTRATION_CODE_CACHE } from './src/features/register/keepForOffline.ts';
 
 /** name.br and name.gz beside each built text file, sent by the server as the console's are. */
 function precompress(): Plugin {
@@ -56,6 +57,10 @@ export default defineConfig({
         importScripts: ['sw-sync.js'],
         skipWaiting: true,
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The registration screen (its contract checks hold the common-password list: ~260 KB gzipped) is
+        // for registrars only: out of the precache every agent downloads, kept once a registrar opens it.
+        globIgnores: ['**/RegisterScreen-*.js'],
+        runtimeCaching: [{ urlPattern: /\/field\/assets\/RegisterScreen-[\w-]+\.js$/, handler: 'CacheFirst', options: { cacheName: REGISTRATION_CODE_CACHE } }],
         // The QR decoder's worker is fetched when the camera first opens; keep it for offline use too.
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },

@@ -186,3 +186,32 @@ test('a registration refused after syncing is edited and resent with its photos,
   await expect(left.filter({ hasText: 'Refused' })).toHaveCount(0);
   await expect(left.filter({ hasText: fixed.plate })).toContainText('Registered');
 });
+
+/** Every address the page's origin holds in its caches (the service worker's precache and runtime caches). */
+const cachedUrls = (page: Page) =>
+  page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+
+test("the registration screen's code is kept for registrars only: an enforcer's phone holds none of it, a registrar's opens it offline", async ({
+  browser,
+}) => {
+  const enforcer = await (await browser.newContext()).newPage();
+  await signIn(enforcer, AGENTS.enforcer.email);
+  await controlledByServiceWorker(enforcer);
+  await expect.poll(async () => (await cachedUrls(enforcer)).some((url) => /\/field\/assets\/index-[\w-]+\.js$/.test(url))).toBe(true);
+  expect((await cachedUrls(enforcer)).filter((url) => url.includes('RegisterScreen'))).toEqual([]);
+  await enforcer.context().close();
+
+  const registrar = await (await browser.newContext()).newPage();
+  await signIn(registrar, AGENTS.registrar.email);
+  await controlledByServiceWorker(registrar);
+  await expect(registrar.getByText('1 of 3: Personal information')).toBeVisible();
+  await expect.poll(async () => (await cachedUrls(registrar)).some((url) => /\/field\/assets\/RegisterScreen-[\w-]+\.js$/.test(url))).toBe(true);
+  await registrar.context().setOffline(true);
+  await registrar.reload();
+  await expect(registrar.getByText('1 of 3: Personal information')).toBeVisible();
+  await registrar.context().close();
+});

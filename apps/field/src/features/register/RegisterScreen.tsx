@@ -4,6 +4,10 @@ import { useQueue } from '../queue/useQueue.ts';
 import type { QueueItem } from '../queue/db.ts';
 import { RegistrationForm, type Draft } from './RegistrationForm.tsx';
 import { SentRegistration } from './SentRegistration.tsx';
+import { keepForOffline } from './keepForOffline.ts';
+
+// The service worker keeps this screen's code only for registrars, who load it (vite.config.ts).
+keepForOffline(import.meta.url);
 
 type RegistrationItem = Extract<QueueItem, { kind: 'registration' }>;
 
