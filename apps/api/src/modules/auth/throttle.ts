@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { PreparedStatements } from '../../lists/prepared.ts';
 
 export interface ThrottleRule {
   key: string;
@@ -16,6 +16,7 @@ export interface ThrottleRule {
  * blocked key is released when its window ends: a lock-out is always temporary.
  */
 export function createThrottle(db: Database) {
+  const statements = new PreparedStatements(db);
   return {
     /**
      * Takes a slot on every key, or on none: null when taken, else when the most-blocked key is free
@@ -23,15 +24,24 @@ export function createThrottle(db: Database) {
      */
     async take(rules: ThrottleRule[], now: Date): Promise<Date | null> {
       const ordered = [...rules].sort((a, b) => (a.key < b.key ? -1 : 1));
-      const [row] = await rowsOf<{ freeAt: Date | string | null }>(
-        db,
-        sql`
-        SELECT take_throttle_slots(
-          ${sql.param(ordered.map((rule) => rule.key))}::text[],
-          ${sql.param(ordered.map((rule) => rule.limit))}::integer[],
-          ${sql.param(ordered.map((rule) => rule.windowMs))}::bigint[],
-          ${now.toISOString()}::timestamptz
-        ) AS "freeAt"`,
+      const values = {
+        keys: ordered.map((rule) => rule.key),
+        limits: ordered.map((rule) => rule.limit),
+        windows: ordered.map((rule) => rule.windowMs),
+        now: now.toISOString(),
+      };
+      // Prepared once per connection: every public check and sign-in runs it (issue 49).
+      const [row] = await statements.run(
+        'take',
+        values,
+        () =>
+          db
+            .select({
+              freeAt: sql<Date | string | null>`take_throttle_slots(${sql.placeholder('keys')}::text[], ${sql.placeholder('limits')}::integer[],
+                                                                   ${sql.placeholder('windows')}::bigint[], ${sql.placeholder('now')}::timestamptz)`,
+            })
+            .from(sql`(VALUES (0)) AS one`),
+        { planOnce: true },
       );
       return row?.freeAt ? new Date(row.freeAt) : null;
     },

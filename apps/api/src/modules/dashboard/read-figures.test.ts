@@ -61,6 +61,19 @@ describe('readFigures (several dashboard figures in one statement)', () => {
     expect(await sqlBuiltBy(() => repository.readFigures(numbers, sumFrom(10)))).toMatchObject({ result: [expect.any(Array), 33], statements: 1 });
   });
 
+  it('prepares the statement under a name, with its values, so PostgreSQL may plan it once per connection (issue 49)', async () => {
+    const repository = createDashboardRepository(ctx.database.db);
+    const prepareQuery = vi.spyOn(ctx.database.db._.session, 'prepareQuery');
+    try {
+      expect(await repository.readFigures(sumFrom(100), numbers)).toEqual([303, expect.any(Array)]);
+      const [query, , name] = prepareQuery.mock.calls.at(-1) ?? [];
+      expect(query?.params.length).toBeGreaterThan(0);
+      expect(name).toMatch(/^shape_[\w-]{24}$/);
+    } finally {
+      prepareQuery.mockRestore();
+    }
+  });
+
   it('runs no SQL when every figure is left out', async () => {
     const repository = createDashboardRepository(ctx.database.db);
     const select = vi.spyOn(ctx.database.db, 'select');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AgentRole, PlanName, RegistrationStatus, VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { PreparedStatements } from '../../lists/prepared.ts';
 import { GRACE_SETTING_KEY } from '../subscriptions/index.ts';
 
 export interface VehicleRow {
@@ -39,49 +39,77 @@ const first = <T>(rows: T[]): T | null => rows[0] ?? null;
 
 /** The public checks' reads: one indexed row each (users.user_code, the payments' receipt_no). */
 export function createPublicRepository(db: Database) {
+  const statements = new PreparedStatements(db);
   return {
+    /** Prepared once per connection (one plan whatever the code): planning it cost four times its run. */
     async vehicle(userCode: string): Promise<VehicleRow | null> {
       // A motorist whose subscription is not opened yet: it opens expiring at registration (ensureForMotorists).
-      return first(
-        await rowsOf<VehicleRow>(
-          db,
-          sql`SELECT u.user_code, u.full_name, v.plate_number, v.vehicle_type,
-                     coalesce(s.expires_at, u.created_at) AS expires_at, s.paused_at, s.paused_remaining_ms,
-                     coalesce(s.outstanding_penalty_kobo, 0) > 0 AS owes,
-                     (SELECT value FROM settings WHERE key = ${GRACE_SETTING_KEY}) AS grace_days
-              FROM users u
-              JOIN vehicles v ON v.user_id = u.id AND NOT v.is_deleted
-              LEFT JOIN ticket_subscriptions s ON s.user_id = u.id
-              WHERE u.user_code = ${userCode} AND u.role = 'motorist' AND NOT u.is_deleted`,
-        ),
+      const rows = await statements.run(
+        'vehicle',
+        { userCode },
+        () =>
+          db
+            .select({
+              user_code: sql<string>`u.user_code`,
+              full_name: sql<string>`u.full_name`,
+              plate_number: sql<string>`v.plate_number`,
+              vehicle_type: sql<VehicleType>`v.vehicle_type`,
+              expires_at: sql<Date | string>`coalesce(s.expires_at, u.created_at)`,
+              paused_at: sql<Date | string | null>`s.paused_at`,
+              paused_remaining_ms: sql<string | number | null>`s.paused_remaining_ms`,
+              owes: sql<boolean>`coalesce(s.outstanding_penalty_kobo, 0) > 0`,
+              grace_days: sql<unknown>`(SELECT value FROM settings WHERE key = ${GRACE_SETTING_KEY})`,
+            })
+            .from(sql`users u JOIN vehicles v ON v.user_id = u.id AND NOT v.is_deleted LEFT JOIN ticket_subscriptions s ON s.user_id = u.id`)
+            .where(sql`u.user_code = ${sql.placeholder('userCode')} AND u.role = 'motorist' AND NOT u.is_deleted`),
+        { planOnce: true },
       );
+      return first(rows);
     },
 
     async receipt(receiptNo: string, kind: 'subscription' | 'penalty'): Promise<ReceiptRow | null> {
       const table = kind === 'subscription' ? sql`subscription_payments` : sql`penalty_payments`;
       const plan = kind === 'subscription' ? sql`p.plan_name` : sql`NULL::text`;
-      return first(
-        await rowsOf<ReceiptRow>(
-          db,
-          sql`SELECT p.receipt_no, p.amount_kobo, ${plan} AS plan_name, p.vehicle_type, v.plate_number, p.created_at,
-                     a.full_name AS agent_name, a.user_code AS agent_code
-              FROM ${table} p
-              JOIN users a ON a.id = p.remitter_id
-              LEFT JOIN vehicles v ON v.user_id = p.motorist_id
-              WHERE p.receipt_no = ${receiptNo} AND p.status = 'success'`,
-        ),
+      const rows = await statements.run(
+        `receipt|${kind}`,
+        { receiptNo },
+        () =>
+          db
+            .select({
+              receipt_no: sql<string>`p.receipt_no`,
+              amount_kobo: sql<string | number>`p.amount_kobo`,
+              plan_name: sql<PlanName | null>`${plan}`,
+              vehicle_type: sql<VehicleType>`p.vehicle_type`,
+              plate_number: sql<string | null>`v.plate_number`,
+              created_at: sql<Date | string>`p.created_at`,
+              agent_name: sql<string>`a.full_name`,
+              agent_code: sql<string>`a.user_code`,
+            })
+            .from(sql`${table} p JOIN users a ON a.id = p.remitter_id LEFT JOIN vehicles v ON v.user_id = p.motorist_id`)
+            .where(sql`p.receipt_no = ${sql.placeholder('receiptNo')} AND p.status = 'success'`),
+        { planOnce: true },
       );
+      return first(rows);
     },
 
     async agent(userCode: string): Promise<AgentRow | null> {
-      return first(
-        await rowsOf<AgentRow>(
-          db,
-          sql`SELECT u.user_code, u.full_name, u.role, u.registration_status, p.portrait_file
-              FROM users u LEFT JOIN user_profiles p ON p.user_id = u.id
-              WHERE u.user_code = ${userCode} AND u.role IN ('remitter', 'enforcer', 'registrar') AND NOT u.is_deleted`,
-        ),
+      const rows = await statements.run(
+        'agent',
+        { userCode },
+        () =>
+          db
+            .select({
+              user_code: sql<string>`u.user_code`,
+              full_name: sql<string>`u.full_name`,
+              role: sql<AgentRole>`u.role`,
+              registration_status: sql<RegistrationStatus>`u.registration_status`,
+              portrait_file: sql<string | null>`p.portrait_file`,
+            })
+            .from(sql`users u LEFT JOIN user_profiles p ON p.user_id = u.id`)
+            .where(sql`u.user_code = ${sql.placeholder('userCode')} AND u.role IN ('remitter', 'enforcer', 'registrar') AND NOT u.is_deleted`),
+        { planOnce: true },
       );
+      return first(rows);
     },
   };
 }
