@@ -85,6 +85,8 @@ export interface AppDependencies {
   publicUrl?: string;
   /** The levy's name on the public pages and the console's prints (LEVY_NAME); unset: DEFAULT_LEVY_NAME. */
   levyName?: string;
+  /** How long a vehicle's or an agent's public check reuses what it read (PUBLIC_CACHE_MS); unset: 0, read every time. */
+  publicCacheMs?: number;
   /** Public checks allowed per address per kind and window; unset: 60 a minute. */
   publicLimit?: publicChecks.PublicLimit;
   /** Whether a payment's receipt text is sent at once, after the answer (unset: true); false: when the job or a test sends (app.textMessages.sendDue()). */
@@ -174,7 +176,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('resetMail', resetMail);
   app.addHook('onClose', () => resetMail.stop());
   profile.register(app, { db, clock, fileUrl });
-  publicChecks.register(app, { db, clock, fileUrl, publicUrl: deps.publicUrl, limit: deps.publicLimit, levyName: deps.levyName });
+  publicChecks.register(app, {
+    db,
+    clock,
+    fileUrl,
+    publicUrl: deps.publicUrl,
+    limit: deps.publicLimit,
+    levyName: deps.levyName,
+    cacheMs: deps.publicCacheMs,
+    listen: deps.database.listen,
+  });
   const peopleLists = await people.register(app, { db, files: deps.files, clock, fileUrl });
   storedFiles.register(app, { files: deps.files, clock });
   const subscriptionsService = subscriptions.register(app, { db, clock });

@@ -18,6 +18,7 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR }).JWT_SECRET).toBe(config.JWT_SECRET);
     expect(config.RANKING_CACHE_SECONDS).toBe(60);
     expect(config.SESSION_CACHE_MS).toBe(1000);
+    expect(config.PUBLIC_CACHE_MS).toBe(5000);
   });
 
   it.each([
@@ -30,6 +31,8 @@ describe('configuration', () => {
     ['SMTP_URL', 'http://mail'],
     ['RANKING_CACHE_SECONDS', '-1'],
     ['SESSION_CACHE_MS', '60000'],
+    ['PUBLIC_CACHE_MS', '-5'],
+    ['PUBLIC_CACHE_MS', '120000'],
     ['FILE_STORE', 'ftp'],
     ['S3_ENDPOINT', 'minio:9000'],
     ['S3_BUCKET', 'Not_A_Bucket'],

@@ -64,6 +64,12 @@ const envSchema = z.object({
    * logout or suspension made through another server process takes effect within this time.
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0, 'must be 0 or more').max(10_000, 'must be at most 10000').default(1000),
+  /**
+   * How long a vehicle's or an agent's public check (/v, /a and their API calls) reuses what it read
+   * (0: read every time). Every change such a check shows is announced by PostgreSQL and forgotten at
+   * once on every process (migration 0050); the time limits what a lost announcement could cost.
+   */
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0, 'must be 0 or more').max(60_000, 'must be at most 60000').default(5000),
   /** How long the idempotency keys of field scans and payments are kept (an offline phone retries within this). */
   IDEMPOTENCY_RETENTION_DAYS: z.coerce
     .number()

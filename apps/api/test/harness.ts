@@ -65,6 +65,8 @@ export async function createTestContext(
     metricsToken?: string;
     /** PUBLIC_URL: where the public check pages are. */
     publicUrl?: string;
+    /** PUBLIC_CACHE_MS; unset: 0, every check reads afresh. */
+    publicCacheMs?: number;
     /** LEVY_NAME. */
     levyName?: string;
     /** Where texts to motorists go, given the test's data folder; unset: the SMS outbox in it (DATA_DIR/sms-outbox). */
@@ -96,6 +98,7 @@ export async function createTestContext(
       trustProxy: options.trustProxy,
       metricsToken: options.metricsToken,
       publicUrl: options.publicUrl,
+      publicCacheMs: options.publicCacheMs ?? 0,
       levyName: options.levyName,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,

@@ -10,11 +10,13 @@ import {
   type PublicVehicle,
   type PublicVehicleStatus,
 } from '@eticket/contracts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toNaira } from '../../domain/money.ts';
 import { HttpError, notFound } from '../../platform/http/errors.ts';
 import type { Throttle } from '../auth/index.ts';
 import { statusAt } from '../subscriptions/index.ts';
+import type { CheckCache } from './check-cache.ts';
 import type { PublicRepository, VehicleRow } from './repository.ts';
 
 export type PublicKind = 'vehicle' | 'receipt' | 'agent';
@@ -58,24 +60,43 @@ function tooMany(freeAt: Date, now: Date): HttpError {
   return new HttpError(429, MESSAGES.tooManyAttempts, { 'retry-after': String(seconds) });
 }
 
+/** How many refused addresses a process remembers; the oldest is asked about again. */
+const MAX_REFUSED = 100_000;
+
 export function createPublicService(deps: {
   repository: PublicRepository;
   throttle: Throttle;
+  /** What vehicle and agent checks read, reused for a few seconds (PUBLIC_CACHE_MS). */
+  cache: CheckCache;
   clock: Clock;
   fileUrl: (key: string) => string;
   limit?: PublicLimit;
   /** LEVY_NAME; unset: DEFAULT_LEVY_NAME. */
   levyName?: string;
 }) {
-  const { repository, throttle, clock, fileUrl } = deps;
+  const { repository, throttle, cache, clock, fileUrl } = deps;
   const levyName = deps.levyName ?? DEFAULT_LEVY_NAME;
   const limit = deps.limit ?? DEFAULT_PUBLIC_LIMIT;
+
+  // Until when each key refused is blocked, as PostgreSQL answered: a flood from one address is then
+  // refused from memory, without a statement (issue 49). Slots are only ever taken in PostgreSQL, so
+  // the count still holds across processes; this only skips asking again what it already said.
+  const refused = new BoundedMap<string, number>(MAX_REFUSED);
 
   /** Takes this address's slot for this kind of check, or refuses with 429 and when to try again. */
   async function admit(kind: PublicKind, address: string): Promise<Date> {
     const now = clock.now();
-    const freeAt = await throttle.take([{ key: `public:${kind}:${address}`, limit: limit.perWindow, windowMs: limit.windowMs }], now);
-    if (freeAt) throw tooMany(freeAt, now);
+    const key = `public:${kind}:${address}`;
+    const blockedUntil = refused.get(key);
+    if (blockedUntil !== undefined) {
+      if (blockedUntil > now.getTime()) throw tooMany(new Date(blockedUntil), now);
+      refused.delete(key);
+    }
+    const freeAt = await throttle.take([{ key, limit: limit.perWindow, windowMs: limit.windowMs }], now);
+    if (freeAt) {
+      refused.set(key, freeAt.getTime());
+      throw tooMany(freeAt, now);
+    }
     return now;
   }
 
@@ -86,7 +107,7 @@ export function createPublicService(deps: {
     async vehicle(code: string, address: string): Promise<PublicVehicle> {
       const now = await admit('vehicle', address);
       const userCode = codeKey(code);
-      const row = USER_CODE.test(userCode) ? await repository.vehicle(userCode) : null;
+      const row = USER_CODE.test(userCode) ? await cache.read('vehicle', userCode, () => repository.vehicle(userCode)) : null;
       if (!row) throw notFound();
       return {
         levy: levyName,
@@ -120,7 +141,7 @@ export function createPublicService(deps: {
     async agent(code: string, address: string): Promise<PublicAgent> {
       await admit('agent', address);
       const userCode = codeKey(code);
-      const row = USER_CODE.test(userCode) ? await repository.agent(userCode) : null;
+      const row = USER_CODE.test(userCode) ? await cache.read('agent', userCode, () => repository.agent(userCode)) : null;
       if (!row) throw notFound();
       return {
         userCode: row.user_code,
