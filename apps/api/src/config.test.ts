@@ -19,6 +19,7 @@ describe('configuration', () => {
     expect(config.RANKING_CACHE_SECONDS).toBe(60);
     expect(config.SESSION_CACHE_MS).toBe(1000);
     expect(config.PUBLIC_CACHE_MS).toBe(5000);
+    expect(config.COMPRESSION).toBe('on');
   });
 
   it.each([
@@ -33,6 +34,7 @@ describe('configuration', () => {
     ['SESSION_CACHE_MS', '60000'],
     ['PUBLIC_CACHE_MS', '-5'],
     ['PUBLIC_CACHE_MS', '120000'],
+    ['COMPRESSION', 'yes'],
     ['FILE_STORE', 'ftp'],
     ['S3_ENDPOINT', 'minio:9000'],
     ['S3_BUCKET', 'Not_A_Bucket'],

@@ -93,6 +93,7 @@ async function start(config: Config): Promise<void> {
     rankingTtlMs: config.RANKING_CACHE_SECONDS * 1000,
     sessionCacheMs: config.SESSION_CACHE_MS,
     publicCacheMs: config.PUBLIC_CACHE_MS,
+    compression: config.COMPRESSION === 'on',
     captureMaxAgeHours: config.FIELD_CAPTURE_MAX_AGE_HOURS,
     banks: createBankProvider(config, database.db),
     idempotencyRetentionDays: config.IDEMPOTENCY_RETENTION_DAYS,

@@ -67,6 +67,8 @@ export async function createTestContext(
     publicUrl?: string;
     /** PUBLIC_CACHE_MS; unset: 0, every check reads afresh. */
     publicCacheMs?: number;
+    /** COMPRESSION; unset: off, so tests read plain bodies. */
+    compression?: boolean;
     /** LEVY_NAME. */
     levyName?: string;
     /** Where texts to motorists go, given the test's data folder; unset: the SMS outbox in it (DATA_DIR/sms-outbox). */
@@ -99,6 +101,7 @@ export async function createTestContext(
       metricsToken: options.metricsToken,
       publicUrl: options.publicUrl,
       publicCacheMs: options.publicCacheMs ?? 0,
+      compression: options.compression ?? false,
       levyName: options.levyName,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
