@@ -76,6 +76,8 @@ export interface AppDependencies {
   idempotencyRetentionDays?: number;
   /** How old a field capture may be when it reaches the server (FIELD_CAPTURE_MAX_AGE_HOURS); unset: 72. */
   captureMaxAgeHours?: number;
+  /** Minutes within which an agent's second scan of one vehicle is the same scan (SCAN_REPEAT_MINUTES); unset: 5. */
+  scanRepeatMinutes?: number;
   /**
    * How often the reset-mail worker looks for queued requests besides being woken by its own process's
    * (unset: 2 s). 0: it sends only when `app.resetMail.drain()` is called (tests decide when mail leaves).
@@ -199,7 +201,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db,
     clock,
     subscriptions: subscriptionsService,
-    options: { captureMaxAgeHours: deps.captureMaxAgeHours, fileUrl, receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake } },
+    options: {
+      captureMaxAgeHours: deps.captureMaxAgeHours,
+      scanRepeatMinutes: deps.scanRepeatMinutes,
+      fileUrl,
+      receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake },
+    },
   });
   const recordsService = records.register(app, { db });
   receipts.register(app, { db });

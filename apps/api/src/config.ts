@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_LEVY_NAME, passwordWeakness } from '@eticket/contracts';
+import { DEFAULT_LEVY_NAME, DEFAULT_SCAN_REPEAT_MINUTES, passwordWeakness } from '@eticket/contracts';
 
 /** The built console, next to this file's package in the source tree and in the bundle alike. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -106,6 +106,8 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(24 * 30, 'must be at most 720')
     .default(72),
+  /** Minutes within which an agent's second scan of one vehicle is the same scan (nothing new recorded); 0: every scan counts. */
+  SCAN_REPEAT_MINUTES: z.coerce.number().int().min(0, 'must be 0 or more').max(60, 'must be at most 60').default(DEFAULT_SCAN_REPEAT_MINUTES),
   /** Paystack secret key (server only); unset: the offline bank list and directory. */
   PAYSTACK_SECRET_KEY: z
     .string()

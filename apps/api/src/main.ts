@@ -95,6 +95,7 @@ async function start(config: Config): Promise<void> {
     publicCacheMs: config.PUBLIC_CACHE_MS,
     compression: config.COMPRESSION === 'on',
     captureMaxAgeHours: config.FIELD_CAPTURE_MAX_AGE_HOURS,
+    scanRepeatMinutes: config.SCAN_REPEAT_MINUTES,
     banks: createBankProvider(config, database.db),
     idempotencyRetentionDays: config.IDEMPOTENCY_RETENTION_DAYS,
     metricsToken: config.METRICS_TOKEN,

@@ -71,6 +71,8 @@ export async function createTestContext(
     compression?: boolean;
     /** LEVY_NAME. */
     levyName?: string;
+    /** SCAN_REPEAT_MINUTES; unset: the default (5). */
+    scanRepeatMinutes?: number;
     /** Where texts to motorists go, given the test's data folder; unset: the SMS outbox in it (DATA_DIR/sms-outbox). */
     sms?: (dataDir: string) => SmsSender;
     /** true: a payment's text is sent right after its answer, as in production; unset: when the test sends (app.textMessages.sendDue()). */
@@ -103,6 +105,7 @@ export async function createTestContext(
       publicCacheMs: options.publicCacheMs ?? 0,
       compression: options.compression ?? false,
       levyName: options.levyName,
+      scanRepeatMinutes: options.scanRepeatMinutes,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
       // Texts leave when a test says so (app.textMessages.sendDue() or the job), not after each payment.

@@ -3,7 +3,8 @@
  */
 export const FIELD_MESSAGES = {
   fieldAgentsOnly: 'This app is for field agents (enforcers, remitters and registrars). Please use the console.',
-  noMotoristForQuery: 'No motorist has that Unique ID or plate number',
+  noMotoristForQuery: 'No motorist has that plate or Unique ID',
+  motoristRequired: 'Enter the motorist’s plate or Unique ID',
 } as const;
 
 /** Entries per page of GET /api/field/compliance. */

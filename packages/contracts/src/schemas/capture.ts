@@ -5,6 +5,11 @@ import { z } from 'zod';
 export const CAPTURE_SKEW_MS = 5 * 60_000;
 /** How old a capture may be when it reaches the server, unless FIELD_CAPTURE_MAX_AGE_HOURS says otherwise. */
 export const DEFAULT_CAPTURE_MAX_AGE_HOURS = 72;
+/**
+ * A second scan of one vehicle by one agent within this many minutes is the same scan (a sticker left
+ * in front of the camera), unless SCAN_REPEAT_MINUTES says otherwise.
+ */
+export const DEFAULT_SCAN_REPEAT_MINUTES = 5;
 
 export const CAPTURE_MESSAGES = {
   captureInFuture: 'capturedAt is in the future: check the phone’s date and time',

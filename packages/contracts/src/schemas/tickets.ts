@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MODES_OF_PAYMENT, PAYMENT_STATUSES, PLAN_NAMES, SUBSCRIPTION_STATUSES, VEHICLE_TYPES, type ModeOfPayment } from '../domain.ts';
 import { capturedAtField, captureLocation } from './capture.ts';
+import { FIELD_MESSAGES } from '../field-app.ts';
 import { normaliseIdentifier } from './auth.ts';
 import { listQuery, paginated } from './common.ts';
 
@@ -247,14 +248,18 @@ export const subscriptionActionResponse = z.object({ message: z.string(), data: 
  * from the field app also when (capturedAt) and where (location) the scan was made, and an
  * optional Idempotency-Key header.
  */
-export const fieldScanRequest = z
-  .object({
-    userCode: userCodeField.optional(),
-    plateNumber: z.string({ error: 'plateNumber must be text' }).trim().max(20, 'plateNumber is too long').optional(),
-    capturedAt: capturedAtField,
-    location: captureLocation,
-  })
-  .refine((body) => body.userCode !== undefined || !!body.plateNumber, { message: 'userCode is required', path: ['userCode'] });
+/**
+ * Who a field call is about: the Unique ID (userCode, from the QR code) or, typed on a phone, the
+ * plate (plateNumber, any case and spacing), which the server resolves when the call arrives.
+ */
+const motoristTarget = {
+  userCode: userCodeField.optional(),
+  plateNumber: z.string({ error: 'plateNumber must be text' }).trim().max(20, 'plateNumber is too long').optional(),
+};
+const hasTarget = (body: { userCode?: string; plateNumber?: string }) => body.userCode !== undefined || !!body.plateNumber;
+const targetRule = { message: FIELD_MESSAGES.motoristRequired, path: ['userCode'] };
+
+export const fieldScanRequest = z.object({ ...motoristTarget, capturedAt: capturedAtField, location: captureLocation }).refine(hasTarget, targetRule);
 export type FieldScanRequest = z.input<typeof fieldScanRequest>;
 
 export const fieldMotorist = z.object({
@@ -282,6 +287,11 @@ export const fieldScanResponse = z.object({
     ticketSubscription: ticketSubscription,
     /** Signed link to the motorist's portrait (short-lived); null when there is none. */
     photoUrl: z.string().nullable().optional(),
+    /**
+     * true: this agent scanned this vehicle a few minutes before (SCAN_REPEAT_MINUTES); the answer is
+     * that first scan's (scanId, scannedAt, status, penalty) and nothing new was recorded.
+     */
+    repeated: z.boolean().optional(),
   }),
 });
 export type FieldScanResponse = z.infer<typeof fieldScanResponse>;
@@ -296,13 +306,15 @@ const bankNameRule = { message: 'bankName is required unless modeOfPayment is ca
 
 /** POST /api/field/subscription-payment (remitter); header Idempotency-Key. subscriptionId is the plan's id. */
 export const subscriptionPaymentRequest = z
-  .object({ userCode: userCodeField, subscriptionId: uuidField('subscriptionId'), ...paymentMeans, capturedAt: capturedAtField })
+  .object({ ...motoristTarget, subscriptionId: uuidField('subscriptionId'), ...paymentMeans, capturedAt: capturedAtField })
+  .refine(hasTarget, targetRule)
   .refine(bankNameUnlessCash, bankNameRule);
 export type SubscriptionPaymentRequest = z.input<typeof subscriptionPaymentRequest>;
 
 /** POST /api/field/penalty-payment (remitter); header Idempotency-Key. */
 export const penaltyPaymentRequest = z
-  .object({ userCode: userCodeField, amount: nairaAmount('amount'), ...paymentMeans, capturedAt: capturedAtField })
+  .object({ ...motoristTarget, amount: nairaAmount('amount'), ...paymentMeans, capturedAt: capturedAtField })
+  .refine(hasTarget, targetRule)
   .refine(bankNameUnlessCash, bankNameRule);
 export type PenaltyPaymentRequest = z.input<typeof penaltyPaymentRequest>;
 

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TICKET_MESSAGES } from '@eticket/contracts';
+import { FIELD_MESSAGES, TICKET_MESSAGES } from '@eticket/contracts';
 import { controlledClock, createPerson, createTestContext, signIn, type TestContext } from '../../../test/harness.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
 import { idempotencyKeys, penaltyPayments, scans, subscriptionPayments, ticketSubscriptions, users } from '../../db/schema.ts';
@@ -13,7 +13,8 @@ let remitter: Session;
 const plans: Record<string, string> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock });
+  // Every scan counts here (these are about the penalty's day and concurrency); scan-repeat.test.ts has the repeats.
+  ctx = await createTestContext({ clock, scanRepeatMinutes: 0 });
   admin = await session(ctx, { role: 'admin' });
   enforcer = await session(ctx, { role: 'enforcer', fullName: 'emeka enforcer' });
   remitter = await session(ctx, { role: 'remitter', fullName: 'rita remitter' });
@@ -122,15 +123,16 @@ describe('POST /api/field/scan', () => {
     expect((await subscriptionOf(motorist.id)).outstandingPenaltyKobo).toBe(100000);
   });
 
-  it('answers 404 for an unknown Unique ID and 400 naming userCode when it is missing', async () => {
+  it('answers 404 for an unknown Unique ID and a 400 asking for the plate or Unique ID when neither is sent', async () => {
     const unknown = await scan('nobody1234');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('No motorist has that Unique ID (userCode)');
+    expect(unknown.json().message).toBe(FIELD_MESSAGES.noMotoristForQuery);
     const staff = await scan(remitter.person.userCode);
     expect(staff.statusCode).toBe(404);
     const missing = await ctx.app.inject({ method: 'POST', url: '/api/field/scan', headers: await enforcer.headers(), payload: {} });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('userCode is required');
+    expect(missing.json().message).toBe('Enter the motorist’s plate or Unique ID');
+    expect(missing.json().errors).toEqual([{ field: 'userCode', message: 'Enter the motorist’s plate or Unique ID' }]);
   });
 });
 
@@ -164,7 +166,8 @@ describe('POST /api/field/subscription-payment', () => {
     [{ subscriptionId: 'nope' }, 400, 'subscriptionId must be a valid id'],
     [{ modeOfPayment: 'cheque' }, 400, 'modeOfPayment must be one of cash, transfer, pos, card'],
     [{ modeOfPayment: 'transfer', bankName: undefined }, 400, 'bankName is required unless modeOfPayment is cash'],
-    [{ userCode: 'nobody1234' }, 404, 'No motorist has that Unique ID (userCode)'],
+    [{ userCode: 'nobody1234' }, 404, 'No motorist has that plate or Unique ID'],
+    [{ userCode: undefined, plateNumber: 'NO 000 NE' }, 404, 'No motorist has that plate or Unique ID'],
   ])('refuses %j with %i', async (change, status, message) => {
     const motorist = await createMotorist(ctx, 'keke');
     const requested = change.subscriptionId;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
@@ -59,6 +59,7 @@ const agentUser = alias(users, 'agent');
 const requestedPlan = alias(subscriptionPlans, 'requested_plan');
 
 export type NewScan = Omit<typeof scans.$inferInsert, 'id'>;
+export type ScanRow = typeof scans.$inferSelect;
 export type NewSubscriptionPayment = Omit<typeof subscriptionPayments.$inferInsert, 'id' | 'status' | 'receiptNo'>;
 export type NewPenaltyPayment = Omit<typeof penaltyPayments.$inferInsert, 'id' | 'status' | 'receiptNo'>;
 export interface InsertedPayment {
@@ -200,6 +201,20 @@ export function fieldQueries(db: Database) {
         ? await insert.onConflictDoNothing({ target: [scans.motoristId, scans.penaltyDay], where: sql`penalty_day IS NOT NULL` }).returning({ id: scans.id })
         : await insert.returning({ id: scans.id });
       return rows[0]?.id ?? null;
+    },
+
+    /**
+     * The earliest scan of this motorist by this agent captured between `from` and `to` (served by
+     * scans_motorist_created_idx: a motorist has a handful of scans in a few minutes).
+     */
+    async findScanBetween(motoristId: string, agentId: string, from: Date, to: Date): Promise<ScanRow | null> {
+      const [row] = await db
+        .select()
+        .from(scans)
+        .where(and(eq(scans.motoristId, motoristId), eq(scans.agentId, agentId), gte(scans.createdAt, from), lte(scans.createdAt, to)))
+        .orderBy(asc(scans.createdAt))
+        .limit(1);
+      return row ?? null;
     },
 
     /** Writes a subscription payment under a new receipt number (see withReceiptNo). */

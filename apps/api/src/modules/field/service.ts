@@ -2,12 +2,14 @@ import {
   CAPTURE_MESSAGES,
   CAPTURE_SKEW_MS,
   DEFAULT_CAPTURE_MAX_AGE_HOURS,
+  DEFAULT_SCAN_REPEAT_MINUTES,
   FIELD_MESSAGES,
   TICKET_MESSAGES,
   fieldScanRequest,
   plateKey,
   type FieldScanResponse,
   type PaymentResponse,
+  type SubscriptionStatus,
   penaltyPaymentRequest,
   subscriptionPaymentRequest,
 } from '@eticket/contracts';
@@ -17,13 +19,13 @@ import { lagosDay } from '../../domain/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { answerOnce, KeyTaken, type IdempotentResult } from '../../platform/idempotency/index.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import { formatNaira, toKobo, toNaira } from '../../domain/money.ts';
+import { formatNaira, koboOf, toKobo, toNaira, type Kobo } from '../../domain/money.ts';
 import { queueReceiptText } from '../messages/index.ts';
 import { toPaymentRecord } from '../records/index.ts';
 import { effectiveExpiry, extend, statusAt } from '../subscriptions/index.ts';
 import { toTicketSubscription } from '../subscriptions/index.ts';
 import type { PaymentRow } from '../records/index.ts';
-import type { FieldContext, FieldRepository, FieldUnit } from './repository.ts';
+import type { FieldContext, FieldRepository, FieldUnit, ScanRow } from './repository.ts';
 
 type SubscriptionPaymentInput = z.output<typeof subscriptionPaymentRequest>;
 type PenaltyPaymentInput = z.output<typeof penaltyPaymentRequest>;
@@ -32,6 +34,8 @@ type ScanInput = z.output<typeof fieldScanRequest>;
 export interface FieldOptions {
   /** How old a capture may be when it arrives (FIELD_CAPTURE_MAX_AGE_HOURS); unset: 72 hours. */
   captureMaxAgeHours?: number;
+  /** Minutes within which an agent's second scan of a vehicle is the same scan (SCAN_REPEAT_MINUTES); unset: 5; 0: every scan counts. */
+  scanRepeatMinutes?: number;
   /** A short-lived link to a stored file (the motorist's portrait on a scan's verdict). */
   fileUrl?: (key: string) => string;
   /**
@@ -57,10 +61,20 @@ export function captureTime(capturedAt: string | undefined, received: Date, maxA
   return at > received ? received : at;
 }
 
+/** What a scan found: this scan's, or (repeated) the earlier scan's it repeats. */
+interface ScanOutcome {
+  scanId: string;
+  at: Date;
+  status: SubscriptionStatus;
+  outstanding: Kobo;
+  penaltyAdded: Kobo;
+  repeated: boolean;
+}
+
 /** The agent making a field call (the signed-in session user, or one the demo seed acts as). */
 export type FieldAgent = Pick<SessionUser, 'id'>;
 
-const noMotorist = () => notFound('No motorist has that Unique ID (userCode)');
+const noMotorist = () => notFound(FIELD_MESSAGES.noMotoristForQuery);
 const noVehicle = () => conflict('This motorist has no vehicle registered');
 
 /**
@@ -92,7 +106,8 @@ async function lockedContext(unit: FieldUnit, userCode: string, agentId: string,
 
 const personOf = (m: FieldContext['motorist']) => ({ id: m.id, fullName: m.fullName, userCode: m.userCode });
 
-async function motoristCode(unit: FieldUnit, input: ScanInput): Promise<string> {
+/** The Unique ID a field call is about: as sent, or the motorist's whose plate was typed (any case and spacing). */
+async function motoristCode(unit: FieldUnit, input: { userCode?: string; plateNumber?: string }): Promise<string> {
   if (input.userCode !== undefined) return input.userCode;
   const code = await unit.field.findUserCodeByPlate(plateKey(input.plateNumber ?? ''));
   if (!code) throw notFound(FIELD_MESSAGES.noMotoristForQuery);
@@ -102,14 +117,38 @@ async function motoristCode(unit: FieldUnit, input: ScanInput): Promise<string> 
 export function createFieldService(deps: { repository: FieldRepository; clock: Clock; options?: FieldOptions }) {
   const { repository, clock } = deps;
   const maxAgeHours = deps.options?.captureMaxAgeHours ?? DEFAULT_CAPTURE_MAX_AGE_HOURS;
+  const scanRepeatMs = (deps.options?.scanRepeatMinutes ?? DEFAULT_SCAN_REPEAT_MINUTES) * 60_000;
   const fileUrl = deps.options?.fileUrl;
   const receiptTexts = deps.options?.receiptTexts;
   /** Where a payment's receipt text links to: PUBLIC_URL, else the request's origin; none: no text. */
   const receiptLinkBase = (origin?: string): string | null => (receiptTexts ? (receiptTexts.publicUrl ?? origin ?? null) : null);
 
+  /**
+   * The scan this one repeats: the same agent's scan of the same motorist captured within
+   * SCAN_REPEAT_MINUTES of it (either side: offline captures arrive in any order). A sticker left in
+   * front of the camera is read again and again; those reads are one scan.
+   */
+  function repeatedScan(unit: FieldUnit, motoristId: string, agentId: string, at: Date): Promise<ScanRow | null> {
+    if (scanRepeatMs === 0) return Promise.resolve(null);
+    return unit.field.findScanBetween(motoristId, agentId, new Date(at.getTime() - scanRepeatMs), new Date(at.getTime() + scanRepeatMs));
+  }
+
   async function scanIn(unit: FieldUnit, agent: FieldAgent, input: ScanInput, received: Date): Promise<FieldScanResponse['data']> {
     const now = captureTime(input.capturedAt, received, maxAgeHours);
-    const { motorist, current, penaltyChargeKobo, graceMs, portraitFile } = await lockedContext(unit, await motoristCode(unit, input), agent.id);
+    const context = await lockedContext(unit, await motoristCode(unit, input), agent.id);
+    const { motorist, current, penaltyChargeKobo, graceMs } = context;
+    const earlier = await repeatedScan(unit, motorist.id, agent.id, now);
+    if (earlier) {
+      const { id, createdAt, subscriptionStatus, outstandingKobo, penaltyAddedKobo } = earlier;
+      return scanAnswer(context, {
+        scanId: id,
+        at: createdAt,
+        status: subscriptionStatus,
+        outstanding: outstandingKobo,
+        penaltyAdded: penaltyAddedKobo,
+        repeated: true,
+      });
+    }
     const subscription = current.subscription;
     const status = statusAt(subscription, now, graceMs);
     const base = {
@@ -128,7 +167,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     };
 
     let outstanding = subscription.outstandingPenaltyKobo;
-    let penaltyAdded = 0;
+    let penaltyAdded = koboOf(0);
     let scanId: string | null = null;
     if (status === 'expired' && penaltyChargeKobo) {
       scanId = await unit.field.insertScan({
@@ -145,10 +184,15 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     }
     scanId ??= await unit.field.insertScan({ ...base, outstandingKobo: outstanding, penaltyAddedKobo: 0, penaltyDay: null });
     if (!scanId) throw new Error('scan was not written');
+    return scanAnswer(context, { scanId, at: now, status, outstanding, penaltyAdded, repeated: false });
+  }
 
+  function scanAnswer(context: FieldContext, scan: ScanOutcome): FieldScanResponse['data'] {
+    const { motorist, current, graceMs, portraitFile } = context;
+    const subscription = { ...current.subscription, outstandingPenaltyKobo: scan.outstanding };
     return {
-      scanId,
-      scannedAt: now.toISOString(),
+      scanId: scan.scanId,
+      scannedAt: scan.at.toISOString(),
       motorist: {
         _id: motorist.id,
         id: motorist.id,
@@ -158,11 +202,12 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
         registrationStatus: motorist.registrationStatus,
       },
       vehicle: { plateNumber: motorist.plateNumber ?? '', vehicleModel: motorist.vehicleModel, vehicleType: motorist.vehicleType },
-      subscriptionStatus: status,
-      outstandingPayment: toNaira(outstanding),
-      penaltyAdded: toNaira(penaltyAdded),
-      ticketSubscription: toTicketSubscription({ subscription: { ...subscription, outstandingPenaltyKobo: outstanding }, plan: current.plan }, now, graceMs),
+      subscriptionStatus: scan.status,
+      outstandingPayment: toNaira(scan.outstanding),
+      penaltyAdded: toNaira(scan.penaltyAdded),
+      ticketSubscription: toTicketSubscription({ subscription, plan: current.plan }, scan.at, graceMs),
       photoUrl: portraitFile && fileUrl ? fileUrl(portraitFile) : null,
+      repeated: scan.repeated,
     };
   }
 
@@ -210,7 +255,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
       const linkBase = receiptLinkBase(origin);
       const result = await idempotent(agent, key, 'subscription-payment', input, async (unit, received) => {
         const now = captureTime(input.capturedAt, received, maxAgeHours);
-        const context = await payableContext(unit, input.userCode, agent.id, input.subscriptionId);
+        const context = await payableContext(unit, await motoristCode(unit, input), agent.id, input.subscriptionId);
         const { motorist, requestedPlan: plan } = context;
         if (!plan || plan.isDeleted) throw notFound('No plan has that subscriptionId');
         if (plan.vehicleType !== motorist.vehicleType) {
@@ -289,7 +334,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
       const linkBase = receiptLinkBase(origin);
       const result = await idempotent(agent, key, 'penalty-payment', input, async (unit, received) => {
         const now = captureTime(input.capturedAt, received, maxAgeHours);
-        const context = await payableContext(unit, input.userCode, agent.id);
+        const context = await payableContext(unit, await motoristCode(unit, input), agent.id);
         const { motorist, current } = context;
         const subscription = current.subscription;
         const owed = subscription.outstandingPenaltyKobo;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES, fieldErrorOf, type FieldError } from '@eticket/contracts';
+import { FIELD_MESSAGES, MESSAGES, fieldErrorOf, type FieldError } from '@eticket/contracts';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 
 /** An error whose message is safe to show the caller. */
@@ -25,7 +25,8 @@ export const conflict = (message: string) => new HttpError(409, message);
 /** The answer while the database cannot be reached: the caller may try again (payments with the same Idempotency-Key). */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable (its database cannot be reached); try again in a moment';
 
-const KNOWN_MESSAGES = new Set<string>(Object.values(MESSAGES));
+// Fixed messages worded for a person: kept as they are (a 400's `errors` still names the field).
+const KNOWN_MESSAGES = new Set<string>([...Object.values(MESSAGES), ...Object.values(FIELD_MESSAGES)]);
 
 interface ValidationIssue {
   instancePath?: string;
