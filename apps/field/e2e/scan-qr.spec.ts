@@ -1,8 +1,12 @@
 import { chromium, expect, test } from '@playwright/test';
 import { AGENTS, MOTORISTS } from './support/fixtures.ts';
-import { signIn } from './support/session.ts';
+import { adminToken, recordsOf, signIn } from './support/session.ts';
 
-test('an enforcer holds a QR code to the camera and the verdict fills the screen', async ({ baseURL, contextOptions }, testInfo) => {
+test('an enforcer taps to scan, holds a QR code to the camera and the verdict fills the screen; the sticker still in view is one scan', async ({
+  baseURL,
+  contextOptions,
+  request,
+}, testInfo) => {
   // A browser whose camera shows the first motorist's QR code (playwright.config.ts wrote it).
   const launch = testInfo.project.use.launchOptions!;
   const browser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), `--use-file-for-fake-video-capture=${process.env.FIELD_E2E_CAMERA}`] });
@@ -12,6 +16,11 @@ test('an enforcer holds a QR code to the camera and the verdict fills the screen
     const scansSent: string[] = [];
     page.on('request', (request) => request.url().endsWith('/api/field/scan') && scansSent.push(request.headers()['idempotency-key']));
     await signIn(page, AGENTS.enforcer.email);
+    // After sign-in the camera waits for a tap.
+    const camera = page.getByLabel('Camera');
+    await expect(page.getByRole('button', { name: 'Scan QR code' })).toBeVisible();
+    await expect(camera).toHaveCount(0);
+    await page.getByRole('button', { name: 'Scan QR code' }).click();
     const verdict = page.getByRole('alert').filter({ hasText: 'EXPIRED' });
     await expect(verdict).toBeVisible({ timeout: 30_000 });
     await expect(verdict).toContainText(MOTORISTS[0].fullName);
@@ -19,14 +28,33 @@ test('an enforcer holds a QR code to the camera and the verdict fills the screen
     await expect(verdict).toContainText('This scan added');
     await expect(verdict).toContainText('₦500.00');
     await expect(verdict).not.toContainText('Provisional');
+    await expect(verdict).not.toContainText('Already scanned');
+
+    // After a verdict, too: the sticker still in front of the camera is not read again by itself.
+    await page.getByRole('button', { name: 'Next scan' }).click();
+    await expect(page.getByRole('button', { name: 'Scan QR code' })).toBeVisible();
+    await expect(camera).toHaveCount(0);
+    expect(scansSent).toHaveLength(1);
+    // Tapped again within SCAN_REPEAT_MINUTES: the server answers the first scan and records nothing new.
+    await page.getByRole('button', { name: 'Scan QR code' }).click();
+    await expect(verdict).toContainText('Already scanned at', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Next scan' }).click();
+    const token = await adminToken(request, AGENTS.admin.email);
+    expect(await recordsOf(request, token, 'scan', MOTORISTS[0].userCode)).toBe(1);
+
+    // A mistyped code is answered on the scan screen, in words, and is not left in the queue.
+    await page.getByLabel('Unique ID or plate number').fill('NOB 0000 DY');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await expect(page.getByRole('alert')).toHaveText('No motorist has that plate or Unique ID');
+    await expect(page.getByLabel('Unique ID or plate number')).toHaveValue('NOB 0000 DY');
+
     // Each scan sent once: a sync run started meanwhile (background sync's wake-up, focus, Sync now)
     // leaves an item being sent alone.
-    await page.getByRole('button', { name: 'Next scan' }).click();
     await page.getByRole('button', { name: /^Queue/ }).click();
-    await expect(page.locator('li.item').last()).toHaveAttribute('data-state', 'done');
+    await expect(page.locator('li.item')).toHaveCount(2);
+    await expect(page.locator('li.item[data-state="done"]')).toHaveCount(2);
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'recorded' })).toBeVisible();
-    expect(scansSent.length).toBeGreaterThan(0);
     expect(scansSent).toEqual([...new Set(scansSent)]);
   } finally {
     await browser.close();

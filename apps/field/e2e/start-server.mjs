@@ -9,7 +9,7 @@ import { migrate, readMigrations } from '../../api/src/db/migrate.ts';
 import { penaltyCharges, subscriptionPlans, users, vehicles } from '../../api/src/db/schema.ts';
 import { newUserCode } from '../../api/src/domain/codes.ts';
 import { hashPassword } from '../../api/src/platform/credentials/passwords.ts';
-import { AGENTS, KEKE_PENALTY, LEVY_NAME, MOTORISTS, PASSWORD, PLANS } from './support/fixtures.ts';
+import { AGENTS, BUS_DRIVER, KEKE_PENALTY, LEVY_NAME, MOTORISTS, PASSWORD, PLANS } from './support/fixtures.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(repoRoot, 'apps/api/dist/main.js');
@@ -44,7 +44,7 @@ async function seed() {
     const motorists = await database.db
       .insert(users)
       .values(
-        MOTORISTS.map((m, index) => ({
+        [...MOTORISTS, BUS_DRIVER].map((m, index) => ({
           userCode: m.userCode,
           fullName: m.fullName,
           email: `${m.userCode}@field.test`,
@@ -61,8 +61,8 @@ async function seed() {
     await database.db.insert(vehicles).values(
       motorists.map((m) => ({
         userId: m.id,
-        plateNumber: MOTORISTS.find((x) => x.userCode === m.userCode).plateNumber,
-        vehicleType: 'keke',
+        plateNumber: [...MOTORISTS, BUS_DRIVER].find((x) => x.userCode === m.userCode).plateNumber,
+        vehicleType: m.userCode === BUS_DRIVER.userCode ? 'bus' : 'keke',
         vehicleModel: 'tvs king',
       })),
     );

@@ -20,8 +20,12 @@ export const MOTORISTS = Array.from({ length: 8 }, (_, i) => ({
   plateNumber: `LAG-${100 + i}-KK`,
 }));
 
+/** A bus driver a remitter finds by plate (issue 48: a payment taken offline by plate was lost). */
+export const BUS_DRIVER = { userCode: 'fieldbus01', fullName: 'bisi bus driver', plateNumber: 'FST 0298 JE' };
+
 export const PLANS = [
   { name: 'daily', vehicleType: 'keke', price: 200 },
   { name: 'weekly', vehicleType: 'keke', price: 1000 },
+  { name: 'daily', vehicleType: 'bus', price: 300 },
 ] as const;
 export const KEKE_PENALTY = 500;

@@ -11,14 +11,15 @@ import {
 } from '@eticket/contracts';
 import { ApiError, call } from '../../lib/api.ts';
 import { codeFromQr, dateOnly, naira } from '../../lib/format.ts';
+import { guessTarget, targetAs, targetText, type MotoristTarget } from '../../lib/motorist.ts';
 import type { AgentCard } from '../../lib/profile.ts';
-import { enqueue, newKey } from '../queue/queue.ts';
+import { enqueue, newKey, remove } from '../queue/queue.ts';
 import { QrCamera } from '../scan/QrCamera.tsx';
 import { keepAllPlans, plansOf } from './plans.ts';
 import { Receipt, type ReceiptView } from './Receipt.tsx';
 
-/** Who pays: as the server knows them, or (offline) only the Unique ID typed. */
-type Payer = { known: true; view: FieldMotoristView } | { known: false; userCode: string };
+/** Who pays: as the server knows them, or (offline) only what was typed: a plate or a Unique ID. */
+type Payer = { known: true; view: FieldMotoristView } | { known: false; typed: string };
 
 export function CollectScreen({ agent }: { agent: AgentCard | null }) {
   const [payer, setPayer] = useState<Payer | null>(null);
@@ -42,7 +43,7 @@ function FindPayer({ onFound }: { onFound: (payer: Payer) => void }) {
     try {
       onFound({ known: true, view: (await call(fieldEndpoints.motorist, { query: { q } })).data });
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 0) onFound({ known: false, userCode: q.trim().toLowerCase().replace(/\s+/g, '') });
+      if (failure instanceof ApiError && failure.status === 0) onFound({ known: false, typed: q.trim() });
       else setError((failure as Error).message);
     } finally {
       setBusy(false);
@@ -90,7 +91,10 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
   const [bankName, setBankName] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const userCode = payer.known ? payer.view.userCode : payer.userCode;
+  // Offline, the server resolves a plate or a Unique ID when the payment arrives; the remitter says which was typed.
+  const [typedKind, setTypedKind] = useState<'plate' | 'code'>(payer.known || guessTarget(payer.typed).plateNumber === undefined ? 'code' : 'plate');
+  const target: MotoristTarget = payer.known ? { userCode: payer.view.userCode } : targetAs(typedKind, payer.typed);
+  const who = payer.known ? payer.view.fullName : targetText(target);
   const owed = payer.known ? payer.view.outstandingPayment : null;
 
   useEffect(() => {
@@ -113,24 +117,29 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
     if (mode !== 'cash' && !bankName.trim()) return setError('Enter the bank for a payment that is not cash');
     const total = what === 'subscription' ? plan!.price : penaltyAmount;
     const paidFor = what === 'subscription' ? `${plan!.name} ${plan!.vehicleType} subscription` : 'penalty';
-    if (!confirm(`Record ${naira(total)} in ${mode} for ${paidFor} from ${payer.known ? payer.view.fullName : userCode}?`)) return;
+    if (!confirm(`Record ${naira(total)} in ${mode} for ${paidFor} from ${who}?`)) return;
     setBusy(true);
     setError(undefined);
     try {
       const capturedAt = new Date().toISOString();
       const means = { modeOfPayment: mode, ...(mode === 'cash' ? {} : { bankName: bankName.trim() }), capturedAt };
-      const label = `${naira(total)} ${paidFor} · ${payer.known ? payer.view.fullName : userCode}`;
+      const label = `${naira(total)} ${paidFor} · ${who}`;
       const item =
         what === 'subscription'
-          ? await enqueue({ key: newKey(), kind: 'subscription-payment', label, body: { userCode, subscriptionId: plan!.id, ...means } })
-          : await enqueue({ key: newKey(), kind: 'penalty-payment', label, body: { userCode, amount: penaltyAmount, ...means } });
-      if (item.state === 'refused') return setError(item.message);
+          ? await enqueue({ key: newKey(), kind: 'subscription-payment', label, body: { ...target, subscriptionId: plan!.id, ...means } })
+          : await enqueue({ key: newKey(), kind: 'penalty-payment', label, body: { ...target, amount: penaltyAmount, ...means } });
+      if (item.state === 'refused') {
+        // Refused while the remitter is here: said on the form, which keeps every entry; not left in the queue.
+        await remove(item.key);
+        return setError(item.message);
+      }
       onPaid({
         item,
         amount: total,
         paidFor,
         payerName: payer.known ? payer.view.fullName : null,
-        userCode,
+        userCode: target.userCode ?? null,
+        plateNumber: payer.known ? payer.view.plateNumber : (target.plateNumber ?? null),
         modeOfPayment: modeText(mode, mode === 'cash' ? null : bankName.trim()),
         capturedAt,
         agent,
@@ -159,7 +168,14 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
           </>
         ) : (
           <>
-            <b>{userCode}</b>
+            <b>{payer.typed}</b>
+            <div className="choices" role="group" aria-label="What was typed">
+              {(['plate', 'code'] as const).map((kind) => (
+                <button key={kind} className={typedKind === kind ? 'chosen' : ''} aria-pressed={typedKind === kind} onClick={() => setTypedKind(kind)}>
+                  {kind === 'plate' ? 'Plate number' : 'Unique ID'}
+                </button>
+              ))}
+            </div>
             <span className="muted">Offline: the server checks this payment when it is sent.</span>
           </>
         )}

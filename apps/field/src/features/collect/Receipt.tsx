@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { printedName, receiptCheckUrl, type PaymentResponse } from '@eticket/contracts';
+import { printedName, printedPlate, receiptCheckUrl, type PaymentResponse } from '@eticket/contracts';
 import { dateOnly, dateTime, naira } from '../../lib/format.ts';
 import { keptLinks } from '../../lib/links.ts';
 import type { AgentCard } from '../../lib/profile.ts';
@@ -14,7 +14,9 @@ export interface ReceiptView {
   amount: number;
   paidFor: string;
   payerName: string | null;
-  userCode: string;
+  /** Null when the remitter, offline, typed a plate: the server's answer names the Unique ID. */
+  userCode: string | null;
+  plateNumber: string | null;
   modeOfPayment: string;
   capturedAt: string;
   agent: AgentCard | null;
@@ -25,7 +27,11 @@ function linesOf(receipt: ReceiptView, answer: PaymentResponse['data'] | null): 
     ['Receipt no.', answer ? answer.payment.receiptNo : 'Given when sent'],
     ['Amount', naira(receipt.amount)],
     ['For', receipt.paidFor],
-    ['Motorist', `${printedName(receipt.payerName ?? answer?.payment.motorist.fullName ?? '')} (${receipt.userCode})`],
+    [
+      'Motorist',
+      `${printedName(receipt.payerName ?? answer?.payment.motorist.fullName ?? '')} (${receipt.userCode ?? answer?.payment.motorist.uniqueId ?? '—'})`,
+    ],
+    ['Plate number', receipt.plateNumber ? printedPlate(receipt.plateNumber) : '—'],
     ['Mode', receipt.modeOfPayment],
     ['New expiry', answer ? dateOnly(answer.ticketSubscription.subscriptionExpiryDate) : '—'],
     ['Collected by', receipt.agent ? `${printedName(receipt.agent.fullName)} (${receipt.agent.userCode})` : ''],

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { dateTime } from '../../lib/format.ts';
+import { guessTarget, targetAs, targetText } from '../../lib/motorist.ts';
 import { useOnline } from '../../lib/useOnline.ts';
 import type { QueueItem } from './db.ts';
-import { remove, retry, syncNow } from './queue.ts';
+import { remove, resendCorrected, retry, syncNow } from './queue.ts';
 import { useQueue } from './useQueue.ts';
 
 const STATE_LABEL: Record<QueueItem['state'], string> = { waiting: 'Waiting', sending: 'Sending…', done: 'Recorded', refused: 'Refused' };
@@ -11,6 +12,7 @@ export function QueueScreen() {
   const items = useQueue();
   const online = useOnline();
   const [note, setNote] = useState<string>();
+  const [correcting, setCorrecting] = useState<string | null>(null);
 
   async function sync() {
     const { sent, refused } = await syncNow();
@@ -45,12 +47,83 @@ export function QueueScreen() {
             {item.state === 'refused' && (
               <div className="actions">
                 <button onClick={() => void retry(item.key)}>Try again</button>
+                {(item.kind === 'subscription-payment' || item.kind === 'penalty-payment') && (
+                  <button onClick={() => setCorrecting(correcting === item.key ? null : item.key)} aria-expanded={correcting === item.key}>
+                    Correct
+                  </button>
+                )}
                 <button onClick={() => confirm(`Remove “${item.label}” from the phone? The server never recorded it.`) && void remove(item.key)}>Remove</button>
               </div>
+            )}
+            {correcting === item.key && item.state === 'refused' && (item.kind === 'subscription-payment' || item.kind === 'penalty-payment') && (
+              <Correction item={item} onDone={() => setCorrecting(null)} />
             )}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+type PaymentItem = Extract<QueueItem, { kind: 'subscription-payment' | 'penalty-payment' }>;
+
+/** A refused payment, corrected (who paid; a penalty's amount) and sent again as a new attempt. */
+function Correction({ item, onDone }: { item: PaymentItem; onDone: () => void }) {
+  const [typed, setTyped] = useState(targetText(item.body));
+  const [kind, setKind] = useState<'plate' | 'code'>(item.body.plateNumber !== undefined ? 'plate' : 'code');
+  const [amount, setAmount] = useState(item.kind === 'penalty-payment' ? String(item.body.amount) : '');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    if (!typed.trim()) return setError('Enter the plate or Unique ID');
+    const paid = Number(amount);
+    if (item.kind === 'penalty-payment' && !(paid > 0)) return setError('Enter the amount paid');
+    setBusy(true);
+    try {
+      await resendCorrected(item.key, { target: targetAs(kind, typed), ...(item.kind === 'penalty-payment' ? { amount: paid } : {}) });
+      onDone();
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="correction" onSubmit={(event) => void send(event)}>
+      <label>
+        Plate or Unique ID
+        <input
+          value={typed}
+          onChange={(e) => (setTyped(e.target.value), setKind(guessTarget(e.target.value).plateNumber === undefined ? 'code' : 'plate'))}
+          autoCapitalize="characters"
+          autoComplete="off"
+          autoFocus
+        />
+      </label>
+      <div className="choices" role="group" aria-label="What was typed">
+        {(['plate', 'code'] as const).map((choice) => (
+          <button type="button" key={choice} className={kind === choice ? 'chosen' : ''} aria-pressed={kind === choice} onClick={() => setKind(choice)}>
+            {choice === 'plate' ? 'Plate number' : 'Unique ID'}
+          </button>
+        ))}
+      </div>
+      {item.kind === 'penalty-payment' && (
+        <label>
+          Amount (₦)
+          <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </label>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button className="primary" disabled={busy}>
+        {busy ? 'Sending…' : 'Send corrected'}
+      </button>
+    </form>
   );
 }

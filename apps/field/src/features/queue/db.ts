@@ -17,6 +17,8 @@ interface ItemBase {
   result?: unknown;
   createdAt: number;
   attempts: number;
+  /** The key of the refused item this one corrects (sent under its own new key). */
+  correctionOf?: string;
 }
 
 /** A motorist's registration form as the registrar filled it: its text fields and its photos (scaled on the phone). */

@@ -1,5 +1,7 @@
 import { fieldEndpoints, peopleEndpoints } from '@eticket/contracts';
 import { ApiError, call } from '../../lib/api.ts';
+import { naira } from '../../lib/format.ts';
+import { targetText, type MotoristTarget } from '../../lib/motorist.ts';
 import { readSession } from '../../lib/session.ts';
 import { db, type QueueItem, type RegistrationForm } from './db.ts';
 
@@ -135,6 +137,47 @@ async function run(): Promise<{ sent: number; refused: number }> {
 
 export async function retry(key: string): Promise<void> {
   await db.queue.update(key, { state: 'waiting', message: undefined });
+  notify();
+  await syncNow();
+}
+
+/** What the agent corrects on a refused payment: who paid and, for a penalty, how much. */
+export interface PaymentCorrection {
+  target: MotoristTarget;
+  amount?: number;
+}
+
+/**
+ * Sends a refused payment again, corrected. It is a new attempt under a new Idempotency-Key: the
+ * server kept nothing under the refused one, and the corrected request under the old key would be
+ * refused as another request with the same key. Swapped in one transaction, so the payment is on the
+ * phone once, under one key. A plain Try again keeps the key (a resend is never a second record).
+ */
+export async function resendCorrected(key: string, correction: PaymentCorrection): Promise<void> {
+  await db.transaction('rw', db.queue, async () => {
+    const item = await db.queue.get(key);
+    if (!item || item.state !== 'refused' || (item.kind !== 'subscription-payment' && item.kind !== 'penalty-payment')) {
+      throw new Error('Only a refused payment can be corrected');
+    }
+    const { userCode: _code, plateNumber: _plate, ...rest } = item.body;
+    const body = {
+      ...rest,
+      ...correction.target,
+      ...(item.kind === 'penalty-payment' && correction.amount !== undefined ? { amount: correction.amount } : {}),
+    };
+    const what = item.kind === 'penalty-payment' ? `${naira(Number(body.amount))} penalty` : item.label.split(' · ')[0];
+    await db.queue.delete(key);
+    await db.queue.add({
+      ...item,
+      body,
+      key: newKey(),
+      label: `${what} · ${targetText(correction.target)}`,
+      state: 'waiting',
+      message: undefined,
+      attempts: 0,
+      correctionOf: key,
+    } as QueueItem);
+  });
   notify();
   await syncNow();
 }

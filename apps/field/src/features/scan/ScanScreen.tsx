@@ -2,9 +2,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { fieldEndpoints, type FieldScanRequest, type FieldScanResponse } from '@eticket/contracts';
 import { call } from '../../lib/api.ts';
 import { codeFromQr, dateTime } from '../../lib/format.ts';
+import { guessTarget, uniqueIdOf } from '../../lib/motorist.ts';
 import { provisionalVerdict, refreshCompliance } from '../compliance/compliance.ts';
 import { db } from '../queue/db.ts';
-import { enqueue, newKey } from '../queue/queue.ts';
+import { enqueue, newKey, remove } from '../queue/queue.ts';
 import { currentPlace } from './place.ts';
 import { QrCamera } from './QrCamera.tsx';
 import { Verdict, type VerdictView } from './Verdict.tsx';
@@ -24,12 +25,13 @@ function fromServer(data: FieldScanResponse['data']): VerdictView {
     outstanding: data.outstandingPayment,
     penaltyAdded: data.penaltyAdded,
     photoUrl: data.photoUrl ?? null,
+    note: data.repeated ? `Already scanned at ${dateTime(data.scannedAt)}: this is that scan; nothing new was recorded.` : undefined,
   };
 }
 
 /** What the agent typed: a Unique ID the list knows (or the server finds), else a plate. */
 async function targetOf(typed: string): Promise<Pick<FieldScanRequest, 'userCode' | 'plateNumber'>> {
-  const code = typed.trim().toLowerCase().replace(/\s+/g, '');
+  const code = uniqueIdOf(typed);
   if (await db.compliance.get(code)) return { userCode: code };
   if (navigator.onLine) {
     try {
@@ -38,7 +40,7 @@ async function targetOf(typed: string): Promise<Pick<FieldScanRequest, 'userCode
       // not found or no network: the scan itself says
     }
   }
-  return /^[a-z0-9]{8,}$/.test(code) && !/\s|-/.test(typed.trim()) ? { userCode: code } : { plateNumber: typed.trim() };
+  return guessTarget(typed);
 }
 
 export function ScanScreen() {
@@ -47,6 +49,8 @@ export function ScanScreen() {
   const [error, setError] = useState<string>();
   const [typed, setTyped] = useState('');
   const [list, setList] = useState<{ count: number; asOf: string } | null>(null);
+  // The camera waits for a tap, after sign-in and after each verdict: a sticker still in view is not read again.
+  const [camera, setCamera] = useState(false);
 
   useEffect(() => {
     const show = () => void db.meta.get('compliance').then((meta) => setList(meta ? { count: meta.count, asOf: meta.asOf } : null));
@@ -61,7 +65,8 @@ export function ScanScreen() {
     };
   }, []);
 
-  async function scan(target: Pick<FieldScanRequest, 'userCode' | 'plateNumber'>) {
+  /** Sends a scan; false when the server refused it (the message is shown). */
+  async function scan(target: Pick<FieldScanRequest, 'userCode' | 'plateNumber'>): Promise<boolean> {
     setBusy(true);
     setError(undefined);
     try {
@@ -70,8 +75,12 @@ export function ScanScreen() {
       const label = `Scan ${target.userCode ?? target.plateNumber}`;
       const item = await enqueue({ key: newKey(), kind: 'scan', label, body: { ...target, capturedAt, location } });
       if (item.state === 'done') setVerdict(fromServer((item.result as FieldScanResponse).data));
-      else if (item.state === 'refused') setError(item.message);
-      else {
+      else if (item.state === 'refused') {
+        // Refused while the agent is here (a mistyped code): said on this screen, not left in the queue.
+        await remove(item.key);
+        setError(item.message);
+        return false;
+      } else {
         const guess = target.userCode ? await provisionalVerdict(target.userCode) : null;
         setVerdict({
           status: guess?.status ?? 'unknown',
@@ -83,8 +92,10 @@ export function ScanScreen() {
           note: 'Kept on the phone; it is sent when the network returns.',
         });
       }
+      return true;
     } catch (failure) {
       setError((failure as Error).message);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -101,15 +112,25 @@ export function ScanScreen() {
     event.preventDefault();
     if (!typed.trim()) return;
     setBusy(true);
-    const target = await targetOf(typed);
-    setTyped('');
-    await scan(target);
+    // A refused code stays in the box to be corrected.
+    if (await scan(await targetOf(typed))) setTyped('');
   }
 
-  if (verdict) return <Verdict verdict={verdict} onNext={() => setVerdict(null)} />;
+  if (verdict) return <Verdict verdict={verdict} onNext={() => (setVerdict(null), setCamera(false))} />;
   return (
     <section className="scan">
-      <QrCamera onCode={onQr} paused={busy} />
+      {camera ? (
+        <>
+          <QrCamera onCode={onQr} paused={busy} />
+          <button className="secondary" onClick={() => setCamera(false)}>
+            Close camera
+          </button>
+        </>
+      ) : (
+        <button className="primary" onClick={() => (setError(undefined), setCamera(true))} autoFocus>
+          Scan QR code
+        </button>
+      )}
       <form onSubmit={onTyped} className="typed">
         <label>
           Unique ID or plate number
