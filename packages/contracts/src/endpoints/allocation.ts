@@ -7,9 +7,10 @@ const tags = ['allocation'];
 export const banks = endpoint({
   method: 'GET',
   path: '/api/banks',
-  permission: read,
+  // Remitters too: the bank of a transfer, POS or card payment is chosen from this list in the field app.
+  permission: { capability: ['allocation', 'field-payment'], access: 'read' },
   tags,
-  description: 'Banks for the allocation modal (from the configured bank provider).',
+  description: 'Banks for the allocation modal and for a remitter recording a payment that is not cash (from the configured bank provider).',
   response: { 200: 'bankListResponse' },
 });
 

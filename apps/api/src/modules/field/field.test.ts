@@ -13,7 +13,7 @@ let remitter: Session;
 const plans: Record<string, string> = {};
 
 beforeAll(async () => {
-  // Every scan counts here (these are about the penalty's day and concurrency); scan-repeat.test.ts has the repeats.
+  // Every scan counts here (these are about the penalty's day and concurrency); field-review.test.ts has the repeats.
   ctx = await createTestContext({ clock, scanRepeatMinutes: 0 });
   admin = await session(ctx, { role: 'admin' });
   enforcer = await session(ctx, { role: 'enforcer', fullName: 'emeka enforcer' });

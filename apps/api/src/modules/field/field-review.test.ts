@@ -179,3 +179,12 @@ describe('payments for a motorist found by plate', () => {
     expect(await countOf(subscriptionPayments, motorist.id)).toBe(1);
   });
 });
+
+describe('the bank list for a payment that is not cash', () => {
+  it('is read by a remitter (the field app chooses from it) and refused to an enforcer', async () => {
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/banks', headers: await remitter.headers() });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toContainEqual({ code: '058', name: 'Guaranty Trust Bank' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/banks', headers: await enforcer.headers() })).statusCode).toBe(403);
+  });
+});
