@@ -46,6 +46,8 @@ test('scans and payments made offline survive a reload and reach the server once
   await enforcer.context().setOffline(false);
   await remitter.context().setOffline(false);
   await expect(queueItems(enforcer, 'done')).toHaveCount(3);
+  // The real result of each offline scan, once the server has it.
+  await expect(queueItems(enforcer, 'done').filter({ hasText: /EXPIRED · LAG-\d+-KK · ₦500\.00 penalty added/ })).toHaveCount(3);
   await expect(queueItems(remitter, 'done')).toHaveCount(2);
   const refused = queueItems(remitter, 'refused');
   await expect(refused).toHaveCount(1);

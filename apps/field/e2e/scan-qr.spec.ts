@@ -1,5 +1,6 @@
 import { chromium, expect, test } from '@playwright/test';
-import { AGENTS, MOTORISTS } from './support/fixtures.ts';
+import { printedName } from '@eticket/contracts';
+import { AGENTS, MOTORISTS, PENDING_RIDER } from './support/fixtures.ts';
 import { adminToken, recordsOf, signIn } from './support/session.ts';
 
 test('an enforcer taps to scan, holds a QR code to the camera and the verdict fills the screen; the sticker still in view is one scan', async ({
@@ -23,7 +24,7 @@ test('an enforcer taps to scan, holds a QR code to the camera and the verdict fi
     await page.getByRole('button', { name: 'Scan QR code' }).click();
     const verdict = page.getByRole('alert').filter({ hasText: 'EXPIRED' });
     await expect(verdict).toBeVisible({ timeout: 30_000 });
-    await expect(verdict).toContainText(MOTORISTS[0].fullName);
+    await expect(verdict).toContainText(printedName(MOTORISTS[0].fullName));
     await expect(verdict).toContainText(MOTORISTS[0].plateNumber);
     await expect(verdict).toContainText('This scan added');
     await expect(verdict).toContainText('₦500.00');
@@ -48,11 +49,19 @@ test('an enforcer taps to scan, holds a QR code to the camera and the verdict fi
     await expect(page.getByRole('alert')).toHaveText('No motorist has that plate or Unique ID');
     await expect(page.getByLabel('Unique ID or plate number')).toHaveValue('NOB 0000 DY');
 
+    // A motorist waiting for approval, typed by plate: the verdict says the registration is pending.
+    await page.getByLabel('Unique ID or plate number').fill(PENDING_RIDER.plateNumber.toLowerCase());
+    await page.getByRole('button', { name: 'Check' }).click();
+    const pending = page.getByRole('alert').filter({ hasText: 'Registration pending approval' });
+    await expect(pending).toContainText(printedName(PENDING_RIDER.fullName));
+    await expect(pending).toContainText(PENDING_RIDER.plateNumber);
+    await page.getByRole('button', { name: 'Next scan' }).click();
+
     // Each scan sent once: a sync run started meanwhile (background sync's wake-up, focus, Sync now)
     // leaves an item being sent alone.
     await page.getByRole('button', { name: /^Queue/ }).click();
-    await expect(page.locator('li.item')).toHaveCount(2);
-    await expect(page.locator('li.item[data-state="done"]')).toHaveCount(2);
+    await expect(page.locator('li.item')).toHaveCount(3);
+    await expect(page.locator('li.item[data-state="done"]')).toHaveCount(3);
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'recorded' })).toBeVisible();
     expect(scansSent).toEqual([...new Set(scansSent)]);

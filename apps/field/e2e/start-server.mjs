@@ -9,7 +9,7 @@ import { migrate, readMigrations } from '../../api/src/db/migrate.ts';
 import { penaltyCharges, subscriptionPlans, users, vehicles } from '../../api/src/db/schema.ts';
 import { newUserCode } from '../../api/src/domain/codes.ts';
 import { hashPassword } from '../../api/src/platform/credentials/passwords.ts';
-import { AGENTS, BUS_DRIVER, KEKE_PENALTY, LEVY_NAME, MOTORISTS, PASSWORD, PLANS } from './support/fixtures.ts';
+import { AGENTS, BUS_DRIVER, KEKE_PENALTY, PENDING_RIDER, WEEKLY_RIDER, LEVY_NAME, MOTORISTS, PASSWORD, PLANS } from './support/fixtures.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(repoRoot, 'apps/api/dist/main.js');
@@ -44,7 +44,7 @@ async function seed() {
     const motorists = await database.db
       .insert(users)
       .values(
-        [...MOTORISTS, BUS_DRIVER].map((m, index) => ({
+        [...MOTORISTS, BUS_DRIVER, PENDING_RIDER, WEEKLY_RIDER].map((m, index) => ({
           userCode: m.userCode,
           fullName: m.fullName,
           email: `${m.userCode}@field.test`,
@@ -52,7 +52,7 @@ async function seed() {
           passwordHash,
           role: 'motorist',
           isMotorist: true,
-          registrationStatus: 'approved',
+          registrationStatus: m === PENDING_RIDER ? 'pending' : 'approved',
           createdAt: registered,
           updatedAt: registered,
         })),
@@ -61,7 +61,7 @@ async function seed() {
     await database.db.insert(vehicles).values(
       motorists.map((m) => ({
         userId: m.id,
-        plateNumber: [...MOTORISTS, BUS_DRIVER].find((x) => x.userCode === m.userCode).plateNumber,
+        plateNumber: [...MOTORISTS, BUS_DRIVER, PENDING_RIDER, WEEKLY_RIDER].find((x) => x.userCode === m.userCode).plateNumber,
         vehicleType: m.userCode === BUS_DRIVER.userCode ? 'bus' : 'keke',
         vehicleModel: 'tvs king',
       })),

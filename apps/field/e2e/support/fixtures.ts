@@ -22,6 +22,10 @@ export const MOTORISTS = Array.from({ length: 8 }, (_, i) => ({
 
 /** A bus driver a remitter finds by plate (issue 48: a payment taken offline by plate was lost). */
 export const BUS_DRIVER = { userCode: 'fieldbus01', fullName: 'bisi bus driver', plateNumber: 'FST 0298 JE' };
+/** A keke rider the collect form's journey pays a weekly plan for, then finds again. */
+export const WEEKLY_RIDER = { userCode: 'fieldweek01', fullName: 'wale weekly', plateNumber: 'KJA 222 WK' };
+/** A keke rider whose registration waits for approval (already on the road: scanned and charged). */
+export const PENDING_RIDER = { userCode: 'fieldpend01', fullName: 'penny pending', plateNumber: 'EPE 411 PD' };
 
 export const PLANS = [
   { name: 'daily', vehicleType: 'keke', price: 200 },

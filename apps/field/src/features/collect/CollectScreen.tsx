@@ -4,6 +4,7 @@ import {
   VEHICLE_TYPES,
   fieldEndpoints,
   modeText,
+  type Bank,
   type FieldMotoristView,
   type FieldPlan,
   type ModeOfPayment,
@@ -15,11 +16,21 @@ import { guessTarget, targetAs, targetText, type MotoristTarget } from '../../li
 import type { AgentCard } from '../../lib/profile.ts';
 import { enqueue, newKey, remove } from '../queue/queue.ts';
 import { QrCamera } from '../scan/QrCamera.tsx';
+import { banksOf } from './banks.ts';
 import { keepAllPlans, plansOf } from './plans.ts';
 import { Receipt, type ReceiptView } from './Receipt.tsx';
 
 /** Who pays: as the server knows them, or (offline) only what was typed: a plate or a Unique ID. */
 type Payer = { known: true; view: FieldMotoristView } | { known: false; typed: string };
+
+/** Naira with at most 2 decimals, more than 0 and at most what is owed; never rounded to fit. */
+function penaltyProblem(typed: string, owed: number | null): string | undefined {
+  const text = typed.trim();
+  if (!text || !(Number(text) > 0)) return 'Enter the amount paid';
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return 'Amount: at most 2 decimals (kobo), e.g. 250.50';
+  if (owed !== null && Number(text) > owed) return `More than the ${naira(owed)} owed`;
+  return undefined;
+}
 
 export function CollectScreen({ agent }: { agent: AgentCard | null }) {
   const [payer, setPayer] = useState<Payer | null>(null);
@@ -97,24 +108,28 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
   const who = payer.known ? payer.view.fullName : targetText(target);
   const owed = payer.known ? payer.view.outstandingPayment : null;
 
+  const currentPlan = payer.known ? payer.view.planName : null;
   useEffect(() => {
     if (!vehicleType) return;
     plansOf(vehicleType).then(
-      (found) => (setPlans(found), setPlanId((current) => current || found[0]?.id || '')),
+      // The plan starts at the one the motorist is on.
+      (found) => (setPlans(found), setPlanId((current) => current || (found.find((p) => p.name === currentPlan) ?? found[0])?.id || '')),
       (failure: Error) => setError(failure.message),
     );
-  }, [vehicleType]);
+  }, [vehicleType, currentPlan]);
+  const [banks, setBanks] = useState<Bank[] | null>(null);
+  useEffect(() => {
+    if (mode !== 'cash' && !banks) banksOf().then(setBanks, () => setBanks([]));
+  }, [mode, banks]);
 
   const plan = plans?.find((p) => p.id === planId);
   const penaltyAmount = Number(amount);
-  const amountProblem =
-    what === 'penalty' &&
-    (!(penaltyAmount > 0) ? 'Enter the amount paid' : owed !== null && penaltyAmount > owed ? `More than the ${naira(owed)} owed` : undefined);
+  const amountProblem = what === 'penalty' ? penaltyProblem(amount, owed) : undefined;
 
   async function confirmPayment() {
     if (what === 'subscription' && !plan) return setError('Choose a plan');
     if (amountProblem) return setError(amountProblem);
-    if (mode !== 'cash' && !bankName.trim()) return setError('Enter the bank for a payment that is not cash');
+    if (mode !== 'cash' && !bankName.trim()) return setError('Choose the bank for a payment that is not cash');
     const total = what === 'subscription' ? plan!.price : penaltyAmount;
     const paidFor = what === 'subscription' ? `${plan!.name} ${plan!.vehicleType} subscription` : 'penalty';
     if (!confirm(`Record ${naira(total)} in ${mode} for ${paidFor} from ${who}?`)) return;
@@ -223,7 +238,7 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
       ) : (
         <label>
           Amount (₦){owed !== null ? ` · at most ${naira(owed)}` : ''}
-          <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <input inputMode="decimal" value={amount} onChange={(e) => (setAmount(e.target.value), setError(undefined))} />
         </label>
       )}
 
@@ -240,7 +255,19 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
       {mode !== 'cash' && (
         <label>
           Bank
-          <input value={bankName} onChange={(e) => setBankName(e.target.value)} />
+          {banks?.length ? (
+            <select value={bankName} onChange={(e) => (setBankName(e.target.value), setError(undefined))}>
+              <option value="">Choose the bank…</option>
+              {banks.map((bank) => (
+                <option key={bank.code} value={bank.name}>
+                  {bank.name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            // No list on the phone yet (offline since install): the bank as the motorist names it.
+            <input value={bankName} onChange={(e) => (setBankName(e.target.value), setError(undefined))} placeholder={banks ? '' : 'Loading banks…'} />
+          )}
         </label>
       )}
       {error && (

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { dateTime } from '../../lib/format.ts';
+import type { FieldScanResponse } from '@eticket/contracts';
+import { dateTime, naira } from '../../lib/format.ts';
 import { guessTarget, targetAs, targetText } from '../../lib/motorist.ts';
 import { useOnline } from '../../lib/useOnline.ts';
 import type { QueueItem } from './db.ts';
@@ -41,6 +42,7 @@ export function QueueScreen() {
               <strong>{item.label}</strong>
               <small>{dateTime(item.createdAt)}</small>
               {item.state === 'refused' && <p className="error">{item.message}</p>}
+              {item.kind === 'scan' && item.state === 'done' && <small className="result">{scanResult(item.result as FieldScanResponse)}</small>}
               {item.state === 'waiting' && item.attempts > 0 && <small>{item.message}</small>}
             </div>
             <span className="state">{STATE_LABEL[item.state]}</span>
@@ -126,4 +128,12 @@ function Correction({ item, onDone }: { item: PaymentItem; onDone: () => void })
       </button>
     </form>
   );
+}
+
+/** An offline scan's real verdict, once the server has it (the phone's was provisional). */
+function scanResult({ data }: FieldScanResponse): string {
+  const parts = [data.subscriptionStatus.toUpperCase(), data.vehicle.plateNumber.toUpperCase()];
+  if (data.penaltyAdded > 0) parts.push(`${naira(data.penaltyAdded)} penalty added`);
+  if (data.repeated) parts.push('already scanned');
+  return parts.join(' · ');
 }

@@ -25,6 +25,7 @@ function fromServer(data: FieldScanResponse['data']): VerdictView {
     outstanding: data.outstandingPayment,
     penaltyAdded: data.penaltyAdded,
     photoUrl: data.photoUrl ?? null,
+    registration: data.motorist.registrationStatus,
     note: data.repeated ? `Already scanned at ${dateTime(data.scannedAt)}: this is that scan; nothing new was recorded.` : undefined,
   };
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { printedName, printedPlate } from '@eticket/contracts';
 import { dateOnly, naira } from '../../lib/format.ts';
 
 export interface VerdictView {
@@ -14,6 +15,8 @@ export interface VerdictView {
   owesPenalty?: boolean;
   penaltyAdded?: number;
   photoUrl?: string | null;
+  /** The motorist's registration when not approved yet (pending motorists are on the road and are scanned). */
+  registration?: string;
   note?: string;
 }
 
@@ -39,8 +42,11 @@ export function Verdict({ verdict, onNext }: { verdict: VerdictView; onNext: () 
       <div className="who">
         {verdict.photoUrl ? <img src={verdict.photoUrl} alt="" /> : <div className="nophoto" aria-hidden />}
         <div>
-          <b>{verdict.fullName ?? verdict.userCode}</b>
-          <span>{verdict.plateNumber ?? ''}</span>
+          <b>{verdict.fullName ? printedName(verdict.fullName) : verdict.userCode}</b>
+          <span>{verdict.plateNumber ? printedPlate(verdict.plateNumber) : ''}</span>
+          {verdict.registration && verdict.registration !== 'approved' && (
+            <span className="registration">Registration {verdict.registration === 'pending' ? 'pending approval' : verdict.registration}</span>
+          )}
           <span>
             {verdict.vehicleType ?? ''} {verdict.planName ? `· ${verdict.planName}` : ''}
           </span>
