@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { getContrast, mix } from 'color2k';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 48: GRACE's white word on orange read at about 4.2:1 in sunlight. Every verdict colour is
+ * checked against its text here, computed from styles.css (WCAG 2 contrast ratio, color2k): 7:1 for
+ * the big verdict word (AAA), 4.5:1 for the rest of its text, and for the statuses on the page.
+ */
+const css = readFileSync(new URL('../../styles.css', import.meta.url), 'utf8');
+
+/** The value of a property in the rule whose selector is exactly this one. */
+function declared(selector: string, property: string): string {
+  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const rule = new RegExp(`(?:^|\\n)${escaped} \\{([^}]*)\\}`).exec(css);
+  const value = rule && new RegExp(`(?:^|;|\\s)${property}:\\s*([^;]+);`).exec(rule[1]);
+  if (!value) throw new Error(`styles.css has no ${property} for ${selector}`);
+  return value[1].trim();
+}
+
+const VERDICTS = ['active', 'grace', 'expired', 'paused', 'unknown'] as const;
+
+describe('verdict colours', () => {
+  const text = declared('.verdict', 'color');
+  // The labels (Expires, Penalty owed) are the text at 85 % opacity over the verdict's colour.
+  const labelOpacity = Number(declared('.verdict dt', 'opacity'));
+
+  it.each(VERDICTS)('%s: the word at 7:1 or more, labels and details at 4.5:1 or more', (status) => {
+    const background = declared(`.verdict.${status}`, 'background');
+    expect(getContrast(text, background), `${text} on ${background}`).toBeGreaterThanOrEqual(7);
+    expect(getContrast(mix(background, text, labelOpacity), background)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(['active', 'grace', 'expired'])('the %s status on the page at 4.5:1 or more', (status) => {
+    const page = declared(':root', 'background');
+    expect(getContrast(declared(`.status.${status}`, 'color'), page)).toBeGreaterThanOrEqual(4.5);
+  });
+});
