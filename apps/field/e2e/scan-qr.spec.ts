@@ -1,6 +1,6 @@
 import { chromium, expect, test } from '@playwright/test';
 import { printedName } from '@eticket/contracts';
-import { AGENTS, MOTORISTS, PENDING_RIDER } from './support/fixtures.ts';
+import { AGENTS, MOTORISTS, NEW_RIDER, PENDING_RIDER } from './support/fixtures.ts';
 import { adminToken, recordsOf, signIn } from './support/session.ts';
 
 test('an enforcer taps to scan, holds a QR code to the camera and the verdict fills the screen; the sticker still in view is one scan', async ({
@@ -30,6 +30,9 @@ test('an enforcer taps to scan, holds a QR code to the camera and the verdict fi
     await expect(verdict).toContainText('₦500.00');
     await expect(verdict).not.toContainText('Provisional');
     await expect(verdict).not.toContainText('Already scanned');
+    // The date as the public check page gives it.
+    const expiredSince = (await verdict.getByText('Expired since').locator('+ dd').textContent())!;
+    expect(expiredSince).toMatch(/\d{4}$/);
 
     // After a verdict, too: the sticker still in front of the camera is not read again by itself.
     await page.getByRole('button', { name: 'Next scan' }).click();
@@ -57,11 +60,27 @@ test('an enforcer taps to scan, holds a QR code to the camera and the verdict fi
     await expect(pending).toContainText(PENDING_RIDER.plateNumber);
     await page.getByRole('button', { name: 'Next scan' }).click();
 
+    // Registered today and never paid: "not paid yet", not GRACE.
+    await page.getByLabel('Unique ID or plate number').fill(NEW_RIDER.userCode);
+    await page.getByRole('button', { name: 'Check' }).click();
+    const unpaid = page.getByRole('alert').filter({ hasText: 'NOT PAID YET' });
+    await expect(unpaid).toContainText(printedName(NEW_RIDER.fullName));
+    await expect(unpaid).not.toContainText('GRACE');
+    const graceUntil = (await unpaid.getByText('In grace until').locator('+ dd').textContent())!;
+    await page.getByRole('button', { name: 'Next scan' }).click();
+
+    const publicCheck = await context.newPage();
+    await publicCheck.goto(`/v/${MOTORISTS[0].userCode}`);
+    await expect(publicCheck.getByRole('status')).toHaveText(`Expired since ${expiredSince}`);
+    await publicCheck.goto(`/v/${NEW_RIDER.userCode}`);
+    await expect(publicCheck.getByRole('status')).toHaveText(`In grace until ${graceUntil}`);
+    await publicCheck.close();
+
     // Each scan sent once: a sync run started meanwhile (background sync's wake-up, focus, Sync now)
     // leaves an item being sent alone.
     await page.getByRole('button', { name: /^Queue/ }).click();
-    await expect(page.locator('li.item')).toHaveCount(3);
-    await expect(page.locator('li.item[data-state="done"]')).toHaveCount(3);
+    await expect(page.locator('li.item')).toHaveCount(4);
+    await expect(page.locator('li.item[data-state="done"]')).toHaveCount(4);
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'recorded' })).toBeVisible();
     expect(scansSent).toEqual([...new Set(scansSent)]);

@@ -9,7 +9,7 @@ import { migrate, readMigrations } from '../../api/src/db/migrate.ts';
 import { penaltyCharges, subscriptionPlans, users, vehicles } from '../../api/src/db/schema.ts';
 import { newUserCode } from '../../api/src/domain/codes.ts';
 import { hashPassword } from '../../api/src/platform/credentials/passwords.ts';
-import { AGENTS, BUS_DRIVER, KEKE_PENALTY, PENDING_RIDER, WEEKLY_RIDER, LEVY_NAME, MOTORISTS, PASSWORD, PLANS } from './support/fixtures.ts';
+import { AGENTS, BUS_DRIVER, KEKE_PENALTY, NEW_RIDER, PENDING_RIDER, WEEKLY_RIDER, LEVY_NAME, MOTORISTS, PASSWORD, PLANS } from './support/fixtures.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(repoRoot, 'apps/api/dist/main.js');
@@ -44,7 +44,7 @@ async function seed() {
     const motorists = await database.db
       .insert(users)
       .values(
-        [...MOTORISTS, BUS_DRIVER, PENDING_RIDER, WEEKLY_RIDER].map((m, index) => ({
+        [...MOTORISTS, BUS_DRIVER, PENDING_RIDER, WEEKLY_RIDER, NEW_RIDER].map((m, index) => ({
           userCode: m.userCode,
           fullName: m.fullName,
           email: `${m.userCode}@field.test`,
@@ -53,15 +53,15 @@ async function seed() {
           role: 'motorist',
           isMotorist: true,
           registrationStatus: m === PENDING_RIDER ? 'pending' : 'approved',
-          createdAt: registered,
-          updatedAt: registered,
+          createdAt: m === NEW_RIDER ? now : registered,
+          updatedAt: m === NEW_RIDER ? now : registered,
         })),
       )
       .returning({ id: users.id, userCode: users.userCode });
     await database.db.insert(vehicles).values(
       motorists.map((m) => ({
         userId: m.id,
-        plateNumber: [...MOTORISTS, BUS_DRIVER, PENDING_RIDER, WEEKLY_RIDER].find((x) => x.userCode === m.userCode).plateNumber,
+        plateNumber: [...MOTORISTS, BUS_DRIVER, PENDING_RIDER, WEEKLY_RIDER, NEW_RIDER].find((x) => x.userCode === m.userCode).plateNumber,
         vehicleType: m.userCode === BUS_DRIVER.userCode ? 'bus' : 'keke',
         vehicleModel: 'tvs king',
       })),

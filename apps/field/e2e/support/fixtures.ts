@@ -24,6 +24,8 @@ export const MOTORISTS = Array.from({ length: 8 }, (_, i) => ({
 export const BUS_DRIVER = { userCode: 'fieldbus01', fullName: 'bisi bus driver', plateNumber: 'FST 0298 JE' };
 /** A keke rider the collect form's journey pays a weekly plan for, then finds again. */
 export const WEEKLY_RIDER = { userCode: 'fieldweek01', fullName: 'wale weekly', plateNumber: 'KJA 222 WK' };
+/** A keke rider registered just now who has never paid: within the first grace period, "not paid yet". */
+export const NEW_RIDER = { userCode: 'fieldnew001', fullName: 'nneka new', plateNumber: 'LND 515 NW' };
 /** A keke rider whose registration waits for approval (already on the road: scanned and charged). */
 export const PENDING_RIDER = { userCode: 'fieldpend01', fullName: 'penny pending', plateNumber: 'EPE 411 PD' };
 

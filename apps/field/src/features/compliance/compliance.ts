@@ -36,6 +36,7 @@ export async function refreshCompliance(): Promise<void> {
 export interface ProvisionalVerdict {
   status: SubscriptionStatus | 'unknown';
   paidUntil: Date | null;
+  graceEndsAt: Date | null;
   owesPenalty: boolean;
   listAsOf: string | null;
 }
@@ -44,11 +45,11 @@ export interface ProvisionalVerdict {
 export async function provisionalVerdict(code: string, now = Date.now()): Promise<ProvisionalVerdict> {
   const [row, meta] = await Promise.all([db.compliance.get(code), db.meta.get('compliance')]);
   const listAsOf = meta?.asOf ?? null;
-  if (!row) return { status: 'unknown', paidUntil: null, owesPenalty: false, listAsOf };
+  if (!row) return { status: 'unknown', paidUntil: null, graceEndsAt: null, owesPenalty: false, listAsOf };
   const owesPenalty = (row.flags & COMPLIANCE_FLAGS.owesPenalty) !== 0;
-  if (row.flags & COMPLIANCE_FLAGS.paused) return { status: 'paused', paidUntil: null, owesPenalty, listAsOf };
+  if (row.flags & COMPLIANCE_FLAGS.paused) return { status: 'paused', paidUntil: null, graceEndsAt: null, owesPenalty, listAsOf };
   const paidUntil = row.paidUntil * 1000;
   const graceEnds = paidUntil + (meta?.graceDays ?? 3) * 24 * 3600_000;
   const status = now < paidUntil ? 'active' : now < graceEnds ? 'grace' : 'expired';
-  return { status, paidUntil: new Date(paidUntil), owesPenalty, listAsOf };
+  return { status, paidUntil: new Date(paidUntil), graceEndsAt: new Date(graceEnds), owesPenalty, listAsOf };
 }

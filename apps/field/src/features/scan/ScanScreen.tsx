@@ -12,9 +12,12 @@ import { Verdict, type VerdictView } from './Verdict.tsx';
 
 const REFRESH_EVERY_MS = 15 * 60_000;
 
+/** A registrant who has never paid: no subscription payment yet. */
+const neverPaid = (subscription: FieldScanResponse['data']['ticketSubscription']) => subscription.accumulated === 0 && subscription.lastReceiptNo === null;
+
 function fromServer(data: FieldScanResponse['data']): VerdictView {
   return {
-    status: data.subscriptionStatus,
+    status: neverPaid(data.ticketSubscription) && data.subscriptionStatus !== 'expired' ? 'unpaid' : data.subscriptionStatus,
     provisional: false,
     userCode: data.motorist.userCode,
     fullName: data.motorist.fullName,
@@ -22,6 +25,7 @@ function fromServer(data: FieldScanResponse['data']): VerdictView {
     vehicleType: data.vehicle.vehicleType,
     planName: data.ticketSubscription.subscription?.name ?? null,
     expiresAt: data.ticketSubscription.subscriptionExpiryDate,
+    graceEndsAt: data.ticketSubscription.graceEndsAt,
     outstanding: data.outstandingPayment,
     penaltyAdded: data.penaltyAdded,
     photoUrl: data.photoUrl ?? null,
@@ -89,6 +93,7 @@ export function ScanScreen() {
           userCode: target.userCode ?? '',
           plateNumber: target.plateNumber,
           expiresAt: guess?.paidUntil?.toISOString() ?? null,
+          graceEndsAt: guess?.graceEndsAt?.toISOString() ?? null,
           owesPenalty: guess?.owesPenalty,
           note: 'Kept on the phone; it is sent when the network returns.',
         });

@@ -3,7 +3,8 @@ import { printedName, printedPlate } from '@eticket/contracts';
 import { dateOnly, naira } from '../../lib/format.ts';
 
 export interface VerdictView {
-  status: 'active' | 'grace' | 'expired' | 'paused' | 'unknown';
+  /** unpaid: registered, never paid, within the first grace period (not GRACE: nothing was paid). */
+  status: 'active' | 'grace' | 'expired' | 'paused' | 'unknown' | 'unpaid';
   provisional: boolean;
   userCode: string;
   fullName?: string;
@@ -11,6 +12,8 @@ export interface VerdictView {
   vehicleType?: string;
   planName?: string | null;
   expiresAt?: string | null;
+  /** When the grace period ends: the date the public check (/v/{code}) gives in grace and once expired. */
+  graceEndsAt?: string | null;
   outstanding?: number;
   owesPenalty?: boolean;
   penaltyAdded?: number;
@@ -20,14 +23,40 @@ export interface VerdictView {
   note?: string;
 }
 
-const WORD: Record<VerdictView['status'], string> = { active: 'ACTIVE', grace: 'GRACE', expired: 'EXPIRED', paused: 'PAUSED', unknown: 'NOT IN LIST' };
+const WORD: Record<VerdictView['status'], string> = {
+  active: 'ACTIVE',
+  grace: 'GRACE',
+  expired: 'EXPIRED',
+  paused: 'PAUSED',
+  unknown: 'NOT IN LIST',
+  unpaid: 'NOT PAID YET',
+};
 const BUZZ: Record<VerdictView['status'], number[]> = {
   active: [120],
   grace: [120, 80, 120],
   expired: [400, 100, 400],
   paused: [120, 80, 120],
   unknown: [400],
+  unpaid: [120, 80, 120],
 };
+
+/** The date line, worded and dated as the public check page words and dates it. */
+function dateLine(verdict: VerdictView): [string, string] {
+  const on = (at: string | null | undefined) => (at ? dateOnly(at) : '—');
+  switch (verdict.status) {
+    case 'active':
+      return ['Paid until', on(verdict.expiresAt)];
+    case 'grace':
+    case 'unpaid':
+      return ['In grace until', on(verdict.graceEndsAt)];
+    case 'expired':
+      return ['Expired since', on(verdict.graceEndsAt)];
+    case 'paused':
+      return ['Paused', 'time frozen'];
+    default:
+      return ['Expires', on(verdict.expiresAt)];
+  }
+}
 
 /** The scan's result, filling the screen: colour and word first, then who and what. */
 export function Verdict({ verdict, onNext }: { verdict: VerdictView; onNext: () => void }) {
@@ -53,8 +82,8 @@ export function Verdict({ verdict, onNext }: { verdict: VerdictView; onNext: () 
         </div>
       </div>
       <dl>
-        <dt>Expires</dt>
-        <dd>{verdict.expiresAt ? dateOnly(verdict.expiresAt) : '—'}</dd>
+        <dt>{dateLine(verdict)[0]}</dt>
+        <dd>{dateLine(verdict)[1]}</dd>
         <dt>Penalty owed</dt>
         <dd>{verdict.outstanding !== undefined ? naira(verdict.outstanding) : verdict.owesPenalty ? 'Yes' : 'None known'}</dd>
         {verdict.penaltyAdded ? (

@@ -7,18 +7,19 @@ import { describe, expect, it } from 'vitest';
  * checked against its text here, computed from styles.css (WCAG 2 contrast ratio, color2k): 7:1 for
  * the big verdict word (AAA), 4.5:1 for the rest of its text, and for the statuses on the page.
  */
-const css = readFileSync(new URL('../../styles.css', import.meta.url), 'utf8');
+const css = readFileSync(new URL('../../styles.css', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
 
-/** The value of a property in the rule whose selector is exactly this one. */
+/** The value of a property in a rule whose selectors (alone or in a list) include this one. */
 function declared(selector: string, property: string): string {
-  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const rule = new RegExp(`(?:^|\\n)${escaped} \\{([^}]*)\\}`).exec(css);
-  const value = rule && new RegExp(`(?:^|;|\\s)${property}:\\s*([^;]+);`).exec(rule[1]);
-  if (!value) throw new Error(`styles.css has no ${property} for ${selector}`);
-  return value[1].trim();
+  for (const [, selectors, body] of css.matchAll(/([^{}]+)\{([^}]*)\}/g)) {
+    if (!selectors.split(',').some((one) => one.trim() === selector)) continue;
+    const value = new RegExp(`(?:^|;|\\s)${property}:\\s*([^;]+);`).exec(body);
+    if (value) return value[1].trim();
+  }
+  throw new Error(`styles.css has no ${property} for ${selector}`);
 }
 
-const VERDICTS = ['active', 'grace', 'expired', 'paused', 'unknown'] as const;
+const VERDICTS = ['active', 'grace', 'expired', 'paused', 'unknown', 'unpaid'] as const;
 
 describe('verdict colours', () => {
   const text = declared('.verdict', 'color');
