@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { AGENTS, MOTORISTS } from './support/fixtures.ts';
+import { AGENTS, MOTORISTS, PENDING_RIDER } from './support/fixtures.ts';
 import { payOffline, scanTyped } from './support/offline.ts';
 import { adminToken, controlledByServiceWorker, recordsOf, signIn } from './support/session.ts';
 
@@ -28,6 +28,8 @@ test('scans and payments made offline survive a reload and reach the server once
   await expect(enforcer.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
 
   for (const motorist of [scanned1, scanned2, scanned3]) await scanTyped(enforcer, motorist.userCode);
+  // A plate typed offline is found in the phone's list (its verdict is the list's, not "not in list").
+  await scanTyped(enforcer, PENDING_RIDER.plateNumber.toLowerCase());
   await payOffline(remitter, payer1.userCode, 'daily');
   await payOffline(remitter, payer2.userCode, 'weekly');
   await payOffline(remitter, owesNothing.userCode, 100);
@@ -36,7 +38,7 @@ test('scans and payments made offline survive a reload and reach the server once
   await enforcer.reload();
   await remitter.reload();
   for (const [page, count] of [
-    [enforcer, 3],
+    [enforcer, 4],
     [remitter, 3],
   ] as const) {
     await page.getByRole('button', { name: /^Queue/ }).click();
@@ -45,7 +47,7 @@ test('scans and payments made offline survive a reload and reach the server once
 
   await enforcer.context().setOffline(false);
   await remitter.context().setOffline(false);
-  await expect(queueItems(enforcer, 'done')).toHaveCount(3);
+  await expect(queueItems(enforcer, 'done')).toHaveCount(4);
   // The real result of each offline scan, once the server has it.
   await expect(queueItems(enforcer, 'done').filter({ hasText: /EXPIRED · LAG-\d+-KK · ₦500\.00 penalty added/ })).toHaveCount(3);
   await expect(queueItems(remitter, 'done')).toHaveCount(2);

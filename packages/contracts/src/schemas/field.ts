@@ -62,7 +62,8 @@ export const complianceQuery = z.object({
   after: z.string().max(64, 'after is too long').optional(),
   since: z.string().datetime({ offset: true, error: 'since must be an ISO date and time' }).optional(),
 });
-export const complianceEntry = z.tuple([z.string(), z.number().int(), z.number().int()]);
+/** [userCode, paidUntil, flags, plate (lower-case letters and digits only, '' when none): a plate typed offline is found]. */
+export const complianceEntry = z.tuple([z.string(), z.number().int(), z.number().int(), z.string()]);
 export type ComplianceEntry = z.infer<typeof complianceEntry>;
 export const complianceResponse = z.object({
   data: z.object({

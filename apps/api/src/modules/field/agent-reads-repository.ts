@@ -20,6 +20,8 @@ export interface ComplianceRow {
   expires_at: Date | string;
   paused: boolean;
   owes: boolean;
+  /** vehicles.plate_search: the plate's letters and digits, lower-cased; null without a vehicle. */
+  plate: string | null;
 }
 
 export interface DayTotalsRow {
@@ -76,8 +78,8 @@ export function createAgentReadsRepository(db: Database) {
         db,
         // A motorist whose subscription is not opened yet: it opens expiring at registration (ensureForMotorists).
         sql`SELECT u.user_code, coalesce(s.expires_at, u.created_at) AS expires_at, s.paused_at IS NOT NULL AS paused,
-                   coalesce(s.outstanding_penalty_kobo, 0) > 0 AS owes
-            FROM users u LEFT JOIN ticket_subscriptions s ON s.user_id = u.id
+                   coalesce(s.outstanding_penalty_kobo, 0) > 0 AS owes, v.plate_search AS plate
+            FROM users u LEFT JOIN ticket_subscriptions s ON s.user_id = u.id LEFT JOIN vehicles v ON v.user_id = u.id
             WHERE ${MOTORIST} AND u.user_code > ${after}
             ORDER BY u.user_code LIMIT ${limit}`,
       );
@@ -87,8 +89,8 @@ export function createAgentReadsRepository(db: Database) {
     async complianceChanges(since: Date, limit: number): Promise<ComplianceRow[]> {
       return rowsOf<ComplianceRow>(
         db,
-        sql`SELECT u.user_code, s.expires_at, s.paused_at IS NOT NULL AS paused, s.outstanding_penalty_kobo > 0 AS owes
-            FROM ticket_subscriptions s JOIN users u ON u.id = s.user_id
+        sql`SELECT u.user_code, s.expires_at, s.paused_at IS NOT NULL AS paused, s.outstanding_penalty_kobo > 0 AS owes, v.plate_search AS plate
+            FROM ticket_subscriptions s JOIN users u ON u.id = s.user_id LEFT JOIN vehicles v ON v.user_id = u.id
             WHERE s.updated_at > ${since.toISOString()}::timestamptz AND ${MOTORIST}
             ORDER BY s.updated_at LIMIT ${limit + 1}`,
       );

@@ -28,7 +28,7 @@ const seconds = (at: Date | string) => Math.floor(new Date(at).getTime() / 1000)
 
 function toEntry(row: ComplianceRow): ComplianceEntry {
   const flags = (row.owes ? COMPLIANCE_FLAGS.owesPenalty : 0) | (row.paused ? COMPLIANCE_FLAGS.paused : 0);
-  return [row.user_code, row.paused ? 0 : seconds(row.expires_at), flags];
+  return [row.user_code, row.paused ? 0 : seconds(row.expires_at), flags, row.plate ?? ''];
 }
 
 export function createAgentReadsService(deps: {

@@ -116,8 +116,16 @@ describe('GET /api/field/compliance', () => {
     expect(list).toMatchObject({ graceDays: 3, next: null, complete: true });
     expect(JSON.stringify(list)).not.toContain('ada keke');
     const entry = (code: string) => list.entries.find((e: [string]) => e[0] === code);
-    expect(entry(paid.userCode)).toEqual([paid.userCode, Date.parse('2026-07-12T09:00:00Z') / 1000, 0]);
-    expect(entry(owing.userCode)).toEqual([owing.userCode, Date.parse('2026-07-01T09:00:00Z') / 1000, COMPLIANCE_FLAGS.owesPenalty]);
+    // The plate as letters and digits, lower-cased: an enforcer offline finds a typed plate (issue 48).
+    const plateOf = (plate: string) => plate.toLowerCase().replace(/[^a-z0-9]/g, '');
+    expect(entry(paid.userCode)).toEqual([paid.userCode, Date.parse('2026-07-12T09:00:00Z') / 1000, 0, plateOf(paid.plateNumber)]);
+    expect(entry(owing.userCode)).toEqual([
+      owing.userCode,
+      Date.parse('2026-07-01T09:00:00Z') / 1000,
+      COMPLIANCE_FLAGS.owesPenalty,
+      plateOf(owing.plateNumber),
+    ]);
+    expect(plateOf(owing.plateNumber)).toMatch(/^[a-z0-9]{4,}$/);
     const codes = list.entries.map((e: [string]) => e[0]);
     expect(codes).toEqual([...codes].sort());
 

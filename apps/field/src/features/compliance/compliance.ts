@@ -5,7 +5,18 @@ import { db, type ComplianceRow, type Meta } from '../queue/db.ts';
 /** The whole list again once a day (it drops deleted motorists); changes since the last copy in between. */
 const FULL_EVERY_MS = 24 * 3600_000;
 
-const toRow = ([code, paidUntil, flags]: [string, number, number]): ComplianceRow => ({ code, paidUntil, flags });
+const toRow = ([code, paidUntil, flags, plate]: [string, number, number, string]): ComplianceRow => ({ code, paidUntil, flags, plate });
+
+/** A plate as the list keeps it (vehicles.plate_search): letters and digits, lower-cased. */
+export const plateSearchKey = (typed: string) => typed.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The Unique ID of the motorist whose plate was typed, from the phone's list (offline); null when not there. */
+export async function codeOfPlate(typed: string): Promise<string | null> {
+  const key = plateSearchKey(typed);
+  if (!key) return null;
+  const row = await db.compliance.where('plate').equals(key).first();
+  return row?.code ?? null;
+}
 
 async function fetchWhole(): Promise<void> {
   let after: string | undefined;

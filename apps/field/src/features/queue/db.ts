@@ -38,6 +38,8 @@ export interface ComplianceRow {
   code: string;
   paidUntil: number;
   flags: number;
+  /** The plate's letters and digits, lower-cased ('' when none): a plate typed offline is found by it. */
+  plate: string;
 }
 
 export interface Meta {
@@ -56,3 +58,10 @@ export const db = new Dexie('eticket-field') as Dexie & {
 };
 
 db.version(1).stores({ queue: 'key, state, createdAt', compliance: 'code', meta: 'name' });
+// Plates in the list (issue 48): the copy kept before has none, so it is dropped and fetched whole again.
+db.version(2)
+  .stores({ compliance: 'code, plate' })
+  .upgrade(async (tx) => {
+    await tx.table('compliance').clear();
+    await tx.table('meta').delete('compliance');
+  });

@@ -3,7 +3,7 @@ import { fieldEndpoints, type FieldScanRequest, type FieldScanResponse } from '@
 import { call } from '../../lib/api.ts';
 import { codeFromQr, dateTime } from '../../lib/format.ts';
 import { guessTarget, uniqueIdOf } from '../../lib/motorist.ts';
-import { provisionalVerdict, refreshCompliance } from '../compliance/compliance.ts';
+import { codeOfPlate, provisionalVerdict, refreshCompliance } from '../compliance/compliance.ts';
 import { db } from '../queue/db.ts';
 import { enqueue, newKey, remove } from '../queue/queue.ts';
 import { currentPlace } from './place.ts';
@@ -38,6 +38,9 @@ function fromServer(data: FieldScanResponse['data']): VerdictView {
 async function targetOf(typed: string): Promise<Pick<FieldScanRequest, 'userCode' | 'plateNumber'>> {
   const code = uniqueIdOf(typed);
   if (await db.compliance.get(code)) return { userCode: code };
+  // A plate the phone's list knows: its Unique ID, so the offline verdict is the list's.
+  const byPlate = await codeOfPlate(typed);
+  if (byPlate) return { userCode: byPlate };
   if (navigator.onLine) {
     try {
       return { userCode: (await call(fieldEndpoints.motorist, { query: { q: typed } })).data.userCode };
