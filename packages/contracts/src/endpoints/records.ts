@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.ts';
 const tags = ['records'];
 
 const SEARCH_HELP =
-  'search: a vehicle type, a subscription status (scans), a plan name or a mode of payment (payments), exactly; else the start of a Unique ID of the motorist or the agent, or (scans) part of a plate number. ' +
+  "search: a vehicle type, a subscription status (scans), a plan name or a mode of payment (payments), exactly; (payments) a receipt number, in any case, with or without hyphens; else the start of a Unique ID of the motorist or the agent, part of their name, email or phone (3 characters or more), or part of the motorist's plate number. " +
   "startDate/endDate: YYYY-MM-DD is a whole Africa/Lagos day (endDate inclusive); a timestamp is that instant. motorist (an id): that motorist's rows only. Newest first.";
 
 const PAYMENT_HELP =

@@ -343,8 +343,9 @@ export const optionalIdempotencyHeaders = z.looseObject({
 /**
  * page, limit, search, startDate, endDate. A date given as YYYY-MM-DD is a whole Africa/Lagos day
  * (endDate inclusive); a full timestamp is taken as that instant. search is matched exactly against
- * a vehicle type, a subscription status (scans), a plan name or a mode of payment (payments), else as
- * the start of a Unique ID (of the motorist or of the agent). Newest first.
+ * a vehicle type, a subscription status (scans), a plan name or a mode of payment (payments); in
+ * payments a receipt number (any case, hyphens or not); else the start of a Unique ID, part of a name,
+ * email or phone (of the motorist or of the agent), or part of the motorist's plate. Newest first.
  */
 /** GET /api/scan, /api/sub-history, /api/penalty-history: the list query, and motorist (an id) for one motorist's rows (their details page). */
 export const recordsQuery = listQuery.omit({ online: true }).extend({

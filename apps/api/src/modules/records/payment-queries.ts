@@ -64,21 +64,22 @@ export function paymentQueries(
       filter.status ? eq(table.status, filter.status) : undefined,
       filter.remitterId ? eq(table.remitterId, filter.remitterId) : undefined,
       filter.motoristId ? eq(table.motoristId, filter.motoristId) : undefined,
+      filter.receiptNo ? eq(table.receiptNo, filter.receiptNo) : undefined,
       ofPeople(filter, table.motoristId, table.remitterId),
     );
   }
   /**
    * How many payments match and their amount. A filter the counters keep (none, or one of vehicle
    * type, plan, mode, status, over any range) sums counter rows: a row per whole month, per other
-   * whole day, and the payments of the partial days at the range's edges. Otherwise (a Unique ID
-   * search, a remitter, a motorist, or several filters at once) the matching payments are summed,
+   * whole day, and the payments of the partial days at the range's edges. Otherwise (a people or
+   * receipt search, a remitter, a motorist, or several filters at once) the matching payments are summed,
    * through the index of the person or of the first filter. Built once per shape, as the page's
    * statements are.
    */
   async function summary(filter: RecordFilter): Promise<{ count: number; amountKobo: Kobo }> {
     const binding = new Binding();
     const bound = bind(filter, binding);
-    const counted = filter.people || filter.remitterId || filter.motoristId ? null : countedFilter(filter);
+    const counted = rowsCounted(filter) ? null : countedFilter(filter);
     const split = counted ? bindDaySplit(binding, filter) : null;
     const rowsSum = (where: SQL | undefined) =>
       sql`SELECT count(*) AS payments, coalesce(sum(${table.amountKobo}), 0) AS kobo FROM ${table} WHERE ${where ?? sql`true`}`;
@@ -101,10 +102,10 @@ export function paymentQueries(
     });
     return { count: Number(row.payments), amountKobo: koboOf(row.kobo) };
   }
-  /** How many payments match: from payment_counts, or row by row (a few pages ahead) for a Unique ID search. */
+  /** How many payments match: from payment_counts, or row by row (a few pages ahead) for a people or receipt search. */
   function paymentTotal(filter: RecordFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {
     const counted = countedFilter(filter);
-    if (filter.people || filter.remitterId || filter.motoristId || !counted) {
+    if (rowsCounted(filter) || !counted) {
       return totalAhead(binding, page, () => db.select({ id: table.id }).from(table).where(conditions(bound)).$dynamic());
     }
     return totalByDays(
@@ -177,6 +178,9 @@ export function paymentQueries(
     },
   };
 }
+
+/** Whether a filter's payments are counted row by row: the counters keep no people, remitters or receipts. */
+const rowsCounted = (filter: RecordFilter): boolean => !!(filter.people || filter.remitterId || filter.motoristId || filter.receiptNo);
 
 /** The payment_counts rows of a filter, which counts one filter value at a time (null: more than one). */
 function countedFilter(filter: RecordFilter): { name: PaymentCountsFilter; value: string } | null {

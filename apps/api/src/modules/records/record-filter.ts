@@ -20,8 +20,10 @@ export interface RecordFilter {
   remitterId?: string;
   /** One motorist's rows (their details page; served by the (motorist, created_at) indexes). */
   motoristId?: string;
-  /** People whose Unique ID starts with the search: rows of these motorists or agents (see peopleWithCodePrefix). */
+  /** People the search found (by Unique ID, name or plate): rows of these motorists or agents (see the repository's look-ups). */
   people?: { motoristIds: string[]; agentIds: string[] };
+  /** The payment with this receipt number, canonical (payment lists; served by the receipt_no unique index). */
+  receiptNo?: string;
 }
 
 /** A motorist or agent as a record row names them. */
@@ -42,6 +44,7 @@ export const personRefColumns = (person: typeof motorist | typeof agent) => ({ i
 export interface BoundFilter extends Pick<RecordFilter, 'toExclusive' | 'vehicleType' | 'subscriptionStatus' | 'planName' | 'modeOfPayment' | 'status'> {
   remitterId?: Placeholder;
   motoristId?: Placeholder;
+  receiptNo?: Placeholder;
   from?: Placeholder;
   to?: Placeholder;
   /** The ids of the people a Unique ID search found (uuid arrays). */
@@ -63,6 +66,7 @@ export function bind(filter: RecordFilter, binding: Binding): BoundFilter {
     status: binding.choice('status', filter.status),
     remitterId: binding.value('remitterId', filter.remitterId),
     motoristId: binding.value('motoristId', filter.motoristId),
+    receiptNo: binding.value('receiptNo', filter.receiptNo),
     motoristIds: binding.value('motoristIds', nonEmpty(filter.people?.motoristIds)),
     agentIds: binding.value('agentIds', nonEmpty(filter.people?.agentIds)),
   };

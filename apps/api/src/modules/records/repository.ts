@@ -1,7 +1,7 @@
-import { like } from 'drizzle-orm';
+import { and, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { penaltyPayments, subscriptionPayments, users } from '../../db/schema.ts';
-import { startingWith } from '../../lists/like.ts';
+import { containing, startingWith } from '../../lists/like.ts';
 import { plateOwnersQuery } from '../../lists/plate-search.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { paymentQueries } from './payment-queries.ts';
@@ -38,6 +38,27 @@ export function recordQueries(db: Database) {
         motoristIds: rows.filter((r) => r.role === 'motorist').map((r) => r.id),
         agentIds: rows.filter((r) => r.role !== 'motorist').map((r) => r.id),
       };
+    },
+
+    /**
+     * Motorists and agents (not deleted) whose name, email, phone or Unique ID contains `text`, at
+     * most MAX_PEOPLE_PER_SEARCH of each: motorists through users_motorist_search_trgm_idx, agents
+     * through users_staff_search_trgm_idx (the roles are written out, so each partial index applies).
+     */
+    async peopleNamed(text: string): Promise<NonNullable<RecordFilter['people']>> {
+      const binding = new Binding();
+      const pattern = binding.value('searchText', containing(text.toLowerCase()));
+      const live = (role: ReturnType<typeof sql>) =>
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(role, sql`NOT ${users.isDeleted}`, like(users.searchText, pattern)))
+          .limit(MAX_PEOPLE_PER_SEARCH);
+      const [motorists, agents] = await Promise.all([
+        lookups.run(`${binding.shape}|motorists`, binding.values, () => live(sql`${users.role} = 'motorist'`)),
+        lookups.run(`${binding.shape}|agents`, binding.values, () => live(sql`${users.role} <> 'motorist'`)),
+      ]);
+      return { motoristIds: motorists.map((r) => r.id), agentIds: agents.map((r) => r.id) };
     },
 
     /** Motorists whose plate number contains the search (see lists/plate-search.ts). */

@@ -5,6 +5,7 @@ import {
   VEHICLE_TYPES,
   type Paginated,
   paginatorOf,
+  parseReceiptNo,
   type PaymentRecordList,
   type ScanRecord,
   paymentRecordsQuery,
@@ -29,15 +30,26 @@ const UNIQUE_ID_PREFIX = /^[a-z0-9]{1,64}$/;
 
 const includes = <T extends string>(values: readonly T[], value: string): value is T => (values as readonly string[]).includes(value);
 
+/** What a search looks people up by, beside the filter: the start of a Unique ID, a plate, text in a name. */
+interface PeopleSearch {
+  userCodePrefix?: string;
+  plate?: string;
+  text?: string;
+}
+
+/** Text in a name (or email, phone, Unique ID) is searched from this many characters: fewer give the trigram index nothing to narrow. */
+const MIN_NAME_SEARCH = 3;
+
 /**
  * startDate/endDate: YYYY-MM-DD is a whole Lagos day (endDate inclusive), a timestamp an instant.
  * search: a vehicle type, a subscription status (scans), a plan name or a mode of payment (payments),
- * exactly; else the start of a Unique ID (motorist's or agent's), or in scans part of a motorist's
- * plate number. Anything else matches nothing.
+ * exactly; in payments, a receipt number (any case, with or without hyphens, its check passing);
+ * else the motorists and agents whose Unique ID starts with it, whose name (email, phone) contains it,
+ * or motorists whose plate number contains it. Anything else matches nothing.
  * (Payment status is not searched: the spec's lists have no status filter, and every recorded
  * payment is a success.)
  */
-export function filterOf(query: Query, kind: Kind): { filter: RecordFilter; userCodePrefix?: string; plate?: string } | null {
+export function filterOf(query: Query, kind: Kind): ({ filter: RecordFilter } & PeopleSearch) | null {
   const filter: RecordFilter = query.motorist ? { motoristId: query.motorist } : {};
   if (query.startDate) filter.from = DATE_ONLY.test(query.startDate) ? startOfLagosDay(query.startDate) : new Date(query.startDate);
   if (query.endDate) {
@@ -56,10 +68,15 @@ export function filterOf(query: Query, kind: Kind): { filter: RecordFilter; user
   if (kind === 'scans' && includes(SUBSCRIPTION_STATUSES, search)) return { filter: { ...filter, subscriptionStatus: search } };
   if (kind === 'payments' && includes(PLAN_NAMES, search)) return { filter: { ...filter, planName: search } };
   if (kind === 'payments' && includes(MODES_OF_PAYMENT, search)) return { filter: { ...filter, modeOfPayment: search } };
-  // Scans: a plate number too (a motorist's plate as it is now), typed with or without spaces.
-  const plate = kind === 'scans' && plateSearchKey(search) ? search : undefined;
-  if (UNIQUE_ID_PREFIX.test(search)) return { filter, userCodePrefix: search, plate };
-  return plate ? { filter, plate } : null;
+  const receiptNo = kind === 'payments' ? parseReceiptNo(search) : null;
+  if (receiptNo) return { filter: { ...filter, receiptNo } };
+  const people: PeopleSearch = {
+    userCodePrefix: UNIQUE_ID_PREFIX.test(search) ? search : undefined,
+    // A motorist's plate as it is now, typed with or without spaces.
+    plate: plateSearchKey(search) ? search : undefined,
+    text: search.length >= MIN_NAME_SEARCH ? search : undefined,
+  };
+  return people.userCodePrefix || people.plate || people.text ? { filter, ...people } : null;
 }
 
 function paginate<T>(rows: T[], total: ListTotal | number, query: Query): Paginated<T> {
@@ -91,19 +108,25 @@ export function createRecordsService(deps: { repository: RecordQueries }) {
   const { repository } = deps;
   const pageOf = (query: Query) => ({ offset: (query.page - 1) * query.limit, limit: query.limit });
 
-  /** The filter of a query, with a Unique ID or plate search resolved to people first; null when nothing can match. */
+  /** The filter of a query, with a search for people resolved to their ids first; null when nothing can match. */
   async function resolve(query: Query, kind: Kind): Promise<RecordFilter | null> {
     const parsed = filterOf(query, kind);
     if (!parsed) return null;
-    if (!parsed.userCodePrefix && !parsed.plate) return parsed.filter;
-    // A scans search can be both a Unique ID prefix and a plate: the two look-ups run at once.
-    const [people, plateOwners] = await Promise.all([
-      parsed.userCodePrefix ? repository.peopleWithCodePrefix(parsed.userCodePrefix) : { motoristIds: [], agentIds: [] },
-      parsed.plate ? repository.plateOwners(parsed.plate) : [],
+    const { filter, userCodePrefix, plate, text } = parsed;
+    if (!userCodePrefix && !plate && !text) return filter;
+    // The look-ups, each served by its own index, run at once.
+    const none = { motoristIds: [], agentIds: [] };
+    const [byCode, byName, plateOwners] = await Promise.all([
+      userCodePrefix ? repository.peopleWithCodePrefix(userCodePrefix) : none,
+      text ? repository.peopleNamed(text) : none,
+      plate ? repository.plateOwners(plate) : [],
     ]);
-    if (plateOwners.length > 0) people.motoristIds = [...new Set([...people.motoristIds, ...plateOwners])];
+    const people = {
+      motoristIds: [...new Set([...byCode.motoristIds, ...byName.motoristIds, ...plateOwners])],
+      agentIds: [...new Set([...byCode.agentIds, ...byName.agentIds])],
+    };
     if (people.motoristIds.length === 0 && people.agentIds.length === 0) return null;
-    return { ...parsed.filter, people };
+    return { ...filter, people };
   }
 
   /**
