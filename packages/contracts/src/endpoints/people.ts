@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.ts';
 const tags = ['people'];
 
 const LIST_HELP =
-  "search: a registration status (pending, approved, suspended, declined) exactly, else text of the person's record (a motorist's plate number too). online: signed in or not. startDate/endDate: when they were added. Newest first.";
+  "search: a registration status (pending, approved, suspended, declined) exactly, else text of the person's record (a motorist's plate number too). status: only people of this registration status (pending, approved, suspended), the search applying within them. online: signed in or not. startDate/endDate: when they were added. Newest first.";
 
 const formHelp = (kind: string, images: string) =>
   `multipart/form-data: the text fields of ${kind}Registration in the contracts, and the images ${images} (jpeg, png or webp, at most 5 MB each, optional). ` +
@@ -98,7 +98,7 @@ export const admins = endpoint({
   permission: { capability: 'admins', access: 'read' },
   tags,
   description: LIST_HELP,
-  query: 'listQuery',
+  query: 'peopleListQuery',
   response: { 200: 'personList' },
   exportable: true,
 });
@@ -109,7 +109,7 @@ export const managers = endpoint({
   permission: { capability: 'managers', access: 'read' },
   tags,
   description: LIST_HELP,
-  query: 'listQuery',
+  query: 'peopleListQuery',
   response: { 200: 'personList' },
   exportable: true,
 });
@@ -131,7 +131,7 @@ export const unions = endpoint({
   permission: { capability: 'unions', access: 'read' },
   tags,
   description: LIST_HELP,
-  query: 'listQuery',
+  query: 'peopleListQuery',
   response: { 200: 'personList' },
   exportable: true,
 });
@@ -142,7 +142,7 @@ export const motorists = endpoint({
   permission: { capability: 'motorists', access: 'read' },
   tags,
   description: LIST_HELP,
-  query: 'listQuery',
+  query: 'peopleListQuery',
   response: { 200: 'personList' },
   exportable: true,
 });

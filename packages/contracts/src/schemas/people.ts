@@ -203,8 +203,17 @@ export type RegistrationResponse = z.infer<typeof registrationResponse>;
  */
 export const STATUS_SEARCH_TERMS = ['pending', 'approved', 'suspended', 'declined'] as const;
 
-/** GET /api/agent/user: the list query plus which agents. */
-export const agentListQuery = listQuery.extend({ role: requiredChoice('role', AGENT_ROLES) });
+/**
+ * GET /api/{admin,manager,union,motorist}/user: the list query, and status: only people of this
+ * registration status (the new-person pages' people awaiting approval), whatever the search.
+ */
+export const peopleListQuery = listQuery.extend({
+  status: z.enum(REGISTRATION_STATUSES, { message: `status must be one of ${REGISTRATION_STATUSES.join(', ')}` }).optional(),
+});
+export type PeopleListQuery = z.infer<typeof peopleListQuery>;
+
+/** GET /api/agent/user: the people list query plus which agents. */
+export const agentListQuery = peopleListQuery.extend({ role: requiredChoice('role', AGENT_ROLES) });
 export type AgentListQuery = z.infer<typeof agentListQuery>;
 
 /** The nested user of a record (spec: userID); in this server a record is its own user. */

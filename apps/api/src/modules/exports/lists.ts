@@ -6,7 +6,7 @@ import {
   agentListQuery,
   csvHeader,
   csvRows,
-  listQuery,
+  peopleListQuery,
   paymentCsvColumns,
   personCsvColumns,
   paymentRecordsQuery,
@@ -56,7 +56,7 @@ function exportList<S extends z.ZodType, Row>(
 export function exportLists(deps: { people: PeopleListService; records: RecordsService; audit: AuditService }): Record<ExportPath, ExportList> {
   const { people, records, audit } = deps;
   const simplePeople = (kind: 'admin' | 'manager' | 'union' | 'motorist') =>
-    exportList(listQuery, (actor, query) => ({ columns: personCsvColumns(kind), batches: people.batches(actor, { kind }, query) }));
+    exportList(peopleListQuery, (actor, query) => ({ columns: personCsvColumns(kind), batches: people.batches(actor, { kind }, query) }));
   return {
     '/api/scan': exportList(recordsQuery, (_actor, query) => ({ columns: SCAN_CSV_COLUMNS, batches: records.scanBatches(query) })),
     '/api/sub-history': exportList(paymentRecordsQuery, (_actor, query) => ({

@@ -135,6 +135,20 @@ describe('lists: search', () => {
     expect(await remitters({ search: 'declined' })).toEqual([]);
     expect(await names('agent', { role: 'registrar', search: 'pending' })).toEqual(['ifeoma waiting']);
   });
+
+  it('status=pending (the new-person pages) shows the people awaiting approval, the search applying within them', async () => {
+    expect(await remitters({ status: 'pending' })).toEqual(['bola ade']);
+    expect(await remitters({ status: 'pending', search: 'bola' })).toEqual(['bola ade']);
+    expect(await remitters({ status: 'pending', search: 'obi' })).toEqual([]);
+    expect(await names('agent', { role: 'enforcer', status: 'pending' })).toEqual(['gbenga waiting']);
+    expect(await names('agent', { role: 'enforcer' })).toEqual(['hauwa musa', 'gbenga waiting']);
+    expect(await names('motorist', { status: 'approved', search: 'motorist' })).toEqual(['ngozi motorist']);
+    // A search naming another status than the parameter: no one.
+    expect(await remitters({ status: 'pending', search: 'approved' })).toEqual([]);
+    const bad = await list('agent', { role: 'remitter', status: 'waiting' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('status must be one of pending, approved, suspended');
+  });
 });
 
 describe('lists: online and creation-date filters', () => {

@@ -4,7 +4,7 @@ import {
   mayView,
   paginatorOf,
   type AgentRole,
-  type ListQuery,
+  type PeopleListQuery,
   type Paginated,
   type PersonRecord,
   type Role,
@@ -28,7 +28,7 @@ const LIST_ROLES: Record<Exclude<PeopleList['kind'], 'agent'>, readonly Role[]> 
 
 /**
  * Spec hiding rule: the remitter and registrar lists leave out people whose user is pending, unless
- * the search asks for pending people (the new-remitter and new-registrar pages' 'pending' mode).
+ * the query asks for pending people (status=pending: the new-person pages; or the search 'pending').
  */
 const LISTS_HIDING_PENDING: readonly Role[] = ['remitter', 'registrar'];
 
@@ -36,13 +36,23 @@ const rolesOf = (list: PeopleList): readonly Role[] => (list.kind === 'agent' ? 
 
 const isStatusTerm = (search: string): search is (typeof STATUS_SEARCH_TERMS)[number] => (STATUS_SEARCH_TERMS as readonly string[]).includes(search);
 
-function filterOf(roles: readonly Role[], query: ListQuery): PeopleFilter {
+/**
+ * The status a query asks for: its status parameter, or a search that names a status (the spec's
+ * Status filter). Both, naming different statuses, match no one ('declined').
+ */
+function statusOf(query: PeopleListQuery): PeopleFilter['status'] {
+  const searched = query.search && isStatusTerm(query.search) ? query.search : undefined;
+  if (query.status && searched && searched !== query.status) return 'declined';
+  return query.status ?? searched;
+}
+
+function filterOf(roles: readonly Role[], query: PeopleListQuery): PeopleFilter {
   const search = query.search || undefined;
-  const status = search && isStatusTerm(search) ? search : undefined;
+  const status = statusOf(query);
   return {
     roles,
     status,
-    text: status ? undefined : search,
+    text: search && isStatusTerm(search) ? undefined : search,
     excludePending: !status && roles.some((role) => LISTS_HIDING_PENDING.includes(role)),
     online: query.online === undefined ? undefined : query.online === 'true',
     ...createdRange(query.startDate, query.endDate),
@@ -52,7 +62,7 @@ function filterOf(roles: readonly Role[], query: ListQuery): PeopleFilter {
 export function createPeopleListService(deps: { query: PersonQuery; toRecords: PersonRecords }) {
   const { query, toRecords } = deps;
   return {
-    async list(actor: SessionUser, list: PeopleList, params: ListQuery): Promise<Paginated<PersonRecord>> {
+    async list(actor: SessionUser, list: PeopleList, params: PeopleListQuery): Promise<Paginated<PersonRecord>> {
       const roles = rolesOf(list);
       if (!roles.every((role) => mayView(actor, role))) throw forbidden();
       const { rows, total } = await query.list(filterOf(roles, params), {
@@ -69,7 +79,7 @@ export function createPeopleListService(deps: { query: PersonQuery; toRecords: P
      * The whole filtered list, newest first, for an export (CSV): refused now when the caller may not
      * read it; read in keyset batches as they are asked for.
      */
-    batches(actor: SessionUser, list: PeopleList, params: ListQuery): AsyncIterable<PersonRecord[]> {
+    batches(actor: SessionUser, list: PeopleList, params: PeopleListQuery): AsyncIterable<PersonRecord[]> {
       const roles = rolesOf(list);
       if (!roles.every((role) => mayView(actor, role))) throw forbidden();
       const filter = filterOf(roles, params);
