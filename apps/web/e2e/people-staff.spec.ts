@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS } from './fixtures/accounts.ts';
-import { chooseImage, dialog, FIXTURE_IMAGES, rowAction, rowOf, uniquePhone, uniqueSuffix } from './support/people.ts';
+import { chooseImage, dialog, FIXTURE_IMAGES, rowAction, rowOf, search, uniquePhone, uniqueSuffix } from './support/people.ts';
 import { signIn } from './support/signIn.ts';
 
 interface Person {
@@ -139,8 +139,8 @@ test('a new remitter waits on the new-remitter page until approved, then joins t
   await expect(rowOf(page, remitter.fullName)).toContainText('Suspended by Super Admin');
 });
 
-test('creates an enforcer; the enforcer list opens on pending ones', async ({ page }) => {
-  const enforcer = newPerson('efe enforcer');
+test('creates an enforcer; New Enforcer lists those awaiting approval, Enforcers opens on all', async ({ page }) => {
+  const enforcer = newPerson('eno enforcer');
   await page.goto('/newenforcer');
   await page.getByRole('button', { name: 'Create Enforcer' }).click();
   const form = dialog(page, 'Create Enforcer');
@@ -152,8 +152,17 @@ test('creates an enforcer; the enforcer list opens on pending ones', async ({ pa
   await fillGuarantor(form, page);
   await submit(page, form, 'Agent registered successfully');
 
+  // New Enforcer: pending enforcers only (the server filters), and its search looks among them.
+  await expect(rowOf(page, enforcer.fullName)).toContainText('Pending');
+  await expect(rowOf(page, ACCOUNTS.enforcer.fullName)).toHaveCount(0);
+  await search(page, enforcer.fullName);
+  await expect(page.getByRole('table', { name: 'Enforcer list' }).getByRole('row')).toHaveCount(2);
+  await expect(rowOf(page, enforcer.fullName)).toContainText('Pending');
+
+  // Enforcers: every enforcer, approved and pending, with no search set.
   await page.goto('/enforcers');
-  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue('pending');
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue('');
+  await expect(rowOf(page, ACCOUNTS.enforcer.fullName)).toContainText('Approved');
   await expect(rowOf(page, enforcer.fullName)).toContainText('Pending');
   await rowAction(page, enforcer.fullName, 'Delete');
   await expect(page.getByText('User deleted successfully')).toBeVisible();

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Badge, Box, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Box, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, type Paginated } from '@eticket/contracts';
 import { DateFilter } from './DateFilter.tsx';
@@ -11,7 +11,7 @@ import { totalText } from './pager.ts';
 import { STICKY_END } from './sticky.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { TableRows } from './TableRows.tsx';
-import { PENDING_SEARCH, searchForStatus, statusOfSearch, type TableMode } from './tableState.ts';
+import { searchForStatus, statusOfSearch } from './tableState.ts';
 import type { Column, FetchPage, ListFilters, NoFilters } from './types.ts';
 import { useTablePage } from './useTablePage.ts';
 import { useTableState } from './useTableState.ts';
@@ -32,8 +32,6 @@ export interface DataTableProps<Row, Reply extends Paginated<Row> = Paginated<Ro
   statusFilter?: boolean;
   /** false for lists the server cannot filter by online (scans, transactions). */
   activityFilter?: boolean;
-  /** 'pending' forces the search text 'pending'. */
-  mode?: TableMode;
   /** The search the list opens with (e.g. the enforcer list's 'pending'). */
   initialSearch?: string;
   /** What the search box says it matches, for lists not searched by name (e.g. records). */
@@ -58,9 +56,9 @@ export interface DataTableProps<Row, Reply extends Paginated<Row> = Paginated<Ro
 export function DataTable<Row, Reply extends Paginated<Row> = Paginated<Row>, Filters extends ListFilters = NoFilters>(
   props: DataTableProps<Row, Reply, Filters>,
 ) {
-  const { label, queryKey, fetchPage, columns, rowKey, mode = 'default', statusFilter = true, activityFilter = true } = props;
+  const { label, queryKey, fetchPage, columns, rowKey, statusFilter = true, activityFilter = true } = props;
   const rowLabel = props.rowLabel ?? rowKey;
-  const table = useTableState(mode, props.initialSearch);
+  const table = useTableState(props.initialSearch);
   const filters = useListFilters(props.filters);
   const query = useMemo(() => ({ ...table.query, ...filters }), [table.query, filters]);
   const page = useTablePage(queryKey, fetchPage, query);
@@ -101,25 +99,14 @@ export function DataTable<Row, Reply extends Paginated<Row> = Paginated<Row>, Fi
     }
   }
 
-  const pending = mode === 'pending';
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="md">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="sm" wrap="wrap">
-            {pending ? (
-              <Badge variant="light" color="yellow" size="lg">
-                Showing {PENDING_SEARCH} only
-              </Badge>
-            ) : (
-              <SearchBox value={table.state.search} onSearch={table.setSearch} placeholder={props.searchPlaceholder} />
-            )}
+            <SearchBox value={table.state.search} onSearch={table.setSearch} placeholder={props.searchPlaceholder} />
             <FilterModal
-              status={
-                statusFilter && !pending
-                  ? { value: statusOfSearch(table.state.search), onChange: (choice) => table.setSearch(searchForStatus(choice)) }
-                  : undefined
-              }
+              status={statusFilter ? { value: statusOfSearch(table.state.search), onChange: (choice) => table.setSearch(searchForStatus(choice)) } : undefined}
               activity={activityFilter ? { value: table.state.activity, onChange: table.setActivity } : undefined}
               onDownload={download}
               downloading={downloading}

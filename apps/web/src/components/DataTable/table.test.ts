@@ -36,9 +36,6 @@ describe('table state', () => {
     expect(queryOf(state)).toEqual({ page: 3, limit: 20, search: 'ada', online: 'false', startDate: '2025-01-01', endDate: '2025-01-31' });
     expect(queryOf({ ...state, activity: 'Online' }).online).toBe('true');
   });
-  it('forces the search text in pending mode', () => {
-    expect(queryOf(initialTableState('ada'), 'pending').search).toBe('pending');
-  });
   it('maps status choices to search text and back', () => {
     expect(searchForStatus('Suspended')).toBe('suspended');
     expect(searchForStatus('All')).toBe('');

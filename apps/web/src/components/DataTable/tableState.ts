@@ -11,13 +11,6 @@ export type ActivityChoice = (typeof ACTIVITY_CHOICES)[number];
 
 export type PageSize = (typeof PAGE_SIZES)[number];
 
-/**
- * default: the search box and filters drive the search text. pending: the search text is always
- * 'pending' (the list shows people awaiting approval).
- */
-export type TableMode = 'default' | 'pending';
-export const PENDING_SEARCH = 'pending';
-
 export interface TableState {
   page: number;
   limit: PageSize;
@@ -49,12 +42,11 @@ export function statusOfSearch(search: string): StatusChoice {
 const ONLINE: Record<ActivityChoice, TableQuery['online']> = { All: undefined, Online: 'true', Offline: 'false' };
 
 /** The list call's query for this state. */
-export function queryOf(state: TableState, mode: TableMode = 'default'): TableQuery {
-  const search = mode === 'pending' ? PENDING_SEARCH : state.search;
+export function queryOf(state: TableState): TableQuery {
   return {
     page: state.page,
     limit: state.limit,
-    ...(search ? { search } : {}),
+    ...(state.search ? { search: state.search } : {}),
     ...(ONLINE[state.activity] ? { online: ONLINE[state.activity] } : {}),
     ...(state.startDate ? { startDate: state.startDate } : {}),
     ...(state.endDate ? { endDate: state.endDate } : {}),

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FIRST_PAGE } from '@eticket/contracts';
-import { queryOf, tableStateOf, withTableState, type ActivityChoice, type PageSize, type TableMode, type TableState } from './tableState.ts';
+import { queryOf, tableStateOf, withTableState, type ActivityChoice, type PageSize, type TableState } from './tableState.ts';
 
 /**
  * The list's view state, kept in the page address (tableState.ts: TABLE_PARAMS); any change of
  * filter or size goes back to the first page. Each change is a history entry, so Back undoes it.
  */
-export function useTableState(mode: TableMode, initialSearch?: string) {
+export function useTableState(initialSearch?: string) {
   const [params, setParams] = useSearchParams();
   const text = params.toString();
   const inAddress = useMemo(() => tableStateOf(new URLSearchParams(text), initialSearch), [text, initialSearch]);
@@ -19,7 +19,7 @@ export function useTableState(mode: TableMode, initialSearch?: string) {
     setSeen(inAddress);
     setState(inAddress);
   }
-  const query = useMemo(() => queryOf(state, mode), [state, mode]);
+  const query = useMemo(() => queryOf(state), [state]);
   const change = (changes: Partial<TableState>) => {
     const next = { ...state, ...changes };
     setState(next);

@@ -5,5 +5,5 @@ const form = agentForm('registrar');
 
 /** The registrar list hides pending registrars, so this page lists them: those awaiting approval. */
 export function NewRegistrarPage() {
-  return <NewPeoplePage title="New Registrars" description="Registrars awaiting approval." kind="registrar" form={form} mode="pending" />;
+  return <NewPeoplePage title="New Registrars" description="Registrars awaiting approval." kind="registrar" form={form} pendingOnly />;
 }

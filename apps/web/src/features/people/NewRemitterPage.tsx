@@ -5,5 +5,5 @@ const form = agentForm('remitter');
 
 /** The remitter list hides pending remitters, so this page lists them: those awaiting approval. */
 export function NewRemitterPage() {
-  return <NewPeoplePage title="New Remitters" description="Remitters awaiting approval." kind="remitter" form={form} mode="pending" />;
+  return <NewPeoplePage title="New Remitters" description="Remitters awaiting approval." kind="remitter" form={form} pendingOnly />;
 }

@@ -5,7 +5,9 @@ import {
   resetCodeEndpoints,
   type EndpointInput,
   type PersonActionResponse,
+  type Paginated,
   type PersonRecord,
+  type RegistrationStatus,
   type RegistrationKind,
   type RegistrationResponse,
 } from '@eticket/contracts';
@@ -19,8 +21,11 @@ export const peopleKeys = {
   detail: (id: string) => ['people', 'detail', id] as const,
 };
 
+/** A people list's own filter: only people of one registration status (the new-person pages' people awaiting approval). */
+export type PeopleFilters = { status?: RegistrationStatus };
+
 /** GET /api/{kind}/user (agents: /api/agent/user?role=…): one page of a people list. */
-export function peopleFetcher(kind: PeopleKind): FetchPage<PersonRecord> {
+export function peopleFetcher(kind: PeopleKind): FetchPage<PersonRecord, Paginated<PersonRecord>, PeopleFilters> {
   const { list, agentRole } = KINDS[kind];
   if (agentRole) return (query, signal) => call(peopleEndpoints.agents, { query: { ...query, role: agentRole } }, { signal });
   return (query, signal) => call(list, { query }, { signal });

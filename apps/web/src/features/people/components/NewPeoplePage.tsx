@@ -1,5 +1,4 @@
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import type { TableMode } from '../../../components/DataTable/tableState.ts';
 import type { FormSpec } from '../forms/formSpecs.ts';
 import { RegistrationModal } from '../forms/RegistrationModal.tsx';
 import { KINDS, type PeopleKind } from '../kinds.ts';
@@ -10,16 +9,16 @@ interface NewPeoplePageProps {
   description: string;
   kind: PeopleKind;
   form: FormSpec;
-  /** pending: the list shows only people awaiting approval. */
-  mode?: TableMode;
+  /** The list shows only people awaiting approval. */
+  pendingOnly?: boolean;
 }
 
 /** A new-person page (spec): heading, Create button with the stepped form, and the kind's table with date and activity filters. */
-export function NewPeoplePage({ title, description, kind, form, mode }: NewPeoplePageProps) {
+export function NewPeoplePage({ title, description, kind, form, pendingOnly }: NewPeoplePageProps) {
   return (
     <>
       <PageHeader title={title} description={description} actions={<RegistrationModal spec={form} capability={KINDS[kind].capability} />} />
-      <PeopleTable kind={kind} mode={mode} statusFilter={false} />
+      <PeopleTable kind={kind} pendingOnly={pendingOnly} statusFilter={false} />
     </>
   );
 }

@@ -1,18 +1,18 @@
 import { useMemo } from 'react';
+import { Text } from '@mantine/core';
 import { personCsvColumns, type PersonRecord } from '@eticket/contracts';
 import { DataTable, type TableDownload } from '../../../components/DataTable/index.ts';
-import type { TableMode } from '../../../components/DataTable/tableState.ts';
 import { useSignedInUser } from '../../../lib/useSession.ts';
 import { showsActionsColumn } from '../actions.ts';
 import { personColumns } from '../columns.tsx';
 import { KINDS, type PeopleKind } from '../kinds.ts';
-import { peopleFetcher, peopleKeys } from '../queries.ts';
+import { peopleFetcher, peopleKeys, type PeopleFilters } from '../queries.ts';
 import { BulkPersonActions } from './BulkPersonActions.tsx';
 
 interface PeopleTableProps {
   kind: PeopleKind;
-  mode?: TableMode;
-  initialSearch?: string;
+  /** Only the people awaiting approval (the server filters: status=pending); the search applies within them. */
+  pendingOnly?: boolean;
   /** The new-person pages filter by dates and activity only (spec). */
   statusFilter?: boolean;
 }
@@ -28,7 +28,9 @@ function peopleDownload(kind: PeopleKind): TableDownload<PersonRecord> {
 }
 
 /** A people list in the shared table, with the spec's columns for its kind. */
-export function PeopleTable({ kind, mode, initialSearch, statusFilter }: PeopleTableProps) {
+const PENDING_ONLY: PeopleFilters = { status: 'pending' };
+
+export function PeopleTable({ kind, pendingOnly, statusFilter }: PeopleTableProps) {
   const viewer = useSignedInUser();
   const columns = useMemo(() => personColumns(kind, viewer), [kind, viewer]);
   const fetchPage = useMemo(() => peopleFetcher(kind), [kind]);
@@ -42,8 +44,14 @@ export function PeopleTable({ kind, mode, initialSearch, statusFilter }: PeopleT
       download={download}
       rowKey={rowKey}
       rowLabel={rowLabel}
-      mode={mode}
-      initialSearch={initialSearch}
+      filters={pendingOnly ? PENDING_ONLY : undefined}
+      filterBar={
+        pendingOnly ? (
+          <Text size="sm" c="dimmed">
+            Awaiting approval only
+          </Text>
+        ) : undefined
+      }
       statusFilter={statusFilter}
       selectionActions={showsActionsColumn(viewer) ? bulkActions : undefined}
     />
