@@ -9,7 +9,7 @@ import { signIn } from './support/signIn.ts';
 // Creation dates are Lagos days: the browser's calendar must agree.
 test.use({ timezoneId: 'Africa/Lagos' });
 
-const MOTORIST_HEADER = ['Full Name', 'Unique ID', 'Phone', 'Email', 'Last Login', 'Added By', 'Status'];
+const MOTORIST_HEADER = ['Full Name', 'Unique ID', 'Plate Number', 'Phone', 'Email', 'Last Login', 'Added By', 'Status'];
 
 /** Registers a motorist through the API (the journey under test is the export, not the form). */
 async function registerMotorist(page: Page, token: string, fullName: string, tag: string) {

@@ -81,6 +81,10 @@ test('a motorist is registered in 3 steps with a webcam selfie, found, approved,
   const row = rowOf(page, fullName);
   await expect(row).toContainText('Pending');
   await expect(row).toContainText('Super Admin'); // Added By
+  // The plate, in capitals as printed, beside the Unique ID (issue 48).
+  const headers = await page.getByRole('table', { name: 'Motorist list' }).getByRole('columnheader').allTextContents();
+  expect(headers.slice(1, 4)).toEqual(['Full Name', 'Unique ID', 'Plate Number']);
+  await expect(row.getByRole('cell').nth(3)).toHaveText(plate);
   await rowAction(page, fullName, 'Approve');
   await expect(page.getByText('User approved successfully')).toBeVisible();
   await expect(row).toContainText('Approved by Super Admin');

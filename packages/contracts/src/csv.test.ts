@@ -66,7 +66,7 @@ describe('toCsv', () => {
 describe('list columns', () => {
   it('gives Unique ID to the enforcer, remitter, union and motorist lists only', () => {
     const headers = (list: Parameters<typeof personCsvColumns>[0]) => personCsvColumns(list).map((column) => column.header);
-    expect(headers('motorist')).toEqual(['Full Name', 'Unique ID', 'Phone', 'Email', 'Last Login', 'Added By', 'Status']);
+    expect(headers('motorist')).toEqual(['Full Name', 'Unique ID', 'Plate Number', 'Phone', 'Email', 'Last Login', 'Added By', 'Status']);
     expect(headers('registrar')).toEqual(['Full Name', 'Phone', 'Email', 'Last Login', 'Added By', 'Status']);
     for (const list of ['enforcer', 'remitter', 'union'] as const) expect(headers(list)).toContain('Unique ID');
     for (const list of ['admin', 'manager'] as const) expect(headers(list)).not.toContain('Unique ID');

@@ -2,19 +2,21 @@
  * The columns of every list the console downloads (spec: one column per header). The server's CSV
  * export and the console's export of ticked rows both write them, so the files are the same. Dates
  * and times read as the screen shows them: Lagos time, e.g. "5 March 2025 at 10:30"; people's names
- * capitalised with personName, every other text as stored (issue 26).
+ * capitalised with personName, plates in capitals as printed, every other text as stored (issue 26).
  */
 import type { CsvColumn } from './csv.ts';
 import { DEPARTMENT_LABELS, type AgentRole } from './domain.ts';
 import { formatDateTime, NOT_AVAILABLE, personName } from './format.ts';
+import { printedPlate } from './printing.ts';
 import type { PersonRecord } from './schemas/people.ts';
 import type { PaymentRecord, ScanRecord } from './schemas/tickets.ts';
 
-/** Scan Record (spec): with the subscription as it stood at the scan. */
+/** Scan Record (spec): with the subscription as it stood at the scan, and the plate scanned (issue 48). */
 export const SCAN_CSV_COLUMNS: readonly CsvColumn<ScanRecord>[] = [
   { header: 'Vehicle Type', value: (row) => row.vehicle.vehicleType },
   { header: 'Subscription Status', value: (row) => row.ticketSubscription.subscriptionStatus },
   { header: 'Motorist Unique ID', value: (row) => row.kyc.userID.userCode },
+  { header: 'Plate Number', value: (row) => (row.vehicle.plateNumber ? printedPlate(row.vehicle.plateNumber) : NOT_AVAILABLE) },
   { header: 'Subscription Expiry Date', value: (row) => formatDateTime(row.ticketSubscription.subscriptionExpiryDate) },
   { header: 'Outstanding Payment (naira)', value: (row) => row.ticketSubscription.outstandingPayment },
   { header: 'Scanned By', value: (row) => personName(row.agentId.userID.fullName) },
@@ -57,8 +59,9 @@ export type PersonListKind = 'admin' | 'manager' | 'union' | 'motorist' | AgentR
 /** Spec: the enforcer, remitter and union lists also show Unique ID; the motorist list has it second. */
 export const PERSON_LISTS_WITH_UNIQUE_ID: readonly PersonListKind[] = ['enforcer', 'remitter', 'union', 'motorist'];
 
-/** What staff expect beyond the spec's columns: a manager's department, a union user's union name and role (issue 26). */
+/** What staff expect beyond the spec's columns: a manager's department, a union user's union name and role (issue 26), a motorist's plate (issue 48). */
 export function personListOwnColumns(list: PersonListKind): readonly CsvColumn<PersonRecord>[] {
+  if (list === 'motorist') return [{ header: 'Plate Number', value: (row) => (row.vehicle ? printedPlate(row.vehicle.plateNumber) : NOT_AVAILABLE) }];
   if (list === 'manager') return [{ header: 'Department', value: (row) => (row.department ? DEPARTMENT_LABELS[row.department] : NOT_AVAILABLE) }];
   if (list === 'union') {
     return [

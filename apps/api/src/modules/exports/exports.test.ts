@@ -108,7 +108,7 @@ describe('POST /api/exports, then GET the link', () => {
     const { rows, csv } = await expectExportOfList('/api/scan', SCAN_CSV_COLUMNS);
     expect(rows).toHaveLength(BULK_SCANS + 2);
     expect(csv.split('\r\n')[0]).toBe(
-      'Vehicle Type,Subscription Status,Motorist Unique ID,Subscription Expiry Date,Outstanding Payment (naira),Scanned By,Scanned Date',
+      'Vehicle Type,Subscription Status,Motorist Unique ID,Plate Number,Subscription Expiry Date,Outstanding Payment (naira),Scanned By,Scanned Date',
     );
     expect(new Set(rows.map((row) => (row as { id: string }).id)).size).toBe(rows.length);
     // Times as the screen shows them, in Lagos time (UTC+1): never an ISO string in UTC.
@@ -146,7 +146,7 @@ describe('POST /api/exports, then GET the link', () => {
 
   it('quotes commas, quotes and line breaks, and writes the header row of the list', async () => {
     const csv = await download(await exportUrl(admin, '/api/motorist/user', { search: 'bola' }));
-    expect(csv.startsWith('Full Name,Unique ID,Phone,Email,Last Login,Added By,Status\r\n"Bola, ""jr""\nSecond Line",')).toBe(true);
+    expect(csv.startsWith('Full Name,Unique ID,Plate Number,Phone,Email,Last Login,Added By,Status\r\n"Bola, ""jr""\nSecond Line",')).toBe(true);
     expect(csv.split('\r\n')).toHaveLength(3);
   });
 

@@ -1,9 +1,9 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { personName, type ScanRecord } from '@eticket/contracts';
+import { personName, printedPlate, type ScanRecord } from '@eticket/contracts';
 import type { Column } from '../../components/DataTable/index.ts';
 import { NoWrap } from '../../components/NoWrap.tsx';
-import { formatDateTime, formatNaira, formatTableDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatNaira, formatTableDateTime, NOT_AVAILABLE } from '../../lib/format.ts';
 import { SubscriptionStatusBadge } from '../../components/SubscriptionStatusBadge.tsx';
 
 /** Scan Record columns (spec), with the subscription as it stood at the scan. */
@@ -23,6 +23,11 @@ export const SCAN_COLUMNS: Column<ScanRecord>[] = [
         {row.kyc.userID.userCode}
       </Anchor>
     ),
+  },
+  {
+    header: 'Plate Number',
+    value: (row) => row.vehicle.plateNumber,
+    cell: (row) => <NoWrap>{row.vehicle.plateNumber ? printedPlate(row.vehicle.plateNumber) : NOT_AVAILABLE}</NoWrap>,
   },
   {
     header: 'Subscription Expiry Date',
@@ -45,5 +50,5 @@ export const SCAN_COLUMNS: Column<ScanRecord>[] = [
 export const scanRowKey = (row: ScanRecord) => row.id;
 export const scanRowLabel = (row: ScanRecord) => `scan of ${row.kyc.userID.userCode} on ${formatDateTime(row.createdAt)}`;
 
-/** What the scan search matches: a Unique ID's start (motorist or enforcer), else a vehicle type or status exactly. */
-export const SCAN_SEARCH_PLACEHOLDER = 'Search Unique ID, vehicle type, status';
+/** What the scan search matches: a motorist's or enforcer's name or Unique ID, a plate, else a vehicle type or status exactly. */
+export const SCAN_SEARCH_PLACEHOLDER = 'Search name, Unique ID, plate, status';
