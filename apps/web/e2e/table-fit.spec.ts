@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS } from './fixtures/accounts.ts';
-import { ensurePlan } from './support/allocation.ts';
+import { ensurePlan, setPenalty } from './support/allocation.ts';
 import { signIn } from './support/signIn.ts';
-import { apiToken, fieldScan, paySubscription, registerApprovedMotorist } from './support/tickets.ts';
+import { apiToken, fieldScan, payPenalty, paySubscription, registerApprovedMotorist } from './support/tickets.ts';
 
 // Issue 26: at common office-laptop sizes the motorist list's Actions and the dates of Scan Record and
 // Transaction History were cut off. Actions stays in view (sticky); dates are compact; long text is cut
@@ -15,7 +15,7 @@ const visibleRight = (page: Page, label: string) =>
     return Math.min(scroller.getBoundingClientRect().right, window.innerWidth);
   });
 
-// A motorist with a long name, scanned and paid for, so every list has a row to measure.
+// A motorist with a long name, scanned and paid for (a subscription and a penalty), so every list has a row to measure.
 test.beforeAll(async ({ request }) => {
   const staff = await apiToken(request, ACCOUNTS.superAdmin);
   const plan = await ensurePlan(request, staff, 'bike', '6 months', 6000);
@@ -31,6 +31,8 @@ test.beforeAll(async ({ request }) => {
     modeOfPayment: 'transfer',
     bankName: 'First Bank of Nigeria',
   });
+  await setPenalty(request, staff, motorist.id, 500);
+  await payPenalty(request, await apiToken(request, ACCOUNTS.remitter), { userCode: motorist.userCode, amount: 100, modeOfPayment: 'cash' });
 });
 
 for (const viewport of [
@@ -68,6 +70,26 @@ for (const viewport of [
         await expect(cell).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
         const box = (await cell.boundingBox())!;
         expect(box.x + box.width).toBeLessThanOrEqual((await visibleRight(page, label)) + 1);
+      });
+    }
+
+    // Issue 48: at 1366 px the Receipt No column lay under the sticky Actions column.
+    for (const [path, label] of [
+      ['/transaction', 'Transaction History'],
+      ['/penaltyHistory', 'Penalty Payment History'],
+    ] as const) {
+      test(`${label}'s Receipt No is whole and not under the Actions column`, async ({ page }) => {
+        await signIn(page, ACCOUNTS.superAdmin);
+        await page.goto(path);
+        const table = page.getByRole('table', { name: label });
+        const row = table.getByRole('row').nth(1);
+        await expect(row).toBeVisible();
+        const headers = await table.getByRole('columnheader').allTextContents();
+        const receipt = (await row.getByRole('cell').nth(headers.indexOf('Receipt No')).boundingBox())!;
+        const actions = (await row.getByRole('cell').last().boundingBox())!;
+        await expect(row.getByRole('cell').nth(headers.indexOf('Receipt No'))).toHaveText(/^[SP][0-9A-Z]{3}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+        expect(receipt.x + receipt.width).toBeLessThanOrEqual(actions.x + 1);
+        expect(receipt.x + receipt.width).toBeLessThanOrEqual((await visibleRight(page, label)) + 1);
       });
     }
   });

@@ -1,17 +1,20 @@
 import { personName, type PaymentRecord } from '@eticket/contracts';
 import type { Column } from './DataTable/index.ts';
 import { NoWrap } from './NoWrap.tsx';
-import { NOT_AVAILABLE, formatDateTime, formatNaira, formatTableDateTime } from '../lib/format.ts';
+import { NOT_AVAILABLE, formatDateTime, formatNaira } from '../lib/format.ts';
+import { ReceiptNumber, TableDateTime, WrappingText } from './TableText.tsx';
 import { PaymentStatusBadge } from '../features/transactions/PaymentStatusBadge.tsx';
 import { modeOfPaymentLabel } from '../features/transactions/paymentStatus.ts';
 
 /**
  * The columns of Transaction History and Penalty Payment History (spec): Bank Name, Mode Of Payment,
  * Unique ID, Plan Type, the amount (headed `amountHeader`), Vehicle Type, Status, Remitted By, Created At; then Receipt No (issue 23).
+ * Names wrap and the date may break before its time, so at 1366 px every column is in view beside the
+ * sticky Actions (issue 48).
  */
 export function paymentColumns(amountHeader: 'Price' | 'Amount'): Column<PaymentRecord>[] {
   return [
-    { header: 'Bank Name', value: (row) => row.bankName ?? NOT_AVAILABLE },
+    { header: 'Bank Name', value: (row) => row.bankName ?? NOT_AVAILABLE, cell: (row) => <WrappingText>{row.bankName ?? NOT_AVAILABLE}</WrappingText> },
     { header: 'Mode Of Payment', value: (row) => row.modeOfPayment, cell: (row) => modeOfPaymentLabel(row.modeOfPayment) },
     { header: 'Unique ID', value: (row) => row.motorist.uniqueId },
     { header: 'Plan Type', value: (row) => row.subscription.name ?? NOT_AVAILABLE },
@@ -22,14 +25,14 @@ export function paymentColumns(amountHeader: 'Price' | 'Amount'): Column<Payment
     },
     { header: 'Vehicle Type', value: (row) => row.subscription.vehicleType },
     { header: 'Status', value: (row) => row.status, cell: (row) => <PaymentStatusBadge status={row.status} /> },
-    { header: 'Remitted By', value: (row) => personName(row.addedBy.fullName) },
-    { header: 'Created At', value: (row) => row.createdAt, cell: (row) => <NoWrap>{formatTableDateTime(row.createdAt)}</NoWrap> },
-    { header: 'Receipt No', value: (row) => row.receiptNo, cell: (row) => <NoWrap>{row.receiptNo}</NoWrap> },
+    { header: 'Remitted By', value: (row) => personName(row.addedBy.fullName), cell: (row) => <WrappingText>{personName(row.addedBy.fullName)}</WrappingText> },
+    { header: 'Created At', value: (row) => row.createdAt, cell: (row) => <TableDateTime value={row.createdAt} /> },
+    { header: 'Receipt No', value: (row) => row.receiptNo, cell: (row) => <ReceiptNumber receiptNo={row.receiptNo} /> },
   ];
 }
 
 export const paymentRowKey = (row: PaymentRecord) => row.id;
 export const paymentRowLabel = (row: PaymentRecord) => `payment by ${row.motorist.uniqueId} on ${formatDateTime(row.createdAt)}`;
 
-/** What the records' search matches: a Unique ID's start, else a vehicle type, status, plan or mode of payment exactly. */
-export const PAYMENT_SEARCH_PLACEHOLDER = 'Search Unique ID, plan, vehicle type';
+/** What the payment search matches: a receipt number, a motorist's or remitter's name or Unique ID, a plate, else a plan, vehicle type or mode exactly. */
+export const PAYMENT_SEARCH_PLACEHOLDER = 'Search receipt, name, Unique ID, plate';
