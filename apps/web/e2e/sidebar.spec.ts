@@ -90,3 +90,22 @@ test('a page the role may not see sends it to the dashboard', async ({ page }) =
   await expect(page).toHaveURL('/registrars');
   await expect(page).toHaveTitle('e-Ticketing | Registrar');
 });
+
+// Issue 48: on a screen 768 px high (or wide) the sidebar was cut off before Audit Log, with no way to scroll to it.
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 768, height: 768 },
+]) {
+  test(`the sidebar scrolls to its last link at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, ACCOUNTS.superAdmin);
+    const auditLog = sidebar(page).getByRole('link', { name: 'Audit Log', exact: true });
+    await expect(sidebar(page).getByRole('link', { name: 'Dashboard', exact: true })).toBeInViewport();
+    // As a person would: the mouse wheel over the sidebar.
+    await sidebar(page).getByRole('link', { name: 'Managers', exact: true }).hover();
+    await page.mouse.wheel(0, 1500);
+    await expect(auditLog).toBeInViewport({ ratio: 1 });
+    await auditLog.click();
+    await expect(page).toHaveURL('/audit-log');
+  });
+}

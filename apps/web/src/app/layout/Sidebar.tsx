@@ -1,4 +1,4 @@
-import { CloseButton, Group, NavLink, ScrollArea, Title } from '@mantine/core';
+import { AppShell, Box, CloseButton, Group, NavLink, ScrollArea, Title } from '@mantine/core';
 import { Link, matchPath, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { useSignedInUser } from '../../lib/useSession.ts';
@@ -23,8 +23,10 @@ export function Sidebar({ onClose }: { onClose: () => void }) {
         {/* On small screens the navbar covers the page, header included. */}
         <CloseButton hiddenFrom="sm" aria-label="Close navigation" onClick={onClose} />
       </Group>
-      <ScrollArea flex={1} px="xs" pb="md">
-        <div>
+      {/* The links scroll within the navbar: on a screen 768 px high the last ones were out of reach (issue 48). */}
+      <AppShell.Section grow component={ScrollArea} mih={0} px="xs">
+        {/* The bottom space inside the scrolled content, so the last link scrolls wholly into view. */}
+        <Box pb="md">
           {navigationFor(user).map((entry) => (
             <div key={entry.label}>
               <NavLink
@@ -54,8 +56,8 @@ export function Sidebar({ onClose }: { onClose: () => void }) {
               ))}
             </div>
           ))}
-        </div>
-      </ScrollArea>
+        </Box>
+      </AppShell.Section>
     </>
   );
 }
