@@ -11,7 +11,7 @@
  * Money is naira (at most 2 decimals); counts are whole numbers.
  */
 import { z } from 'zod';
-import { AGENT_ROLES, VEHICLE_TYPES } from '../domain.ts';
+import { AGENT_ROLES, REGISTRATION_STATUSES, VEHICLE_TYPES } from '../domain.ts';
 import { partnerUnion, stakeholder } from './allocation.ts';
 import { dateRangeQuery, lagosDate } from './range.ts';
 
@@ -194,9 +194,25 @@ export const SERIES_DAILY_MAX_DAYS = 92;
 const series = <T extends z.ZodRawShape>(values: T) =>
   z.object({ interval: z.enum(['day', 'month']), points: z.array(z.object({ period: z.string(), ...values })) });
 
+/** A motorist a registrar registered, as their own dashboard lists them. */
+export const registeredMotorist = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  userCode: z.string(),
+  plateNumber: z.string().nullable(),
+  vehicleType: z.enum(VEHICLE_TYPES).nullable(),
+  registrationStatus: z.enum(REGISTRATION_STATUSES),
+  createdAt: z.string(),
+});
+export type RegisteredMotorist = z.infer<typeof registeredMotorist>;
+
+/** How many of their latest registrations a registrar's own dashboard lists. */
+export const LATEST_REGISTRATIONS = 10;
+
 /**
  * scope 'all': the whole department (managers, admins); 'own': a registrar agent's own
- * registrations (agents is then null).
+ * registrations (agents is then null; latestRegistrations their last LATEST_REGISTRATIONS in the
+ * range, newest first, where the department's dashboard ranks its top registrars).
  */
 export const registrarDashboard = z.object({
   ...rangeEcho,
@@ -208,6 +224,7 @@ export const registrarDashboard = z.object({
   registrationsByVehicleType: byVehicleType,
   series: series({ registrations: z.number().int() }),
   topAgents: z.array(topAgent),
+  latestRegistrations: z.array(registeredMotorist).nullable(),
 });
 export type RegistrarDashboard = z.infer<typeof registrarDashboard>;
 export const registrarDashboardResponse = z.object({ data: registrarDashboard });

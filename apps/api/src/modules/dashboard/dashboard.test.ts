@@ -46,6 +46,27 @@ async function motorist(name: string, vehicleType: 'keke' | 'bus' | 'bike', iso:
   motorists[name] = { id: m.id, userCode: m.userCode };
 }
 
+/** The plan of a statement with every index of users but the keys and `index` dropped, in a transaction rolled back. */
+async function planWithOnlyIndex(index: string, statement: string): Promise<string> {
+  let plan = '';
+  await db()
+    .transaction(async (tx) => {
+      const found = (await tx.execute(sql`
+        SELECT i.relname AS name FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+        WHERE x.indrelid = 'users'::regclass AND i.relname <> ${index}
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)`)) as unknown as { rows: Array<{ name: string }> };
+      for (const { name } of found.rows) await tx.execute(sql.raw(`DROP INDEX ${name}`));
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const result = (await tx.execute(sql.raw(`EXPLAIN ${statement}`))) as unknown as { rows: Array<{ 'QUERY PLAN': string }> };
+      plan = result.rows.map((row) => row['QUERY PLAN']).join('\n');
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!plan) throw error;
+    });
+  return plan;
+}
+
 async function expectCreated(reply: { statusCode: number; body: string }) {
   expect(reply.statusCode, reply.body).toBe(201);
 }
@@ -458,6 +479,7 @@ describe('department dashboards', () => {
         ],
       },
       topAgents: expect.any(Array),
+      latestRegistrations: null,
     });
     expect(board.topAgents.map((a: { fullName: string; value: number }) => [a.fullName, a.value])).toEqual([
       ['grace registrar', 3],
@@ -476,6 +498,32 @@ describe('department dashboards', () => {
       registrationsByVehicleType: { keke: 1, bus: 0, bike: 2 },
       topAgents: [],
     });
+    // Issue 48: the motorists it registered in the range, newest first (not the deleted one, nor others').
+    expect(own.latestRegistrations.map((m: { fullName: string; registrationStatus: string }) => [m.fullName, m.registrationStatus])).toEqual([
+      ['MBk2', 'pending'],
+      ['MBk1', 'approved'],
+      ['MK2', 'approved'],
+    ]);
+    expect(own.latestRegistrations[0]).toEqual({
+      _id: motorists.MBk2.id,
+      fullName: 'MBk2',
+      userCode: motorists.MBk2.userCode,
+      plateNumber: expect.any(String),
+      vehicleType: 'bike',
+      registrationStatus: 'pending',
+      createdAt: '2026-03-03T12:00:00.000Z',
+    });
+    // Served by the registrar's own index: on a test's few rows other indexes win, so with the others
+    // dropped (in a transaction rolled back) the plan shows users_added_by_idx can serve it alone.
+    const plan = await planWithOnlyIndex(
+      'users_added_by_idx',
+      `SELECT u.id FROM users u LEFT JOIN vehicles v ON v.user_id = u.id
+       WHERE u.role = 'motorist' AND NOT u.is_deleted AND u.added_by = '${agents.G1.person.id}'
+         AND u.created_at >= '2026-03-01T23:00:00Z' AND u.created_at < '2026-03-04T23:00:00Z'
+       ORDER BY u.created_at DESC, u.id DESC LIMIT 10`,
+    );
+    expect(plan).toContain('users_added_by_idx');
+    expect(plan).not.toMatch(/Seq Scan on users/);
   });
 
   it('enforcer dashboard: enforcers by status, scans with compliance, penalties, series, top enforcers', async () => {

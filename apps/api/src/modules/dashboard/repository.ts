@@ -8,7 +8,15 @@
  * Each figure reads its range, the previous range and today in one statement (FILTER).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AgentRole, RegistrationStatus, Role, UnionRole, VehicleType } from '@eticket/contracts';
+import {
+  LATEST_REGISTRATIONS,
+  type AgentRole,
+  type RegisteredMotorist,
+  type RegistrationStatus,
+  type Role,
+  type UnionRole,
+  type VehicleType,
+} from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -296,6 +304,31 @@ export function createDashboardRepository(db: Database) {
                         FROM people_counts WHERE role = 'motorist' AND ${inDays(bound)} GROUP BY 1`;
         },
         (rows) => new Map(rows.map((row) => [String(row.period), int(row.count)])),
+      );
+    },
+
+    /** A registrar's latest registrations in the range, newest first (users_added_by_idx: added_by, created_at DESC). */
+    latestRegistrations(range: DayRange, addedBy: string): FigureQuery<RegisteredMotorist[]> {
+      return figureQuery(
+        'latestRegistrations',
+        (binding) => {
+          const bound = bindRange(binding, 'range', range);
+          const registrar = binding.value('addedBy', addedBy);
+          return () => sql`SELECT u.id, u.full_name, u.user_code, u.registration_status, u.created_at, v.plate_number, v.vehicle_type
+                           FROM users u LEFT JOIN vehicles v ON v.user_id = u.id
+                           WHERE ${motoristWhere(registrar)} AND ${inInstants(sql`u.created_at`, bound)}
+                           ORDER BY u.created_at DESC, u.id DESC LIMIT ${sql.raw(String(LATEST_REGISTRATIONS))}`;
+        },
+        (rows) =>
+          rows.map((row) => ({
+            _id: String(row.id),
+            fullName: String(row.full_name),
+            userCode: String(row.user_code),
+            plateNumber: row.plate_number === null ? null : String(row.plate_number),
+            vehicleType: (row.vehicle_type ?? null) as VehicleType | null,
+            registrationStatus: row.registration_status as RegistrationStatus,
+            createdAt: new Date(String(row.created_at)).toISOString(),
+          })),
       );
     },
 

@@ -296,13 +296,14 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
       const addedBy = own ? actor.id : undefined;
       const windows = windowsFor(range);
       const { interval, periods } = periodsOf(range);
-      const [[registrations, byStatus, vehicles, series, agents], topAgents] = await Promise.all([
+      const [[registrations, byStatus, vehicles, series, agents, latest], topAgents] = await Promise.all([
         repository.readFigures(
           repository.peopleFigures(windows, ['motorist'], { addedBy }),
           repository.registrationsByStatus(range, addedBy),
           repository.vehicleFigures(windows, addedBy),
           repository.registrationSeries(range, interval, addedBy),
           own ? null : repository.agentsByStatus('registrar'),
+          addedBy ? repository.latestRegistrations(range, addedBy) : null,
         ),
         own ? Promise.resolve([]) : rankAgents('registrar', range, TOP_AGENTS_SINGLE),
       ]);
@@ -316,6 +317,7 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
         registrationsByVehicleType: { keke: vehicles.keke.current, bus: vehicles.bus.current, bike: vehicles.bike.current },
         series: { interval, points: periods.map((period) => ({ period, registrations: series.get(period) ?? 0 })) },
         topAgents,
+        latestRegistrations: latest,
       };
     },
 

@@ -1,4 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
+import { LATEST_REGISTRATIONS } from '@eticket/contracts';
 import { IconCircleCheck, IconClipboardList, IconHourglass, IconBan } from '@tabler/icons-react';
 import { StatCard } from '../../components/StatCard.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
@@ -7,6 +8,7 @@ import { AgentsByStatusCard } from './components/AgentsByStatusCard.tsx';
 import { ByVehicleTypeCard } from './components/ByVehicleTypeCard.tsx';
 import { DepartmentFrame } from './components/DepartmentFrame.tsx';
 import { FigureCard } from './components/FigureCard.tsx';
+import { LatestRegistrationsTable } from './components/LatestRegistrationsTable.tsx';
 import { SeriesChart } from './components/SeriesChart.tsx';
 import { TopAgentsTable } from './components/TopAgentsTable.tsx';
 import { useRegistrarDashboard } from './queries.ts';
@@ -67,7 +69,12 @@ export function RegistrarDashboard() {
           <ByVehicleTypeCard title="Registrations by vehicle type" values={data.registrationsByVehicleType} />
         ),
         breakdown: data.agents ? <ByVehicleTypeCard title="Registrations by vehicle type" values={data.registrationsByVehicleType} /> : null,
-        topAgents: (
+        // A registrar sees the motorists they registered where the department sees its top registrars.
+        topAgents: data.latestRegistrations ? (
+          <SectionCard title="Your latest registrations" description={`Newest first, the last ${LATEST_REGISTRATIONS} in the period`}>
+            <LatestRegistrationsTable motorists={data.latestRegistrations} caption="Your latest registrations" />
+          </SectionCard>
+        ) : (
           <SectionCard title="Top registrars" description="By motorists registered in the period">
             <TopAgentsTable agents={data.topAgents} loading={false} caption="Top registrars" />
           </SectionCard>
