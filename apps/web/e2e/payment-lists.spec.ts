@@ -3,7 +3,7 @@ import type { PaymentRecordList } from '@eticket/contracts';
 import { ACCOUNTS } from './fixtures/accounts.ts';
 import { readCsvDownload } from './support/csv.ts';
 import { ensurePlan, setPenalty } from './support/allocation.ts';
-import { dialog } from './support/people.ts';
+import { dialog, search } from './support/people.ts';
 import { signIn } from './support/signIn.ts';
 import { apiToken, payPenalty, paySubscription, registerApprovedMotorist } from './support/tickets.ts';
 
@@ -135,4 +135,37 @@ test('payment lists: count and naira total of the whole filter, as the API says;
   await page.getByLabel('Mode Of Payment').selectOption('');
   expect(await expectSummaryOf(page, await bothModes)).toEqual({ count: 2, amount: 1500 });
   await expect(penaltyRows).toHaveCount(2);
+});
+
+// Issue 48: the console finds a payment by the receipt number a motorist reads out, however typed.
+test('Transaction History and Penalty Payment History find a payment by its receipt number, and by plate', async ({ page, request }) => {
+  const admin = await apiToken(request, ACCOUNTS.superAdmin);
+  const daily = await ensurePlan(request, admin, 'bike', 'daily', 250);
+  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Paylist Receipt Finder', vehicleType: 'bike', plan: 'daily' });
+  const remitter = await apiToken(request, ACCOUNTS.remitter);
+  const paid = await paySubscription(request, remitter, { userCode: motorist.userCode, subscriptionId: daily.id, modeOfPayment: 'cash' });
+  await setPenalty(request, admin, motorist.id, 400);
+  const penalty = await payPenalty(request, remitter, { userCode: motorist.userCode, amount: 400, modeOfPayment: 'cash' });
+  const receiptNo = paid.data.payment.receiptNo;
+
+  await signIn(page, ACCOUNTS.admin);
+  for (const [path, label, receipt] of [
+    ['/transaction', 'Transaction History', receiptNo],
+    ['/penaltyHistory', 'Penalty Payment History', penalty.data.payment.receiptNo],
+  ] as const) {
+    await page.goto(path);
+    const rows = page.getByRole('table', { name: label }).locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    // Lower-cased and without its hyphens, as someone types it from a phone call.
+    await search(page, receipt.replace(/-/g, '').toLowerCase());
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(receipt);
+    await expect(summaryOf(page).getByLabel('Payments:')).toHaveText('1');
+  }
+  // The motorist's plate, typed without its spaces, finds their payment too.
+  await page.goto('/transaction');
+  await search(page, motorist.plateNumber.replace(/\s/g, '').toLowerCase());
+  const rows = page.getByRole('table', { name: 'Transaction History' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(receiptNo);
 });
