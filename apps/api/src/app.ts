@@ -41,6 +41,9 @@ import type { SmsSender } from './adapters/sms.ts';
 import { createTokenService } from './platform/credentials/tokens.ts';
 import { createJobRunner, housekeepingJobs, type JobRunner } from './platform/jobs/index.ts';
 
+/** This machine's own address on the default port: what reset mails link to when neither PUBLIC_URL nor localUrl is given. */
+const LOCAL_URL = 'http://localhost:3000';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Periodic jobs, one process at a time: modules register theirs here; main.ts starts them. */
@@ -85,8 +88,14 @@ export interface AppDependencies {
   resetMailPollMs?: number;
   /** Bearer token of GET /metrics (METRICS_TOKEN); unset: no metrics are kept and /metrics answers 404. */
   metricsToken?: string;
-  /** Where the public check pages are, for the QR codes (PUBLIC_URL); unset: the request's own origin. */
+  /**
+   * Where the public check pages and the console are (PUBLIC_URL): the QR codes, the links in texts
+   * and mails. Unset: texts carry no link, the QR codes the browser's own origin, reset mails `localUrl`.
+   * Never taken from a request's Host header.
+   */
   publicUrl?: string;
+  /** This server on its own machine (http://localhost:PORT): where reset mails link when PUBLIC_URL is unset. */
+  localUrl?: string;
   /** The levy's name on the public pages and the console's prints (LEVY_NAME); unset: DEFAULT_LEVY_NAME. */
   levyName?: string;
   /** How long a vehicle's or an agent's public check reuses what it read (PUBLIC_CACHE_MS); unset: 0, read every time. */
@@ -177,7 +186,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
     mailer: deps.mailer,
     jwtSecret: deps.jwtSecret,
-    publicUrl: deps.publicUrl,
+    consoleUrl: deps.publicUrl ?? deps.localUrl ?? LOCAL_URL,
     resetMailPollMs: deps.resetMailPollMs ?? 2000,
   });
   app.decorate('resetMail', resetMail);

@@ -117,7 +117,7 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s/]+(:\d+)?(\/[^\s]*)?$/, 'must be an http:// or https:// address')
     .default('https://api.paystack.co'),
-  /** Where the public check pages are (/v/…, /r/…, /a/…), as QR codes link there; unset: the request's own origin. */
+  /** Where the public check pages and the console are: the links in QR codes, texts and mails; unset: texts carry no link (never the request's Host). */
   PUBLIC_URL: z
     .string()
     .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http:// or https:// address without query')

@@ -100,6 +100,7 @@ async function start(config: Config): Promise<void> {
     idempotencyRetentionDays: config.IDEMPOTENCY_RETENTION_DAYS,
     metricsToken: config.METRICS_TOKEN,
     publicUrl: config.PUBLIC_URL,
+    localUrl: `http://localhost:${config.PORT}`,
     levyName: config.LEVY_NAME,
   });
 
@@ -109,6 +110,7 @@ async function start(config: Config): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as { port: number }).port;
   console.log(`E-Ticketing is running at http://localhost:${port}  (database: ${database.kind}, data: ${config.DATA_DIR})`);
+  if (!config.PUBLIC_URL) console.log(`PUBLIC_URL is not set: receipt texts carry no link, and reset mails link to http://localhost:${config.PORT}.`);
 }
 
 keepRowsYoung();

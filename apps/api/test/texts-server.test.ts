@@ -79,6 +79,7 @@ beforeAll(async () => {
     TERMII_API_KEY: 'TLtestkey0123456789',
     TERMII_SENDER_ID: 'LevyNG',
     TERMII_BASE_URL: `http://127.0.0.1:${(termii.address() as AddressInfo).port}`,
+    PUBLIC_URL: 'https://levy.example.ng',
   };
   if (TEST_DB === 'postgres') {
     const own = await postgresTestDatabase(process.env.TEST_DATABASE_URL!);
@@ -133,7 +134,7 @@ describe(`the server with SMS_PROVIDER=termii (${TEST_DB})`, () => {
       channel: 'generic',
     });
     expect(received[0].sms).toMatch(new RegExp(`^Paid NGN 1,500 for ${fixture.plateNumber}, weekly ticket, valid until .+\\. Receipt ${receiptNo}\\. Check: `));
-    expect(String(received[0].sms).endsWith(`Check: ${server.baseUrl}/r/${receiptNo}`)).toBe(true);
+    expect(String(received[0].sms).endsWith(`Check: https://levy.example.ng/r/${receiptNo}`)).toBe(true);
 
     // The phone sends the same payment again (same key): the same answer, no second text.
     const again = await pay();

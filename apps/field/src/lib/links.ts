@@ -24,8 +24,9 @@ export function keptLinks(): PublicLinks {
 export async function loadLinks(): Promise<PublicLinks> {
   try {
     const { data } = await call(publicEndpoints.links);
-    localStorage.setItem(KEY, JSON.stringify(data));
-    return data;
+    const links = { publicUrl: data.publicUrl ?? location.origin, levyName: data.levyName };
+    localStorage.setItem(KEY, JSON.stringify(links));
+    return links;
   } catch {
     return keptLinks();
   }

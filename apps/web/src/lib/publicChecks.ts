@@ -18,7 +18,10 @@ export interface PublicLinks {
 export function usePublicLinks(): PublicLinks | null {
   const links = useQuery({
     queryKey: ['public', 'links'],
-    queryFn: async ({ signal }) => (await call(publicEndpoints.links, {}, { signal })).data,
+    queryFn: async ({ signal }) => {
+      const { data } = await call(publicEndpoints.links, {}, { signal });
+      return { publicUrl: data.publicUrl ?? window.location.origin, levyName: data.levyName };
+    },
     staleTime: Infinity,
     retry: 1,
   });

@@ -41,6 +41,6 @@ export const links = endpoint({
   permission: { public: true },
   tags,
   description:
-    "Where the public pages are (PUBLIC_URL, else the request's own origin): the console's QR codes link there; and the levy's name (LEVY_NAME) its receipts and ID cards print.",
+    "Where the public pages are (PUBLIC_URL; null when unset: the caller's own origin): the console's QR codes link there; and the levy's name (LEVY_NAME) its receipts and ID cards print.",
   response: { 200: 'publicLinksReply' },
 });

@@ -58,4 +58,5 @@ export type PublicAgent = z.infer<typeof publicAgent>;
 export const publicAgentReply = z.object({ data: publicAgent });
 
 /** Where the public pages live (PUBLIC_URL, or the origin the request came to), and the levy's name (LEVY_NAME) prints carry. */
-export const publicLinksReply = z.object({ data: z.object({ publicUrl: z.string(), levyName: z.string() }) });
+/** PUBLIC_URL (null when unset: the caller uses its own origin, never one the server took from a Host header) and LEVY_NAME. */
+export const publicLinksReply = z.object({ data: z.object({ publicUrl: z.string().nullable(), levyName: z.string() }) });

@@ -24,8 +24,8 @@ export interface AuthDependencies {
   clock: Clock;
   mailer: Mailer;
   jwtSecret: string;
-  /** Where the console is (PUBLIC_URL), for the links of reset codes; unset: the request's own address. */
-  publicUrl?: string;
+  /** Where the console is, for the links of reset codes: PUBLIC_URL, else this machine's own address (http://localhost:PORT). */
+  consoleUrl: string;
   /** How often the reset-mail worker looks for queued requests (0: only when drained). */
   resetMailPollMs: number;
 }
@@ -51,6 +51,6 @@ export function register(app: FastifyInstance, deps: AuthDependencies): ResetMai
     deviceCookieKey: `device:${deps.jwtSecret}`,
     mailer: deps.mailer,
   });
-  registerRoutes(app, authRoutes(service, deps.publicUrl));
+  registerRoutes(app, authRoutes(service, deps.consoleUrl));
   return resetMail;
 }

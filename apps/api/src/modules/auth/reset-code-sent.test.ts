@@ -57,6 +57,34 @@ describe('POST /api/user/:id/reset-code', () => {
     expect((await reset({ token: code, password: 'yet-another-pass-8', confirmPassword: 'yet-another-pass-8', resetId })).statusCode).toBe(400);
   });
 
+  it("links to the console's own address, never to the Host the admin's request named (issue 46)", async () => {
+    const manager = await createPerson(ctx, { role: 'manager', department: 'enforcer-manager', email: 'mgr.host@example.test', fullName: 'mona manager' });
+    const { mail } = await sendAndRead(manager.id, { ...admin.headers, host: 'evil.example' });
+    expect(mail).not.toContain('evil.example');
+    // No PUBLIC_URL in this test's app: this machine's own address.
+    expect(mail).toMatch(/Open http:\/\/localhost:3000\/login\/password-reset\?reset(=3D|=)[0-9a-f-]{36} and enter it/);
+    const configured = await createTestContext({ clock, publicUrl: 'https://levy.example.ng' });
+    try {
+      const sender = await signedInPerson(configured, { role: 'admin', fullName: 'ade admin' });
+      const member = await createPerson(configured, { role: 'manager', department: 'enforcer-manager', email: 'mgr.host2@example.test' });
+      const before = outboxMessages(configured).length;
+      const reply = await configured.app.inject({
+        method: 'POST',
+        url: `/api/user/${member.id}/reset-code`,
+        headers: { ...sender.headers, host: 'evil.example' },
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      const sent = outboxMessages(configured)
+        .slice(before)
+        .join('')
+        .replace(/=\r?\n/g, '');
+      expect(sent).not.toContain('evil.example');
+      expect(sent).toMatch(/Open https:\/\/levy\.example\.ng\/login\/password-reset\?reset(=3D|=)[0-9a-f-]{36} and enter it/);
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('is audited: who sent a code to whom, never the code', async () => {
     const union = await createPerson(ctx, { role: 'union', unionRole: 'keke', unionName: 'audited riders' });
     const { code } = await sendAndRead(union.id, superAdmin.headers);

@@ -12,10 +12,11 @@ const RESET_PAGE = '/login/password-reset';
 
 /**
  * Sign-in, sign-out, password change and resets (declared in contracts/endpoints/auth.ts, profile.ts
- * and reset-codes.ts). `publicUrl`: where the console is (PUBLIC_URL); unset, the address the request
- * came to. An administrator's reset code links to its reset page there.
+ * and reset-codes.ts). `consoleUrl`: where the console is (PUBLIC_URL, else this machine's own
+ * address); an administrator's reset code links to its reset page there, never to the request's Host
+ * (an admin's request with a forged Host would send a manager to a phishing page).
  */
-export function authRoutes(service: AuthService, publicUrl?: string) {
+export function authRoutes(service: AuthService, consoleUrl: string) {
   return [
     implement(authEndpoints.login, async (request, reply) => {
       const { userCode, password, app: signingInTo } = request.body;
@@ -40,7 +41,7 @@ export function authRoutes(service: AuthService, publicUrl?: string) {
       return { message: MESSAGES.passwordChanged, token };
     }),
     implement(resetCodeEndpoints.send, async (request) => {
-      await service.sendResetCode(requireUser(request), request.params.id, `${publicUrl ?? `${request.protocol}://${request.host}`}${RESET_PAGE}`);
+      await service.sendResetCode(requireUser(request), request.params.id, `${consoleUrl}${RESET_PAGE}`);
       return { message: MESSAGES.resetCodeSent };
     }),
     implement(authEndpoints.forgotPassword, async (request, reply) => {

@@ -2,7 +2,6 @@ import { fieldEndpoints, TICKET_MESSAGES } from '@eticket/contracts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { implement } from '../../platform/http/endpoints.ts';
 import { sendIdempotent } from '../../platform/idempotency/index.ts';
-import { publicUrlOf } from '../public/index.ts';
 import type { FieldService } from './service.ts';
 
 /** The writes field agents make from their phones (declared in contracts/endpoints/field.ts). */
@@ -13,10 +12,10 @@ export function fieldRoutes(service: FieldService) {
       return sendIdempotent(reply, result, { message: TICKET_MESSAGES.scanRecorded, data: result.body });
     }),
     implement(fieldEndpoints.subscriptionPayment, async (request, reply) =>
-      sendIdempotent(reply, await service.paySubscription(requireUser(request), request.headers['idempotency-key'], request.body, publicUrlOf(request))),
+      sendIdempotent(reply, await service.paySubscription(requireUser(request), request.headers['idempotency-key'], request.body)),
     ),
     implement(fieldEndpoints.penaltyPayment, async (request, reply) =>
-      sendIdempotent(reply, await service.payPenalty(requireUser(request), request.headers['idempotency-key'], request.body, publicUrlOf(request))),
+      sendIdempotent(reply, await service.payPenalty(requireUser(request), request.headers['idempotency-key'], request.body)),
     ),
   ];
 }

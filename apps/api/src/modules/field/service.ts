@@ -40,7 +40,8 @@ export interface FieldOptions {
   fileUrl?: (key: string) => string;
   /**
    * Receipt texts: each payment queues one to the motorist, in its own transaction, with the check
-   * link {publicUrl}/r/{receiptNo} (PUBLIC_URL; unset: the origin the payment's request came to).
+   * link {publicUrl}/r/{receiptNo} when PUBLIC_URL is set (never the request's Host: anyone may send
+   * one, and the motorist would get a link to it); unset, the text carries no link.
    * `queued` is told after the payment is recorded (it sends the text soon, off the request). Unset:
    * no texts (the demo seed's thousands of payments send none).
    */
@@ -120,8 +121,6 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
   const scanRepeatMs = (deps.options?.scanRepeatMinutes ?? DEFAULT_SCAN_REPEAT_MINUTES) * 60_000;
   const fileUrl = deps.options?.fileUrl;
   const receiptTexts = deps.options?.receiptTexts;
-  /** Where a payment's receipt text links to: PUBLIC_URL, else the request's origin; none: no text. */
-  const receiptLinkBase = (origin?: string): string | null => (receiptTexts ? (receiptTexts.publicUrl ?? origin ?? null) : null);
 
   /**
    * The scan this one repeats: the same agent's scan of the same motorist captured within
@@ -251,8 +250,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
      * A remitter records a subscription payment at the plan's price: the expiry moves from
      * max(now, current expiry) by one plan period; accumulated + 1; accumulatedAmount + price.
      */
-    async paySubscription(agent: FieldAgent, key: string, input: SubscriptionPaymentInput, origin?: string): Promise<IdempotentResult<PaymentResponse>> {
-      const linkBase = receiptLinkBase(origin);
+    async paySubscription(agent: FieldAgent, key: string, input: SubscriptionPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
       const result = await idempotent(agent, key, 'subscription-payment', input, async (unit, received) => {
         const now = captureTime(input.capturedAt, received, maxAgeHours);
         const context = await payableContext(unit, await motoristCode(unit, input), agent.id, input.subscriptionId);
@@ -301,7 +299,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
         });
         const updated = { ...changes, lastReceiptNo: inserted.receiptNo };
         await unit.subscriptions.update(subscription.id, updated);
-        if (linkBase) {
+        if (receiptTexts) {
           const receipt = {
             kind: 'subscription',
             motoristId: motorist.id,
@@ -309,7 +307,12 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
             receiptNo: inserted.receiptNo,
             amountKobo: plan.priceKobo,
           } as const;
-          await queueReceiptText(unit.messages, { ...receipt, plate: motorist.plateNumber, planName: plan.name, paidUntil: expiresAfter }, linkBase, received);
+          await queueReceiptText(
+            unit.messages,
+            { ...receipt, plate: motorist.plateNumber, planName: plan.name, paidUntil: expiresAfter },
+            receiptTexts.publicUrl,
+            received,
+          );
         }
         const view = toTicketSubscription(
           { subscription: { ...subscription, ...updated }, plan: { id: plan.id, name: plan.name, vehicleType: plan.vehicleType, priceKobo: plan.priceKobo } },
@@ -324,14 +327,13 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           },
         };
       });
-      if (linkBase && !result.replayed) receiptTexts?.queued();
+      if (receiptTexts && !result.replayed) receiptTexts.queued();
       return result;
     },
 
     /** A remitter records a penalty payment: lowers the outstanding payment; more than is owed is refused. */
-    async payPenalty(agent: FieldAgent, key: string, input: PenaltyPaymentInput, origin?: string): Promise<IdempotentResult<PaymentResponse>> {
+    async payPenalty(agent: FieldAgent, key: string, input: PenaltyPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
       const amountKobo = toKobo(input.amount);
-      const linkBase = receiptLinkBase(origin);
       const result = await idempotent(agent, key, 'penalty-payment', input, async (unit, received) => {
         const now = captureTime(input.capturedAt, received, maxAgeHours);
         const context = await payableContext(unit, await motoristCode(unit, input), agent.id);
@@ -371,9 +373,9 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           createdAt: now,
           receivedAt: received,
         });
-        if (linkBase) {
+        if (receiptTexts) {
           const receipt = { kind: 'penalty', motoristId: motorist.id, phone: motorist.phone, receiptNo: inserted.receiptNo, amountKobo } as const;
-          await queueReceiptText(unit.messages, { ...receipt, plate: motorist.plateNumber }, linkBase, received);
+          await queueReceiptText(unit.messages, { ...receipt, plate: motorist.plateNumber }, receiptTexts.publicUrl, received);
         }
         const view = toTicketSubscription({ subscription: { ...subscription, ...changes }, plan: current.plan }, now, context.graceMs);
         return {
@@ -381,7 +383,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           body: { message: TICKET_MESSAGES.penaltyPaymentRecorded, data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view } },
         };
       });
-      if (linkBase && !result.replayed) receiptTexts?.queued();
+      if (receiptTexts && !result.replayed) receiptTexts.queued();
       return result;
     },
   };

@@ -44,13 +44,18 @@ export interface PenaltyReceipt {
 }
 
 /**
- * Queues the motorist's receipt text with its check link ({base}/r/{receiptNo}), on the payment's
- * transaction (`queries`): the payment and its text are written together or not at all. A motorist
+ * Queues the motorist's receipt text with its check link ({PUBLIC_URL}/r/{receiptNo}; none without
+ * PUBLIC_URL, as a link is never made from a request's Host), on the payment's transaction (`queries`): the payment and its text are written together or not at all. A motorist
  * without a phone gets none; a number that is not a Nigerian mobile is kept as failed, to be seen.
  */
-export async function queueReceiptText(queries: MessageQueries, receipt: SubscriptionReceipt | PenaltyReceipt, linkBase: string, at: Date): Promise<boolean> {
+export async function queueReceiptText(
+  queries: MessageQueries,
+  receipt: SubscriptionReceipt | PenaltyReceipt,
+  publicUrl: string | undefined,
+  at: Date,
+): Promise<boolean> {
   if (!receipt.phone.trim()) return false;
-  const link = receiptLink(linkBase, receipt.receiptNo);
+  const link = publicUrl ? receiptLink(publicUrl, receipt.receiptNo) : null;
   const body =
     receipt.kind === 'subscription'
       ? subscriptionReceiptText({

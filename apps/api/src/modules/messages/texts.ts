@@ -19,6 +19,9 @@ export function lagosDateText(at: Date): string {
 
 const plateText = (plate: string | null) => (plate ? plate.toUpperCase() : 'your vehicle');
 
+/** The receipt's check link, when PUBLIC_URL is set; without it a text names the receipt number only. */
+const checkText = (link: string | null) => (link ? ` Check: ${link}` : '');
+
 /** The public check page of a receipt: {base}/r/{receiptNo}. */
 export const receiptLink = (base: string, receiptNo: string) => `${base.replace(/\/+$/, '')}/r/${receiptNo}`;
 
@@ -28,13 +31,13 @@ export function subscriptionReceiptText(input: {
   planName: string;
   paidUntil: Date;
   receiptNo: string;
-  link: string;
+  link: string | null;
 }): string {
-  return `Paid ${nairaText(input.amountKobo)} for ${plateText(input.plate)}, ${input.planName} ticket, valid until ${lagosDateText(input.paidUntil)}. Receipt ${input.receiptNo}. Check: ${input.link}`;
+  return `Paid ${nairaText(input.amountKobo)} for ${plateText(input.plate)}, ${input.planName} ticket, valid until ${lagosDateText(input.paidUntil)}. Receipt ${input.receiptNo}.${checkText(input.link)}`;
 }
 
-export function penaltyReceiptText(input: { amountKobo: Kobo; plate: string | null; receiptNo: string; link: string }): string {
-  return `Paid ${nairaText(input.amountKobo)} penalty for ${plateText(input.plate)}. Receipt ${input.receiptNo}. Check: ${input.link}`;
+export function penaltyReceiptText(input: { amountKobo: Kobo; plate: string | null; receiptNo: string; link: string | null }): string {
+  return `Paid ${nairaText(input.amountKobo)} penalty for ${plateText(input.plate)}. Receipt ${input.receiptNo}.${checkText(input.link)}`;
 }
 
 /** Three days ahead; with PUBLIC_URL, the vehicle's check page ({PUBLIC_URL}/v/{userCode}). */

@@ -241,9 +241,9 @@ describe('throttle rows', () => {
 });
 
 describe('GET /api/public/links', () => {
-  it("answers the request's own origin when PUBLIC_URL is unset", async () => {
-    const reply = await ctx.app.inject({ method: 'GET', url: '/api/public/links', headers: { host: 'levy.example.ng:8080' } });
-    expect(reply.json()).toEqual({ data: { publicUrl: 'http://levy.example.ng:8080', levyName: 'E-Ticketing transport levy' } });
+  it('answers no address when PUBLIC_URL is unset, never the Host the request named (the browser uses its own origin)', async () => {
+    const reply = await ctx.app.inject({ method: 'GET', url: '/api/public/links', headers: { host: 'evil.example' } });
+    expect(reply.json()).toEqual({ data: { publicUrl: null, levyName: 'E-Ticketing transport levy' } });
   });
 });
 
@@ -259,7 +259,7 @@ describe('PUBLIC_URL', () => {
   it('is what /api/public/links answers when set, whatever the request came to', async () => {
     const configured = await createTestContext({ publicUrl: 'https://levy.example.ng' });
     try {
-      const reply = await configured.app.inject({ method: 'GET', url: '/api/public/links', headers: { host: 'internal:3000' } });
+      const reply = await configured.app.inject({ method: 'GET', url: '/api/public/links', headers: { host: 'evil.example' } });
       expect(reply.json()).toEqual({ data: { publicUrl: 'https://levy.example.ng', levyName: 'E-Ticketing transport levy' } });
     } finally {
       await configured.close();

@@ -6,16 +6,14 @@ import { HttpError } from '../../platform/http/errors.ts';
 import { agentPage, notFoundPage, receiptPage, tooManyPage, vehiclePage, type Page } from './pages.ts';
 import type { PublicKind, PublicService } from './service.ts';
 
-/** PUBLIC_URL, else the origin this request came to (its Host, and the protocol Fastify trusts). */
-export const publicUrlOf = (request: FastifyRequest, configured?: string) => configured ?? `${request.protocol}://${request.host}`;
-
 export function publicRoutes(service: PublicService, publicUrl?: string) {
   const levyName = service.levyName;
   return [
     implement(publicEndpoints.vehicle, async (request) => ({ data: await service.vehicle(request.params.code, request.ip) })),
     implement(publicEndpoints.receipt, async (request) => ({ data: await service.receipt(request.params.no, request.ip) })),
     implement(publicEndpoints.agent, async (request) => ({ data: await service.agent(request.params.code, request.ip) })),
-    implement(publicEndpoints.links, async (request) => ({ data: { publicUrl: publicUrlOf(request, publicUrl), levyName } })),
+    // Never the request's Host (anyone may send one): without PUBLIC_URL the browser uses its own origin.
+    implement(publicEndpoints.links, async () => ({ data: { publicUrl: publicUrl ?? null, levyName } })),
   ];
 }
 
