@@ -262,12 +262,12 @@ const targetRule = { message: FIELD_MESSAGES.motoristRequired, path: ['userCode'
 export const fieldScanRequest = z.object({ ...motoristTarget, capturedAt: capturedAtField, location: captureLocation }).refine(hasTarget, targetRule);
 export type FieldScanRequest = z.input<typeof fieldScanRequest>;
 
+/** Who an enforcer scanned: no phone, email, address or ID, as the field look-up (DESIGN.md: least privilege). */
 export const fieldMotorist = z.object({
   _id: z.string(),
   id: z.string(),
   userCode: z.string(),
   fullName: z.string(),
-  phone: z.string(),
   registrationStatus: z.string(),
 });
 export const fieldVehicle = z.object({ plateNumber: z.string(), vehicleModel: z.string().nullable(), vehicleType: z.enum(VEHICLE_TYPES) });

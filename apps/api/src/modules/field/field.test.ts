@@ -85,6 +85,23 @@ describe('POST /api/field/scan', () => {
     expect(row).toMatchObject({ motoristId: motorist.id, vehicleType: 'bus', subscriptionStatus: 'grace', outstandingKobo: 0, penaltyDay: null });
   });
 
+  it("never gives the enforcer the motorist's phone, email, address or ID (issue 46), first answer or repeat", async () => {
+    const motorist = await createMotorist(ctx, 'keke', { phone: '0803 555 0146' });
+    const key = newKey();
+    const send = async () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/field/scan',
+        headers: await enforcer.headers({ 'idempotency-key': key }),
+        payload: { userCode: motorist.userCode },
+      });
+    for (const reply of [await send(), await send()]) {
+      expect(reply.statusCode, reply.body).toBe(201);
+      expect(Object.keys(reply.json().data.motorist).sort()).toEqual(['_id', 'fullName', 'id', 'registrationStatus', 'userCode']);
+      expect(reply.body).not.toMatch(/5550146|phone|email|address/i);
+    }
+  });
+
   it('adds the penalty charge to an expired subscription once per Lagos day', async () => {
     const motorist = await expiredMotorist();
     const scanAt = async (iso: string) => {

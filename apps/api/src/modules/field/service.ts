@@ -197,7 +197,6 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
         id: motorist.id,
         userCode: motorist.userCode,
         fullName: motorist.fullName,
-        phone: motorist.phone,
         registrationStatus: motorist.registrationStatus,
       },
       vehicle: { plateNumber: motorist.plateNumber ?? '', vehicleModel: motorist.vehicleModel, vehicleType: motorist.vehicleType },
