@@ -100,6 +100,24 @@ describe('replies', () => {
     }
   });
 
+  it('are never kept by a browser or proxy: every /api reply, public or signed in, answer or refusal, says no-store (issue 46)', async () => {
+    const superAdmin = await session(ctx, { role: 'super-admin' });
+    const calls = [
+      { url: '/api/public/links', headers: {}, status: 200 },
+      { url: '/api/public/vehicles/nobody00', headers: {}, status: 404 },
+      { url: '/api/public/receipts/AAAA-BBBB-CCCC', headers: {}, status: 404 },
+      { url: '/api/motorist/user', headers: {}, status: 401 },
+      { url: '/api/banks', headers: await superAdmin.headers(), status: 200 },
+      { url: '/api/profile', headers: await superAdmin.headers(), status: 200 },
+      { url: '/api/docs/json', headers: {}, status: 200 },
+    ];
+    for (const { url, headers, status } of calls) {
+      const reply = await ctx.app.inject({ method: 'GET', url, headers });
+      expect(reply.statusCode, url).toBe(status);
+      expect(reply.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
   it('answer an unknown API path with 404 and a message, and malformed JSON with 400', async () => {
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(unknown.statusCode).toBe(404);

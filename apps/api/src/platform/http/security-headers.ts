@@ -49,7 +49,8 @@ export function helmetHeaders(): Record<string, string> {
 }
 
 /**
- * Helmet's headers on every reply, 404s, refusals and files included. They go into Fastify's own
+ * Helmet's headers on every reply, 404s, refusals and files included, and `Cache-Control: no-store`
+ * on every /api reply. They go into Fastify's own
  * header object, which it writes in one writeHead: Helmet's setHeader calls on the raw response cost
  * each reply eleven header validations, and then sent Fastify's own headers down Node's slower path
  * of merging them one by one (together about a tenth of the server's CPU for a small list call).
@@ -61,6 +62,9 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     // Only over HTTPS (the socket's own, or X-Forwarded-Proto from a trusted proxy): a browser keeps
     // to HTTPS for the site from then on. Over plain HTTP on a LAN it would be ignored, and wrong.
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    // API replies (public checks, personal data, statuses that change with a payment) are kept by
+    // no browser or proxy; a route with a reason to be cached (a signed file link) says so itself.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
 }
