@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@eticket/contracts';
+import { DEFAULT_LEVY_NAME, MESSAGES } from '@eticket/contracts';
 import type { TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { tagSqlLogWithRequests } from './db/sql-log.ts';
@@ -187,6 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailer: deps.mailer,
     jwtSecret: deps.jwtSecret,
     consoleUrl: deps.publicUrl ?? deps.localUrl ?? LOCAL_URL,
+    levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
     resetMailPollMs: deps.resetMailPollMs ?? 2000,
   });
   app.decorate('resetMail', resetMail);
@@ -202,7 +203,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     cacheMs: deps.publicCacheMs,
     listen: deps.database.listen,
   });
-  const peopleLists = await people.register(app, { db, files: deps.files, clock, fileUrl });
+  const peopleLists = await people.register(app, { db, files: deps.files, clock, fileUrl, levyName: deps.levyName ?? DEFAULT_LEVY_NAME });
   storedFiles.register(app, { files: deps.files, clock });
   const subscriptionsService = subscriptions.register(app, { db, clock });
   penalties.register(app, { db, clock, subscriptions: subscriptionsService });

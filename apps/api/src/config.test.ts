@@ -56,6 +56,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(name));
   });
 
+  it("refuses a SEED_ADMIN_PASSWORD made of the super-admin's email or the levy's name (issue 46)", () => {
+    const seed =
+      (password: string, more: Record<string, string> = {}) =>
+      () =>
+        loadConfig({ DATA_DIR: dataDir(), SEED_ADMIN_EMAIL: 'chinedu.okafor@levy.ng', SEED_ADMIN_PASSWORD: password, ...more });
+    expect(seed('ChineduOkafor1')).toThrow(/SEED_ADMIN_PASSWORD: is too easy to guess: it is made of the person's own name or email/);
+    expect(seed('eticketing2026')).toThrow(/SEED_ADMIN_PASSWORD/);
+    expect(seed('OgunKekeLevy26', { LEVY_NAME: 'Ogun Keke Levy' })).toThrow(/SEED_ADMIN_PASSWORD/);
+    expect(seed('OgunKekeLevy26')().SEED_ADMIN_PASSWORD).toBe('OgunKekeLevy26');
+  });
+
   it('needs a bucket for FILE_STORE=s3, and both S3 keys or neither', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), FILE_STORE: 's3' })).toThrow(/S3_BUCKET/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), FILE_STORE: 's3', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY/);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_LEVY_NAME, DEFAULT_SCAN_REPEAT_MINUTES, passwordWeakness } from '@eticket/contracts';
+import { DEFAULT_LEVY_NAME, DEFAULT_SCAN_REPEAT_MINUTES, ownWords, passwordWeakness } from '@eticket/contracts';
 
 /** The built console, next to this file's package in the source tree and in the bundle alike. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -199,6 +199,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
+  if (values.SEED_ADMIN_PASSWORD) {
+    // Judged again with the super-admin's email and the levy's name, which the field alone does not know.
+    const weakness = passwordWeakness(values.SEED_ADMIN_PASSWORD, ownWords(values.SEED_ADMIN_EMAIL, values.LEVY_NAME));
+    if (weakness) throw new ConfigError(`Invalid configuration:\n  SEED_ADMIN_PASSWORD: ${weakness}`);
+  }
   if (values.FILE_STORE === 's3' && !values.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: is needed when FILE_STORE=s3');
   if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');

@@ -26,6 +26,8 @@ export interface AuthDependencies {
   jwtSecret: string;
   /** Where the console is, for the links of reset codes: PUBLIC_URL, else this machine's own address (http://localhost:PORT). */
   consoleUrl: string;
+  /** LEVY_NAME: new passwords may not be made of it. */
+  levyName: string;
   /** How often the reset-mail worker looks for queued requests (0: only when drained). */
   resetMailPollMs: number;
 }
@@ -50,6 +52,7 @@ export function register(app: FastifyInstance, deps: AuthDependencies): ResetMai
     resetMail,
     deviceCookieKey: `device:${deps.jwtSecret}`,
     mailer: deps.mailer,
+    levyName: deps.levyName,
   });
   registerRoutes(app, authRoutes(service, deps.consoleUrl));
   return resetMail;

@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/http/errors.ts';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/credentials/passwords.ts';
+import { hashPassword, refuseOwnWordsPassword, verifyAgainstNothing, verifyPassword } from '../../platform/credentials/passwords.ts';
 import type { TokenService } from '../../platform/credentials/tokens.ts';
 import { createDeviceCookies, type Device } from './device-cookie.ts';
 import type { AuthRepository } from './repository.ts';
@@ -62,6 +62,8 @@ interface Dependencies {
   deviceCookieKey: string;
   /** Sends the codes administrators send (at once, on the request path). */
   mailer: Mailer;
+  /** LEVY_NAME: a new password may not be made of it (nor of the person's name and email). */
+  levyName: string;
 }
 
 export interface SignedIn {
@@ -198,6 +200,7 @@ export function createAuthService(deps: Dependencies) {
       if (!person) throw unauthorized();
       if (!(await verifyPassword(person.passwordHash, currentPassword))) throw badRequest(MESSAGES.currentPasswordWrong);
       await throttle.release(rules.map((rule) => rule.key));
+      refuseOwnWordsPassword('newPassword', newPassword, person.fullName, person.email, deps.levyName);
       const version = await repository.changePassword(actor.id, await hashPassword(newPassword), now);
       if (version === null) throw unauthorized();
       return tokens.sign(tokenUserOf(person), version, now);
@@ -268,6 +271,8 @@ export function createAuthService(deps: Dependencies) {
       if (!reset) throw badRequest(MESSAGES.resetInvalidCode);
       const matches = timingSafeEqual(hashResetCode(reset.id, code), Buffer.from(reset.codeHash, 'hex'));
       if (!matches) throw badRequest(MESSAGES.resetInvalidCode);
+      const person = await repository.findActiveById(reset.userId);
+      refuseOwnWordsPassword('password', newPassword, person?.fullName, person?.email, deps.levyName);
       const completed = await repository.completeReset({
         resetId: reset.id,
         userId: reset.userId,

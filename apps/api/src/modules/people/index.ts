@@ -25,7 +25,7 @@ export type { PeopleListService } from './lists/service.ts';
  * People: lookups, registration, the lists and a person's record, approve/suspend/delete: their
  * routes; answers the lists (the CSV exports read them).
  */
-export async function register(app: FastifyInstance, deps: { db: Database; files: FileStore; clock: Clock; fileUrl: FileUrl }): Promise<PeopleListService> {
+export async function register(app: FastifyInstance, deps: { db: Database; files: FileStore; clock: Clock; fileUrl: FileUrl; levyName: string }): Promise<PeopleListService> {
   const repository = createPeopleRepository(deps.db);
   const query = createPersonQuery(deps.db);
   /** Motorists' ticket subscriptions, by person id (the subscriptions capability). */
@@ -40,7 +40,7 @@ export async function register(app: FastifyInstance, deps: { db: Database; files
   // Registration forms are multipart: the parser only where they are served, as before.
   await app.register(async (scope) => {
     await scope.register(multipart);
-    registerRoutes(scope, registrationRoutes(createRegistrationService({ repository, files: deps.files, clock: deps.clock })));
+    registerRoutes(scope, registrationRoutes(createRegistrationService({ repository, files: deps.files, clock: deps.clock, levyName: deps.levyName })));
   });
   return lists;
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../../../lib/clock.ts';
 import { newUserCode } from '../../../domain/codes.ts';
 import { forbidden } from '../../../platform/http/errors.ts';
 import { cleanImage, type CleanImage, type FileStore } from '../../../adapters/files.ts';
-import { hashPassword } from '../../../platform/credentials/passwords.ts';
+import { hashPassword, refuseOwnWordsPassword } from '../../../platform/credentials/passwords.ts';
 import { answerOnce, KeyTaken, type IdempotentResult } from '../../../platform/idempotency/index.ts';
 import { personOf, registrationSnapshot, roleOf, type ImageKeys, type Registration } from './person.ts';
 import type { PeopleRepository } from '../repository.ts';
@@ -49,7 +49,8 @@ function registrationFingerprint(registration: Registration, uploads: Map<string
   return { kind: registration.kind, fields, images };
 }
 
-export function createRegistrationService(deps: { repository: PeopleRepository; files: FileStore; clock: Clock }) {
+/** `levyName` (LEVY_NAME): a new person's password may not be made of it, nor of their own name and email. */
+export function createRegistrationService(deps: { repository: PeopleRepository; files: FileStore; clock: Clock; levyName: string }) {
   const { repository, files, clock } = deps;
 
   /**
@@ -61,6 +62,8 @@ export function createRegistrationService(deps: { repository: PeopleRepository; 
   async function registerOnce(actor: SessionUser, registration: Registration, uploads: Map<string, Buffer>, key?: { value: string; requestHash: string }) {
     const role = roleOf(registration);
     if (!mayManage(actor, role)) throw forbidden();
+    const { password, fullName, email } = registration.input;
+    refuseOwnWordsPassword('password', password, fullName, email, deps.levyName);
     const images = await checkImages(uploads);
     const stamp = {
       userCode: newUserCode(),
