@@ -102,6 +102,8 @@ export interface AppDependencies {
   publicCacheMs?: number;
   /** Whether JSON and HTML replies over 1 KB are compressed (COMPRESSION); unset: true. */
   compression?: boolean;
+  /** Forms with images one account may send per 10 minutes (UPLOADS_PER_ACCOUNT); unset: 30. */
+  uploadsPerAccount?: number;
   /** Public checks allowed per address per kind and window; unset: 60 a minute. */
   publicLimit?: publicChecks.PublicLimit;
   /** Whether a payment's receipt text is sent at once, after the answer (unset: true); false: when the job or a test sends (app.textMessages.sendDue()). */
@@ -203,7 +205,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     cacheMs: deps.publicCacheMs,
     listen: deps.database.listen,
   });
-  const peopleLists = await people.register(app, { db, files: deps.files, clock, fileUrl, levyName: deps.levyName ?? DEFAULT_LEVY_NAME });
+  const peopleLists = await people.register(app, {
+    db,
+    files: deps.files,
+    clock,
+    fileUrl,
+    levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
+    uploadsPerAccount: deps.uploadsPerAccount,
+  });
   storedFiles.register(app, { files: deps.files, clock });
   const subscriptionsService = subscriptions.register(app, { db, clock });
   penalties.register(app, { db, clock, subscriptions: subscriptionsService });

@@ -43,6 +43,7 @@ describe('configuration', () => {
     ['IDEMPOTENCY_RETENTION_DAYS', '2'],
     ['PUBLIC_URL', 'levy.example.ng'],
     ['PUBLIC_URL', 'https://levy.example.ng/?x=1'],
+    ['UPLOADS_PER_ACCOUNT', '0'],
     ['LEVY_NAME', 'ab'],
     ['LEVY_NAME', 'x'.repeat(81)],
     ['LEVY_NAME', 'Lagos\u0007levy'],

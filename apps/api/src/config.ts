@@ -123,6 +123,8 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http:// or https:// address without query')
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
+  /** Forms with images (registrations) one account may send per 10 minutes; beyond, 429. */
+  UPLOADS_PER_ACCOUNT: z.coerce.number().int().min(1, 'must be at least 1').max(10_000, 'must be at most 10000').default(30),
   /** The levy's name, as the public pages, receipts and agent ID cards print it. */
   LEVY_NAME: z
     .string()

@@ -102,6 +102,7 @@ async function start(config: Config): Promise<void> {
     publicUrl: config.PUBLIC_URL,
     localUrl: `http://localhost:${config.PORT}`,
     levyName: config.LEVY_NAME,
+    uploadsPerAccount: config.UPLOADS_PER_ACCOUNT,
   });
 
   app.jobs.start();

@@ -74,6 +74,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // Journeys running side by side record agents' work and read the rankings at once: rank afresh every time.
     RANKING_CACHE_SECONDS: '0',
+    // The journeys register far more people with photos, as the fixture super-admin, than a person would.
+    UPLOADS_PER_ACCOUNT: '10000',
     SEED_ADMIN_EMAIL: ACCOUNTS.superAdmin.email,
     SEED_ADMIN_PASSWORD: E2E_PASSWORD,
   },

@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createLocalFileStore, SIGNED_URL_TTL_SECONDS } from './files.ts';
+import sharp from 'sharp';
+import { cleanImage, createLocalFileStore, imageDecodes, SIGNED_URL_TTL_SECONDS } from './files.ts';
 
 const store = (secret = 's'.repeat(40)) => createLocalFileStore(mkdtempSync(path.join(tmpdir(), 'eticket-files-')), secret);
 const KEY = `${'a'.repeat(32)}.jpg`;
@@ -36,5 +37,30 @@ describe('signed file links', () => {
     expect(files.verifySignature(`${'b'.repeat(32)}.jpg`, expires, signature, now)).toBe(false);
     expect(files.verifySignature(KEY, expires + 60, signature, now)).toBe(false);
     expect(store('t'.repeat(40)).verifySignature(KEY, expires, signature, now)).toBe(false);
+  });
+});
+
+describe('decoding uploads', () => {
+  it('decodes at most two images at once; the others wait their turn (issue 46: four at once took 2 GB)', async () => {
+    const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#2b8a3e' } })
+      .jpeg()
+      .toBuffer();
+    let most = 0;
+    let waited = 0;
+    const watch = setInterval(() => {
+      const { active, waiting } = imageDecodes();
+      most = Math.max(most, active);
+      waited = Math.max(waited, waiting);
+    }, 1);
+    try {
+      const cleaned = await Promise.all(Array.from({ length: 6 }, (_, i) => cleanImage(`photo${i}`, photo)));
+      expect(cleaned).toHaveLength(6);
+    } finally {
+      clearInterval(watch);
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(2);
+    expect(waited).toBeGreaterThan(0);
+    expect(imageDecodes()).toEqual({ active: 0, waiting: 0 });
   });
 });

@@ -4,6 +4,7 @@ import { access, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@eticket/contracts';
 import { BoundedMap } from '../lib/bounded-map.ts';
@@ -23,8 +24,23 @@ export const SIGNED_URL_TTL_SECONDS = 10 * 60;
 const EXPIRY_STEP_SECONDS = 60;
 const SIGNATURES_KEPT = 10_000;
 
-/** Camera photos are 12–50 megapixels; a 5 MB file that claims more is a decompression bomb. */
-const MAX_IMAGE_PIXELS = 60_000_000;
+/**
+ * The most pixels an upload may claim: a 24-megapixel camera photo (6000 × 4000) passes; more in at
+ * most 5 MB is a decompression bomb (issue 46: a 349 KB JPEG of 7,700 × 7,700 decoded to 178 MB,
+ * four at once took a process to 2 GB). The phones scale photos to 1,600 px before sending.
+ */
+const MAX_IMAGE_MEGAPIXELS = 25;
+const MAX_IMAGE_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
+/** Uploads are kept at most this many pixels on their longest side: enough for a portrait or an ID card. */
+const STORED_IMAGE_MAX_SIDE = 2048;
+/**
+ * Images decoded at once by this process; the others wait their turn. Each decode holds up to
+ * MAX_IMAGE_PIXELS × 4 bytes (100 MB) for a moment, and libvips spreads one over every core already.
+ */
+const DECODES_AT_ONCE = 2;
+const decoding = pLimit(DECODES_AT_ONCE);
+/** Images this process is decoding now, and those waiting their turn. */
+export const imageDecodes = () => ({ active: decoding.activeCount, waiting: decoding.pendingCount });
 
 export interface CleanImage {
   type: ImageType;
@@ -33,9 +49,11 @@ export interface CleanImage {
 
 /**
  * An upload made safe to keep: its type judged by its bytes (never the name or the declared type),
- * then decoded and encoded again in that type, so what follows the image (an appended page, a
- * script) and its metadata (camera GPS included) are dropped; EXIF orientation is applied first so
- * the picture stays upright. Anything else is a 400 naming the field.
+ * its size in pixels read from its header (more than MAX_IMAGE_MEGAPIXELS is refused undecoded), then
+ * decoded, scaled down to STORED_IMAGE_MAX_SIDE and encoded again in that type, DECODES_AT_ONCE at a
+ * time, so what follows the image (an appended page, a script) and its metadata (camera GPS
+ * included) are dropped; EXIF orientation is applied first so the picture stays upright. Anything
+ * else is a 400 naming the field.
  */
 export async function cleanImage(field: string, bytes: Buffer): Promise<CleanImage> {
   if (bytes.length === 0) throw badRequest(`${field} is empty`);
@@ -43,15 +61,27 @@ export async function cleanImage(field: string, bytes: Buffer): Promise<CleanIma
   const found = await fileTypeFromBuffer(bytes);
   const type = found?.mime as ImageType | undefined;
   if (!type || !ACCEPTED_IMAGE_TYPES.includes(type)) throw badRequest(`${field} must be a jpeg, png or webp image`);
+  const unreadable = () => badRequest(`${field} is not a readable ${type.slice('image/'.length)} image`);
+  const { width, height } = await sharp(bytes)
+    .metadata()
+    .catch(() => {
+      throw unreadable();
+    });
+  if (!width || !height) throw unreadable();
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw badRequest(`${field} is too large a picture (${width} × ${height}): at most ${MAX_IMAGE_MEGAPIXELS} megapixels`);
+  }
   try {
-    return { type, bytes: await reencode(bytes, type) };
+    return { type, bytes: await decoding(() => reencode(bytes, type)) };
   } catch {
-    throw badRequest(`${field} is not a readable ${type.slice('image/'.length)} image`);
+    throw unreadable();
   }
 }
 
 function reencode(bytes: Buffer, type: ImageType): Promise<Buffer> {
-  const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
+  const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize({ width: STORED_IMAGE_MAX_SIDE, height: STORED_IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
   if (type === 'image/jpeg') return image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
   if (type === 'image/png') return image.png().toBuffer();
   return image.webp({ quality: 85 }).toBuffer();

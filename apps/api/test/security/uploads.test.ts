@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@eticket/contracts';
 import { users } from '../../src/db/schema.ts';
 import { createTestContext, motoristFormFields, signedInPerson, TEST_DB, type TestContext } from '../harness.ts';
+import { DEFAULT_UPLOADS_PER_ACCOUNT } from '../../src/modules/people/registration/service.ts';
 import sharp from 'sharp';
 import { jpegImage, multipartForm, oversizeImage, pixelsOf, png, pngImage, storedFileCount, textFile, type Upload } from '../images.ts';
 
@@ -107,6 +108,8 @@ describe(`upload hardening (${TEST_DB})`, () => {
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toMatch(/^image\/(jpeg|png|webp)$/);
       expect(file.headers['x-content-type-options']).toBe('nosniff');
+      // The signed link's own cache rule, not the API's no-store: the browser reuses the image it has.
+      expect(file.headers['cache-control']).toBe('private, max-age=300');
       const scriptSrc = String(file.headers['content-security-policy'])
         .split(';')
         .find((d) => d.trim().startsWith('script-src'));
@@ -173,4 +176,47 @@ describe(`uploads are re-encoded (${TEST_DB})`, () => {
     const broken = Buffer.concat([pngImage().subarray(0, 40), Buffer.alloc(200, 7)]);
     await expectRefused({ bytes: broken, name: 'front.png', type: 'image/png' }, /^front is not a readable png image$/);
   });
+});
+
+/**
+ * Issue 46: a 7,700 × 7,700 JPEG of 349 KB was accepted and kept at full size. Uploads are scaled
+ * down on arrival, a picture claiming more than 25 megapixels is refused before it is decoded, and
+ * one account may send only so many forms with images per 10 minutes.
+ */
+describe(`large pictures (${TEST_DB})`, () => {
+  const photo = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#1c7ed6' } })
+      .jpeg()
+      .toBuffer();
+
+  it('keeps a 12-megapixel photo at 2,048 px on its longest side', async () => {
+    const reply = await register({ ...goodImages(), front: { bytes: await photo(4000, 3000), name: 'front.jpg', type: 'image/jpeg' } });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const front = [...(await storedUploads(reply))].find((bytes) => bytes[0] === 0xff)!;
+    const { width, height } = await sharp(front).metadata();
+    expect([width, height]).toEqual([2048, 1536]);
+  });
+
+  it("refuses the attack's 7,700 × 7,700 JPEG with a 400 naming the field, and writes nothing", async () => {
+    const bomb = await photo(7700, 7700);
+    expect(bomb.length).toBeLessThan(MAX_IMAGE_BYTES);
+    await expectRefused({ bytes: bomb, name: 'front.jpg', type: 'image/jpeg' }, /^front is too large a picture \(7700 × 7700\): at most 25 megapixels$/);
+  }, 60_000);
+
+  it('limits the forms with images one account sends: 429 with Retry-After and a clear message, then others still may', async () => {
+    const registrar = await signedInPerson(ctx, { role: 'admin' });
+    const send = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: '/api/motorist/register', headers, payload: multipartForm(motoristFormFields(), goodImages()) });
+    for (let i = 0; i < DEFAULT_UPLOADS_PER_ACCOUNT; i += 1) expect((await send(registrar.headers)).statusCode).toBe(201);
+    const people = await userCount();
+    const files = storedFileCount(ctx.dataDir);
+    const refused = await send(registrar.headers);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json().message).toBe('Too many uploads from this account: at most 30 forms with images every 10 minutes; try again in 10 minutes');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await userCount()).toBe(people);
+    expect(storedFileCount(ctx.dataDir)).toBe(files);
+    // Another account is not held back.
+    expect((await send(superAdmin.headers)).statusCode).toBe(201);
+  }, 120_000);
 });

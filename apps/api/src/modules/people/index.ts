@@ -4,6 +4,7 @@ import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FileStore } from '../../adapters/files.ts';
 import { registerRoutes } from '../../platform/http/endpoints.ts';
+import { createThrottle } from '../auth/index.ts';
 import { createSubscriptionsRepository, createSubscriptionsService } from '../subscriptions/index.ts';
 import { actionRoutes } from './actions/routes.ts';
 import { createPeopleActionService } from './actions/service.ts';
@@ -25,7 +26,10 @@ export type { PeopleListService } from './lists/service.ts';
  * People: lookups, registration, the lists and a person's record, approve/suspend/delete: their
  * routes; answers the lists (the CSV exports read them).
  */
-export async function register(app: FastifyInstance, deps: { db: Database; files: FileStore; clock: Clock; fileUrl: FileUrl; levyName: string }): Promise<PeopleListService> {
+export async function register(
+  app: FastifyInstance,
+  deps: { db: Database; files: FileStore; clock: Clock; fileUrl: FileUrl; levyName: string; uploadsPerAccount?: number },
+): Promise<PeopleListService> {
   const repository = createPeopleRepository(deps.db);
   const query = createPersonQuery(deps.db);
   /** Motorists' ticket subscriptions, by person id (the subscriptions capability). */
@@ -40,7 +44,15 @@ export async function register(app: FastifyInstance, deps: { db: Database; files
   // Registration forms are multipart: the parser only where they are served, as before.
   await app.register(async (scope) => {
     await scope.register(multipart);
-    registerRoutes(scope, registrationRoutes(createRegistrationService({ repository, files: deps.files, clock: deps.clock, levyName: deps.levyName })));
+    const registration = createRegistrationService({
+      repository,
+      files: deps.files,
+      clock: deps.clock,
+      levyName: deps.levyName,
+      throttle: createThrottle(deps.db),
+      uploadsPerAccount: deps.uploadsPerAccount,
+    });
+    registerRoutes(scope, registrationRoutes(registration));
   });
   return lists;
 }

@@ -3,15 +3,31 @@ import { mayManage, type RegistrationResponse } from '@eticket/contracts';
 import type { SessionUser } from '../../../platform/http/auth.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { newUserCode } from '../../../domain/codes.ts';
-import { forbidden } from '../../../platform/http/errors.ts';
+import { HttpError, forbidden } from '../../../platform/http/errors.ts';
 import { cleanImage, type CleanImage, type FileStore } from '../../../adapters/files.ts';
 import { hashPassword, refuseOwnWordsPassword } from '../../../platform/credentials/passwords.ts';
 import { answerOnce, KeyTaken, type IdempotentResult } from '../../../platform/idempotency/index.ts';
 import { personOf, registrationSnapshot, roleOf, type ImageKeys, type Registration } from './person.ts';
 import type { PeopleRepository } from '../repository.ts';
+import type { Throttle } from '../../auth/index.ts';
 
 /** The operation a registration's Idempotency-Key is kept under. */
 const REGISTRATION = 'registration';
+
+/**
+ * Forms with images one account may send per window (UPLOADS_PER_ACCOUNT; issue 46: uploads are
+ * decoded, the costliest thing a caller can ask for). A registrar takes minutes per motorist; a
+ * phone sending its queue after a day offline gets 429, keeps the rest and sends them later.
+ */
+export const DEFAULT_UPLOADS_PER_ACCOUNT = 30;
+const UPLOAD_WINDOW_MS = 10 * 60_000;
+
+function tooManyUploads(limit: number, until: Date, now: Date): HttpError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const message = `Too many uploads from this account: at most ${limit} forms with images every ${UPLOAD_WINDOW_MS / 60_000} minutes; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new HttpError(429, message, { 'retry-after': String(seconds) });
+}
 
 interface CheckedImage extends CleanImage {
   field: string;
@@ -50,8 +66,25 @@ function registrationFingerprint(registration: Registration, uploads: Map<string
 }
 
 /** `levyName` (LEVY_NAME): a new person's password may not be made of it, nor of their own name and email. */
-export function createRegistrationService(deps: { repository: PeopleRepository; files: FileStore; clock: Clock; levyName: string }) {
+export function createRegistrationService(deps: {
+  repository: PeopleRepository;
+  files: FileStore;
+  clock: Clock;
+  levyName: string;
+  throttle: Throttle;
+  /** Forms with images per account per UPLOAD_WINDOW_MS; unset: DEFAULT_UPLOADS_PER_ACCOUNT. */
+  uploadsPerAccount?: number;
+}) {
   const { repository, files, clock } = deps;
+  const uploadLimit = deps.uploadsPerAccount ?? DEFAULT_UPLOADS_PER_ACCOUNT;
+
+  /** Takes the account's slot for a form with images (uploadLimit per UPLOAD_WINDOW_MS), before any image is decoded. */
+  async function takeUploadSlot(actor: SessionUser, uploads: Map<string, Buffer>): Promise<void> {
+    if (uploads.size === 0) return;
+    const now = clock.now();
+    const blocked = await deps.throttle.take([{ key: `uploads:acct:${actor.id}`, limit: uploadLimit, windowMs: UPLOAD_WINDOW_MS }], now);
+    if (blocked) throw tooManyUploads(uploadLimit, blocked, now);
+  }
 
   /**
    * Checks who may register whom and every image, stores the images, then writes the record, its
@@ -64,6 +97,7 @@ export function createRegistrationService(deps: { repository: PeopleRepository; 
     if (!mayManage(actor, role)) throw forbidden();
     const { password, fullName, email } = registration.input;
     refuseOwnWordsPassword('password', password, fullName, email, deps.levyName);
+    await takeUploadSlot(actor, uploads);
     const images = await checkImages(uploads);
     const stamp = {
       userCode: newUserCode(),
