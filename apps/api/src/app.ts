@@ -28,6 +28,7 @@ import * as field from './modules/field/index.ts';
 import { createTextMessages, type TextMessages } from './modules/messages/index.ts';
 import * as allocation from './modules/allocation/index.ts';
 import * as dashboards from './modules/dashboard/index.ts';
+import * as ledger from './modules/ledger/index.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
 import { registerAuth } from './platform/http/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -232,6 +233,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const allocationService = allocation.register(app, { db, clock, banks: deps.banks });
   dashboards.register(app, { db, clock, allocation: allocationService, rankingTtlMs: deps.rankingTtlMs });
   const audit = auditLog.register(app, { db });
+  ledger.register(app, { db, clock });
   csvExports.register(app, {
     lists: { people: peopleLists, records: recordsService, audit },
     jwtSecret: deps.jwtSecret,

@@ -38,6 +38,8 @@ export const CAPABILITIES = [
   'delete-people',
   // sending a staff member a password reset code (issue 26); whom to: RESET_CODE_TARGETS
   'reset-codes',
+  // the money ledger's Books page and its integrity check (issue 42)
+  'books',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -57,6 +59,7 @@ const CONSOLE_ADMIN: Partial<Record<Capability, Access>> = {
   penalty: 'write',
   scans: 'read',
   transactions: 'read',
+  books: 'write',
 };
 
 /**

@@ -5,6 +5,7 @@ import * as dashboards from './dashboards.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as exportsGroup from './exports.ts';
 import * as files from './files.ts';
+import * as ledger from './ledger.ts';
 import * as field from './field.ts';
 import * as ops from './ops.ts';
 import * as penalties from './penalties.ts';
@@ -35,6 +36,7 @@ export const ENDPOINT_GROUPS = {
   resetCodes,
   allocation,
   subscriptions,
+  ledger,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

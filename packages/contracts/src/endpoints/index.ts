@@ -15,3 +15,4 @@ export * as peopleEndpoints from './people.ts';
 export * as allocationEndpoints from './allocation.ts';
 export * as recordEndpoints from './records.ts';
 export * as subscriptionEndpoints from './subscriptions.ts';
+export * as ledgerEndpoints from './ledger.ts';

@@ -15,3 +15,4 @@ export * from './ops.ts';
 export * from './public.ts';
 export * from './receipts.ts';
 export * from './files.ts';
+export * from './ledger.ts';

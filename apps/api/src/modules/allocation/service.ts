@@ -24,6 +24,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { DayRange } from '../../lists/date-range.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { toKobo, toNaira, type Kobo } from '../../domain/money.ts';
+import { postPayout } from '../ledger/index.ts';
 import { OverAllocatedError, TOTAL_TENTHS, type AllocationRepository, type PayoutRecord, type StakeholderRecord } from './repository.ts';
 
 /** The vehicle type whose revenue a union's share is taken from; null: all revenue. */
@@ -307,7 +308,7 @@ export function createAllocationService(deps: { repository: AllocationRepository
       await mustFind(id);
       if (input.date > lagosDay(clock.now())) throw badRequest(ALLOCATION_MESSAGES.futurePayout);
       try {
-        const row = await repository.transaction(async (repo, audit) => {
+        const row = await repository.transaction(async (repo, audit, ledger) => {
           const at = clock.now();
           const payout = await repo.insertPayout({
             stakeholderId: id,
@@ -318,6 +319,7 @@ export function createAllocationService(deps: { repository: AllocationRepository
             at,
           });
           const after = { stakeholderId: id, amount: toNaira(payout.amountKobo), date: payout.paidOn, reference: payout.reference };
+          await postPayout(ledger, { id: payout.id, stakeholderId: id, amountKobo: payout.amountKobo, reference: payout.reference, recordedBy: actor.id, at });
           await audit({ actorId: actor.id, action: 'payout.recorded', entityType: 'payout', entityId: payout.id, before: null, after, at });
           return payout;
         });

@@ -19,6 +19,7 @@ import {
 import { DEFAULT_GRACE_PERIOD_DAYS, newReceiptNo, type PlanName, type ReceiptKind } from '@eticket/contracts';
 import { DAY_IN_MS } from '../../domain/calendar.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
+import { ledgerQueries, type LedgerQueries } from '../ledger/index.ts';
 import { messageQueries, type MessageQueries } from '../messages/index.ts';
 import { penaltyQueries, type PenaltyQueries } from '../penalties/index.ts';
 import { recordQueries, type RecordQueries } from '../records/index.ts';
@@ -249,6 +250,7 @@ export interface FieldUnit {
   penalties: PenaltyQueries;
   records: RecordQueries;
   messages: MessageQueries;
+  ledger: LedgerQueries;
 }
 
 export function createFieldRepository(db: Database) {
@@ -263,6 +265,7 @@ export function createFieldRepository(db: Database) {
           penalties: penaltyQueries(tx),
           records: recordQueries(tx),
           messages: messageQueries(tx),
+          ledger: ledgerQueries(tx),
         }),
       );
     },

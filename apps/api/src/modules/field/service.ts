@@ -20,6 +20,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { answerOnce, KeyTaken, type IdempotentResult } from '../../platform/idempotency/index.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { formatNaira, koboOf, toKobo, toNaira, type Kobo } from '../../domain/money.ts';
+import { postPayment } from '../ledger/index.ts';
 import { queueReceiptText } from '../messages/index.ts';
 import { toPaymentRecord } from '../records/index.ts';
 import { effectiveExpiry, extend, statusAt } from '../subscriptions/index.ts';
@@ -296,6 +297,8 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           createdAt: now,
           receivedAt: received,
         });
+        const posting = { id: inserted.id, receiptNo: inserted.receiptNo, remitterId: agent.id, modeOfPayment: input.modeOfPayment, at: now };
+        await postPayment(unit.ledger, { ...posting, kind: 'subscription', amountKobo: plan.priceKobo });
         const updated = { ...changes, lastReceiptNo: inserted.receiptNo };
         await unit.subscriptions.update(subscription.id, updated);
         if (receiptTexts) {
@@ -372,6 +375,8 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           createdAt: now,
           receivedAt: received,
         });
+        const posting = { id: inserted.id, receiptNo: inserted.receiptNo, remitterId: agent.id, modeOfPayment: input.modeOfPayment, at: now };
+        await postPayment(unit.ledger, { ...posting, kind: 'penalty', amountKobo });
         if (receiptTexts) {
           const receipt = { kind: 'penalty', motoristId: motorist.id, phone: motorist.phone, receiptNo: inserted.receiptNo, amountKobo } as const;
           await queueReceiptText(unit.messages, { ...receipt, plate: motorist.plateNumber }, receiptTexts.publicUrl, received);

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { registerRoutes } from '../../platform/http/endpoints.ts';
+import { ledgerQueries } from './repository.ts';
+import { ledgerRoutes } from './routes.ts';
+import { createLedgerService, summaryOf, type LedgerService } from './service.ts';
+
+// The ledger module's public face: other modules post through these, in their own transactions.
+export { ledgerQueries, UnbalancedEntryError, type LedgerQueries, type NewEntry } from './repository.ts';
+export { ACCOUNTS, payableOf, postPayment, postPayout, receivingAccount, shortageOf, tillOf, type PostedPayment, type PostedPayout } from './postings.ts';
+export type { LedgerService } from './service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The ledger's routes and its integrity check, nightly as a job (one process at a time) and on demand. */
+export function register(app: FastifyInstance, deps: { db: Database; clock: Clock }): LedgerService {
+  const service = createLedgerService({ ledger: ledgerQueries(deps.db), clock: deps.clock });
+  registerRoutes(app, ledgerRoutes(service));
+  app.jobs.register({
+    name: 'ledger-integrity-check',
+    everyMs: DAY_MS,
+    run: async ({ db }) => {
+      const check = await createLedgerService({ ledger: ledgerQueries(db), clock: deps.clock }).check('nightly');
+      // A difference fails the run: logged as an error and kept in job_runs, besides the Books page.
+      if (!check.ok) throw new Error(summaryOf(check));
+      return summaryOf(check);
+    },
+  });
+  return service;
+}

@@ -1,0 +1,92 @@
+import type { ModeOfPayment } from '@eticket/contracts';
+import type { Kobo } from '../../domain/money.ts';
+import type { AccountRef, LedgerQueries } from './repository.ts';
+
+/**
+ * The posting rules (docs/ledger.md): which accounts each movement of money debits and credits.
+ * Migration 0042 posted the payments and payouts made before the ledger by the same rules.
+ */
+
+const fixed = (code: string, kind: AccountRef['kind']): AccountRef => ({ code, kind, ownerId: null });
+
+export const ACCOUNTS = {
+  levyBank: fixed('bank:levy', 'bank'),
+  clearing: { pos: fixed('clearing:pos', 'clearing'), card: fixed('clearing:card', 'clearing'), online: fixed('clearing:online', 'clearing') },
+  suspense: fixed('suspense', 'suspense'),
+  overage: fixed('overage', 'overage'),
+  revenue: { subscription: fixed('revenue:subscription', 'revenue'), penalty: fixed('revenue:penalty', 'revenue') },
+} as const;
+
+/** A remitter's cash in hand: cash they collect is debited here until it is lodged (the tills issue moves it to the bank). */
+export const tillOf = (remitterId: string): AccountRef => ({ code: `till:${remitterId}`, kind: 'till', ownerId: remitterId });
+/** What an agent owes after a short till count. */
+export const shortageOf = (agentId: string): AccountRef => ({ code: `shortage:${agentId}`, kind: 'shortage', ownerId: agentId });
+/** What the levy owes a stakeholder. */
+export const payableOf = (stakeholderId: string): AccountRef => ({ code: `payable:${stakeholderId}`, kind: 'payable', ownerId: stakeholderId });
+
+/** Where a payment's money is: the remitter's till (cash), the levy's bank (transfer), the channel's clearing account (POS, card). */
+export function receivingAccount(mode: ModeOfPayment, remitterId: string): AccountRef {
+  if (mode === 'cash') return tillOf(remitterId);
+  if (mode === 'transfer') return ACCOUNTS.levyBank;
+  return ACCOUNTS.clearing[mode];
+}
+
+export interface PostedPayment {
+  kind: 'subscription' | 'penalty';
+  id: string;
+  receiptNo: string;
+  remitterId: string;
+  modeOfPayment: ModeOfPayment;
+  amountKobo: Kobo;
+  /** When the money was taken (the capture time). */
+  at: Date;
+}
+
+/** A successful payment: debits where the money is, credits the revenue of its kind. Call in the payment's transaction. */
+export function postPayment(ledger: LedgerQueries, payment: PostedPayment): Promise<string> {
+  return ledger.post({
+    kind: `${payment.kind}_payment`,
+    sourceId: payment.id,
+    memo: `Receipt ${payment.receiptNo}`,
+    occurredAt: payment.at,
+    lines: [
+      { account: receivingAccount(payment.modeOfPayment, payment.remitterId), amountKobo: payment.amountKobo },
+      { account: ACCOUNTS.revenue[payment.kind], amountKobo: -payment.amountKobo },
+    ],
+  });
+}
+
+export interface PostedPayout {
+  id: string;
+  stakeholderId: string;
+  amountKobo: Kobo;
+  reference: string;
+  recordedBy: string;
+  at: Date;
+}
+
+/**
+ * A payout to a stakeholder: its share is allocated when it is paid (subscription revenue → the
+ * stakeholder's payable), then paid (payable → the levy's bank). Two entries, one per movement, in the
+ * payout's transaction.
+ */
+export async function postPayout(ledger: LedgerQueries, payout: PostedPayout): Promise<void> {
+  const common = { sourceId: payout.id, memo: `Payout ${payout.reference}`, occurredAt: payout.at, postedBy: payout.recordedBy };
+  const payable = payableOf(payout.stakeholderId);
+  await ledger.post({
+    ...common,
+    kind: 'allocation',
+    lines: [
+      { account: ACCOUNTS.revenue.subscription, amountKobo: payout.amountKobo },
+      { account: payable, amountKobo: -payout.amountKobo },
+    ],
+  });
+  await ledger.post({
+    ...common,
+    kind: 'payout',
+    lines: [
+      { account: payable, amountKobo: payout.amountKobo },
+      { account: ACCOUNTS.levyBank, amountKobo: -payout.amountKobo },
+    ],
+  });
+}
