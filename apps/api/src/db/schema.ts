@@ -493,7 +493,6 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_source_once')
       .on(t.kind, t.sourceId)
       .where(sql`source_id IS NOT NULL`),
-    index('ledger_entries_posted_idx').on(t.postedAt),
   ],
 );
 

@@ -70,39 +70,19 @@ const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 export function ledgerQueries(db: Database) {
   return {
     /**
-     * Writes an entry whole in one statement: its personal accounts if new, the entry, its lines. The
-     * lines' trigger refuses an entry that does not sum to zero, and (kind, source) is unique: a
-     * record posts once.
+     * Writes an entry whole in one call (ledger_post, 0042): its personal accounts if new, the entry,
+     * its lines. The lines' trigger refuses an entry that does not sum to zero, and (kind, source) is
+     * unique: a record posts once.
      */
     async post(entry: NewEntry): Promise<string> {
       if (entry.lines.reduce((sum, line) => sum + line.amountKobo, 0) !== 0)
         throw new UnbalancedEntryError(`${entry.kind} ${entry.sourceId} does not sum to zero`);
-      const personal = entry.lines.filter((line) => line.account.ownerId !== null);
-      const accounts = personal.length
-        ? sql`accounts AS (
-            INSERT INTO ledger_accounts (code, kind, owner_id)
-            VALUES ${sql.join(
-              personal.map(({ account }) => sql`(${account.code}, ${account.kind}, ${account.ownerId}::uuid)`),
-              sql`, `,
-            )}
-            ON CONFLICT (code) DO NOTHING),`
-        : sql``;
-      const lines = sql.join(
-        entry.lines.map((line, index) => sql`(${index + 1}::smallint, ${line.account.code}::text, ${line.amountKobo}::bigint)`),
-        sql`, `,
-      );
+      const column = (pick: (line: NewLine) => string | number | null) => sql.param(entry.lines.map(pick));
       const [row] = await rowsOf<{ id: string }>(
         db,
-        sql`
-        WITH ${accounts}
-        entry AS (
-          INSERT INTO ledger_entries (kind, source_id, memo, occurred_at, posted_by)
-          VALUES (${entry.kind}, ${entry.sourceId}::uuid, ${entry.memo}, ${timestamp(entry.occurredAt)}, ${entry.postedBy ?? null}::uuid)
-          RETURNING id)
-        INSERT INTO ledger_lines (entry_id, line_no, account_code, amount_kobo)
-        SELECT entry.id, line.line_no, line.account_code, line.amount_kobo
-        FROM entry, (VALUES ${lines}) AS line (line_no, account_code, amount_kobo)
-        RETURNING entry_id AS id`,
+        sql`SELECT ledger_post(${entry.kind}, ${entry.sourceId}::uuid, ${entry.memo}, ${timestamp(entry.occurredAt)}, ${entry.postedBy ?? null}::uuid,
+          ${column((line) => line.account.code)}::text[], ${column((line) => line.account.kind)}::text[],
+          ${column((line) => line.account.ownerId)}::uuid[], ${column((line) => line.amountKobo)}::bigint[]) AS id`,
       );
       return row.id;
     },
@@ -179,20 +159,25 @@ export function ledgerQueries(db: Database) {
       }));
     },
 
-    /** Entries whose lines do not sum to zero, or that have none. */
+    /** Entries whose lines do not sum to zero, or that have none; lines whose entry or account is missing. */
     async unbalancedEntries(): Promise<FoundDifference[]> {
-      const rows = await rowsOf<{ id: string; kind: string; total: string | null }>(
+      const rows = await rowsOf<{ id: string; kind: string | null; total: string | null }>(
         db,
         sql`
-        SELECT e.id::text AS id, e.kind, sum(l.amount_kobo)::text AS total
-        FROM ledger_entries e LEFT JOIN ledger_lines l ON l.entry_id = e.id
-        GROUP BY e.id, e.kind
-        HAVING count(l.entry_id) = 0 OR sum(l.amount_kobo) <> 0
+        SELECT id::text, kind, total::text FROM (
+          SELECT coalesce(e.id, l.entry_id) AS id, e.kind, bool_or(e.id IS NULL) AS orphan, count(l.entry_id) AS lines, sum(l.amount_kobo) AS total
+          FROM ledger_entries e FULL JOIN ledger_lines l ON l.entry_id = e.id
+          GROUP BY 1, 2) entry
+        WHERE lines = 0 OR total <> 0 OR orphan
+        UNION ALL
+        SELECT DISTINCT l.entry_id::text, 'account ' || l.account_code || ' missing', NULL
+        FROM ledger_lines l LEFT JOIN ledger_accounts a ON a.code = l.account_code
+        WHERE a.code IS NULL
         LIMIT ${DIFFERENCES_READ}`,
       );
       return rows.map((row) => ({
         kind: 'unbalanced-entry',
-        entryKind: row.kind,
+        entryKind: row.kind ?? 'entry missing',
         ref: row.id,
         postedKobo: row.total === null ? null : koboOf(row.total),
         expectedKobo: 0,

@@ -25,7 +25,7 @@ function describe(found: FoundDifference): string {
       return `${labelOf(found.entryKind)} ${found.ref}: the ledger has ${naira(found.postedKobo)}, the record ${naira(found.expectedKobo)}`;
     case 'unbalanced-entry':
       return found.postedKobo === null
-        ? `Entry ${found.ref} (${found.entryKind}) has no lines`
+        ? `Entry ${found.ref} (${found.entryKind}) has no lines, or a line of an account that is missing`
         : `Entry ${found.ref} (${found.entryKind}) sums to ${naira(found.postedKobo)}, not zero`;
     case 'balance-differs':
       return `Account ${found.ref}: its kept balance is ${naira(found.postedKobo)}, its lines sum to ${naira(found.expectedKobo)}`;
