@@ -23,6 +23,7 @@ const EVERY_LINK = [
   'Scan Record',
   'Transaction',
   'Allocation',
+  'Books',
   'Audit Log',
 ];
 const without = (...hidden: string[]) => EVERY_LINK.filter((link) => !hidden.includes(link));
@@ -68,6 +69,7 @@ test('every sidebar link opens its page', async ({ page }) => {
     ['Scan Record', '/scan', 'Scan Record'],
     ['Transaction', '/transaction', 'Transaction'],
     ['Allocation', '/allocation', 'Allocation'],
+    ['Books', '/books', 'Books'],
     ['Audit Log', '/audit-log', 'Audit Log'],
     ['Dashboard', '/', 'Dashboard'],
   ];

@@ -1,6 +1,7 @@
 import type { Icon } from '@tabler/icons-react';
 import {
   IconAlertTriangle,
+  IconBook,
   IconBuildingCommunity,
   IconCar,
   IconCash,
@@ -175,6 +176,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     title: 'Allocation',
     capability: 'allocation',
     Page: lazyPage(() => import('../features/allocation/AllocationDetailsPage.tsx'), 'AllocationDetailsPage'),
+  },
+  // Not in the spec's sidebar: the money ledger (issue 42), for admins and the super-admin.
+  {
+    path: '/books',
+    title: 'Books',
+    capability: 'books',
+    Page: lazyPage(() => import('../features/books/BooksPage.tsx'), 'BooksPage'),
+    sidebar: { label: 'Books', icon: IconBook },
   },
   // Not in the spec's sidebar: the log of staff changes (issue 7), the super-admin's alone.
   {
