@@ -18,6 +18,7 @@ const EVERYTHING = [
   'Scan Record',
   'Transaction',
   'Allocation',
+  'Books',
   'Audit Log',
 ];
 
