@@ -52,7 +52,8 @@ const moments = [
 ];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock });
+  // Several scans of one vehicle by one agent here are each counted (SCAN_REPEAT_MINUTES has its own tests).
+  ctx = await createTestContext({ clock, scanRepeatMinutes: 0 });
   admin = await session(ctx, { role: 'admin' });
   enforcer = await session(ctx, { role: 'enforcer' });
   remitter = await session(ctx, { role: 'remitter' });

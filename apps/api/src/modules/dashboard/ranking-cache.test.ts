@@ -12,7 +12,7 @@ let enforcer: Session;
 let motorist: Awaited<ReturnType<typeof createMotorist>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock, rankingTtlMs: RANKING_TTL_MS });
+  ctx = await createTestContext({ clock, rankingTtlMs: RANKING_TTL_MS, scanRepeatMinutes: 0 });
   admin = await session(ctx, { role: 'admin' });
   enforcer = await session(ctx, { role: 'enforcer' });
   motorist = await createMotorist(ctx, 'keke');

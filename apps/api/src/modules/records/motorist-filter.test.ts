@@ -25,7 +25,8 @@ async function list(path: string, query: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock });
+  // Several scans of one vehicle by one agent here are each counted (SCAN_REPEAT_MINUTES has its own tests).
+  ctx = await createTestContext({ clock, scanRepeatMinutes: 0 });
   admin = await session(ctx, { role: 'admin' });
   remitter = await session(ctx, { role: 'remitter' });
   enforcer = await session(ctx, { role: 'enforcer' });

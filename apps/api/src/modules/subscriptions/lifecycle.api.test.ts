@@ -13,7 +13,8 @@ let motorist: Awaited<ReturnType<typeof createMotorist>>;
 const plans: Record<string, string> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock });
+  // Several scans of one vehicle by one agent here are each counted (SCAN_REPEAT_MINUTES has its own tests).
+  ctx = await createTestContext({ clock, scanRepeatMinutes: 0 });
   admin = await session(ctx, { role: 'admin' });
   enforcer = await session(ctx, { role: 'enforcer' });
   remitter = await session(ctx, { role: 'remitter' });

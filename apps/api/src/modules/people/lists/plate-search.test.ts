@@ -18,7 +18,8 @@ let chidi: Motorist;
 const setPlate = (motorist: Motorist, plateNumber: string) => ctx.database.db.update(vehicles).set({ plateNumber }).where(eq(vehicles.userId, motorist.id));
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock });
+  // Several scans of one vehicle by one agent here are each counted (SCAN_REPEAT_MINUTES has its own tests).
+  ctx = await createTestContext({ clock, scanRepeatMinutes: 0 });
   admin = await session(ctx, { role: 'admin' });
   enforcer = await session(ctx, { role: 'enforcer', fullName: 'lag enforcer' });
   ada = await createMotorist(ctx, 'keke', { fullName: 'ada keke' });
