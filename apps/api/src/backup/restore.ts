@@ -38,7 +38,7 @@ export interface RestoreSummary {
 
 const BATCH_ROWS = 500;
 /** Tables the migrations fill on their own: rows in them alone do not make a database non-empty. */
-const SEEDED_BY_MIGRATIONS = ['settings', 'bank_accounts_directory'];
+const SEEDED_BY_MIGRATIONS = ['settings', 'bank_accounts_directory', 'ledger_accounts'];
 
 type Line =
   | BackupHeader
