@@ -212,7 +212,7 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
       const graceOver = dayStart.getTime() - 3 * DAY;
       const lapsed = motorists.filter((x) => !x.pausedUntil && x.expiresAt.getTime() < graceOver);
       for (const enforcer of enforcers) {
-        const scansToday = Math.round(perEnforcer * (0.5 + random.next()));
+        const scansToday = random.count(perEnforcer * (0.5 + random.next()));
         for (let i = 0; i < scansToday; i += 1) {
           const m = lapsed.length > 0 && random.chance(0.4) ? random.pick(lapsed) : random.pick(motorists);
           events.push({
