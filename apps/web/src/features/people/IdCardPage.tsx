@@ -1,12 +1,9 @@
-import { Alert, Button } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { useNavigate, useParams } from 'react-router';
+import { Alert } from '@mantine/core';
+import { useParams } from 'react-router';
 import { useState } from 'react';
 import { agentCheckUrl, idCardValidUntil, printedName } from '@eticket/contracts';
-import { LoadError } from '../../components/LoadError.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { PrintSheet } from '../../components/print/index.ts';
+import { PrintPage, PrintPageLoadError, PrintPageNotice } from '../../components/print/index.ts';
 import { usePublicLinks, useQrCode } from '../../lib/publicChecks.ts';
 import { fieldAgentRole } from './idCard.ts';
 import { usePersonDetails } from './queries.ts';
@@ -33,90 +30,89 @@ const initials = (name: string) =>
     .map((word) => word[0]!.toUpperCase())
     .join('');
 
+type IdCard = {
+  levyName: string;
+  name: string;
+  photo: string | null;
+  roleName: string;
+  userCode: string;
+  validUntil: string;
+  checkUrl: string;
+  qrDataUrl: string | null;
+};
+
+function IdCardSheet({ card }: { card: IdCard }) {
+  return (
+    <article className="id-card">
+      <div className="band">{card.levyName}</div>
+      <div className="body">
+        {card.photo ? (
+          <img className="photo" src={card.photo} alt={`Photo of ${card.name}`} />
+        ) : (
+          <div className="photo" role="img" aria-label={`No photo of ${card.name}`}>
+            {initials(card.name)}
+          </div>
+        )}
+        <div>
+          <h1>{card.name}</h1>
+          <p className="label">Role</p>
+          <p>{card.roleName}</p>
+          <p className="label">Unique ID</p>
+          <p className="code">{card.userCode}</p>
+          <p className="label">Valid until</p>
+          <p>{card.validUntil}</p>
+        </div>
+        <div className="qr">
+          {card.qrDataUrl && <img src={card.qrDataUrl} alt={`QR code of ${card.checkUrl}`} />}
+          Scan to check
+        </div>
+      </div>
+    </article>
+  );
+}
+
 /** {id}/id-card: a field agent's ID card (issue 23), its QR code the public check {PUBLIC_URL}/a/{userCode}. */
 export function IdCardPage() {
   const { id = '' } = useParams();
   const details = usePersonDetails(id);
   const links = usePublicLinks();
-  const navigate = useNavigate();
   const person = details.data;
   const role = person ? fieldAgentRole(person) : null;
   const checkUrl = links && person && role ? agentCheckUrl(links.publicUrl, person.userCode) : null;
   const qr = useQrCode(checkUrl);
   const [validUntil] = useState(() => idCardValidUntil(new Date()));
 
-  const back = (
-    <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => navigate(-1)}>
-      Back
-    </Button>
-  );
   if (details.isPending || !links) return <PageLoader />;
-  if (details.isError) {
-    return (
-      <>
-        <PageHeader title="ID Card" actions={back} />
-        <LoadError title="Could not load this person" error={details.error} onRetry={() => void details.refetch()} />
-      </>
-    );
-  }
+  if (details.isError) return <PrintPageLoadError title="ID Card" message="Could not load this person" query={details} />;
   if (!person || !role || !checkUrl) {
     return (
-      <>
-        <PageHeader title="ID Card" actions={back} />
+      <PrintPageNotice title="ID Card">
         <Alert color="yellow" role="alert" title="No ID card">
           ID cards are for field agents (enforcers, remitters and registrars), not for motorists or staff.
         </Alert>
-      </>
+      </PrintPageNotice>
     );
   }
   const name = printedName(person.fullName);
   const roleName = role.charAt(0).toUpperCase() + role.slice(1);
+  const card = {
+    levyName: links.levyName,
+    name,
+    photo: person.portraitSelfie,
+    roleName,
+    userCode: person.userCode,
+    validUntil,
+    checkUrl,
+    qrDataUrl: qr.dataUrl,
+  };
   return (
-    <>
-      <PageHeader
-        title={`ID card of ${name}`}
-        description="Printed on a CR80 card (85.6 × 54 mm), valid for a year from printing. Its QR code opens the public check of this agent: approved and active, or suspended."
-        actions={
-          <>
-            {back}
-            <Button leftSection={<IconPrinter size={16} aria-hidden />} disabled={!qr.dataUrl} onClick={() => window.print()}>
-              Print
-            </Button>
-          </>
-        }
-      />
-      {qr.error && (
-        <Alert color="red" role="alert" title="The QR code could not be made" mb="md">
-          {qr.error}
-        </Alert>
-      )}
-      <PrintSheet label="ID card" paper={{ size: '85.6mm 54mm' }} css={CARD_CSS}>
-        <article className="id-card">
-          <div className="band">{links.levyName}</div>
-          <div className="body">
-            {person.portraitSelfie ? (
-              <img className="photo" src={person.portraitSelfie} alt={`Photo of ${name}`} />
-            ) : (
-              <div className="photo" role="img" aria-label={`No photo of ${name}`}>
-                {initials(name)}
-              </div>
-            )}
-            <div>
-              <h1>{name}</h1>
-              <p className="label">Role</p>
-              <p>{roleName}</p>
-              <p className="label">Unique ID</p>
-              <p className="code">{person.userCode}</p>
-              <p className="label">Valid until</p>
-              <p>{validUntil}</p>
-            </div>
-            <div className="qr">
-              {qr.dataUrl && <img src={qr.dataUrl} alt={`QR code of ${checkUrl}`} />}
-              Scan to check
-            </div>
-          </div>
-        </article>
-      </PrintSheet>
-    </>
+    <PrintPage
+      title={`ID card of ${name}`}
+      description="Printed on a CR80 card (85.6 × 54 mm), valid for a year from printing. Its QR code opens the public check of this agent: approved and active, or suspended."
+      qr={qr}
+      sheet={{ label: 'ID card', paper: { size: '85.6mm 54mm' }, css: CARD_CSS }}
+    >
+      <IdCardSheet card={card} />
+    </PrintPage>
   );
 }
