@@ -1,32 +1,65 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import type { TokenUser } from '@eticket/contracts';
 import { loadLinks } from '../lib/links.ts';
+import { hasPin } from '../lib/pin.ts';
 import { loadAgent, type AgentCard } from '../lib/profile.ts';
-import { endSession, readSession, sessionSnapshot, subscribeSession } from '../lib/session.ts';
+import {
+  endSession,
+  expireSession,
+  heldSession,
+  lockOffline,
+  readSession,
+  sessionSnapshot,
+  subscribeSession,
+  workingAgent,
+  type FieldSession,
+} from '../lib/session.ts';
+import { PinSetup } from '../features/auth/OfflinePin.tsx';
 import { SignIn } from '../features/auth/SignIn.tsx';
 import { MyDayScreen } from '../features/day/MyDayScreen.tsx';
 import { QueueScreen } from '../features/queue/QueueScreen.tsx';
 import { useQueueCounts } from '../features/queue/useQueue.ts';
-import { startAutoSync } from '../features/queue/queue.ts';
+import { startAutoSync, syncNow } from '../features/queue/queue.ts';
 import { ScanScreen } from '../features/scan/ScanScreen.tsx';
 import { CollectScreen } from '../features/collect/CollectScreen.tsx';
+import { dateTime } from '../lib/format.ts';
 import { useOnline } from '../lib/useOnline.ts';
 
 const RegisterScreen = lazy(() => import('../features/register/RegisterScreen.tsx'));
 
 type Tab = 'work' | 'queue' | 'day';
 
+/** How long before the session's end the agent is told to sign in again while they have network. */
+const WARN_BEFORE_MS = 30 * 60_000;
+
 export function App() {
   useSyncExternalStore(subscribeSession, sessionSnapshot);
-  const session = readSession();
-  if (!session) return <SignIn />;
-  return <Signedin key={session.user.id} />;
+  const agent = workingAgent();
+  const held = heldSession();
+  // The agent whose screens this page has shown: after their session ends on its own they stay
+  // mounted (hidden) under the sign-in, so a form they were filling is still there when they return.
+  const [shownFor, setShownFor] = useState<string | null>(null);
+  if (agent && shownFor !== agent.id) setShownFor(agent.id);
+  const kept = !agent && held?.user.id === shownFor ? held.user : null;
+  const user = agent ?? kept;
+  return (
+    <>
+      {!agent && <SignIn />}
+      {user && (
+        <div hidden={!agent} inert={!agent}>
+          <Signedin key={user.id} user={user} />
+        </div>
+      )}
+    </>
+  );
 }
 
-function Signedin() {
-  const session = readSession()!;
-  const role = session.user.agentRole ?? session.user.role;
+function Signedin({ user }: { user: TokenUser }) {
+  const session = readSession();
+  const role = user.agentRole ?? user.role;
   const [tab, setTab] = useState<Tab>('work');
   const [agent, setAgent] = useState<AgentCard | null>(null);
+  const [settingPin, setSettingPin] = useState(false);
   const online = useOnline();
   const counts = useQueueCounts();
 
@@ -35,11 +68,11 @@ function Signedin() {
     void loadAgent().then(setAgent);
     void loadLinks(); // kept for receipts, which may be made offline
   }, []);
-  // The session's end (expiry) signs the agent out even when no call is made.
+  // Signed in again (after an expiry or offline work on the PIN): what waited is sent now.
   useEffect(() => {
-    const timer = setTimeout(() => endSession('Session is Expired, Please login'), Math.max(0, session.expiresAt - Date.now()));
-    return () => clearTimeout(timer);
-  }, [session.expiresAt]);
+    if (session?.token) void syncNow();
+  }, [session?.token]);
+  const warning = useSessionClock(session);
 
   const workLabel = role === 'enforcer' ? 'Scan' : role === 'remitter' ? 'Collect' : 'Register';
   // A registrar has no day of scans or money; their registrations wait in the queue like the others' captures.
@@ -67,11 +100,35 @@ function Signedin() {
         <span className={online ? 'net on' : 'net off'} role="status">
           {online ? 'Online' : 'Offline'}
         </span>
+        {session && (
+          <button className="link" onClick={() => setSettingPin(true)}>
+            PIN
+          </button>
+        )}
         <button className="link" onClick={() => confirm('Sign out of the field app?') && endSession()}>
           Sign out
         </button>
       </header>
       <main>
+        {!session && (
+          <div className="notice">
+            Working offline on your PIN:{' '}
+            {counts.pending ? `${counts.pending} ${counts.pending === 1 ? 'capture waits' : 'captures wait'}` : 'your captures wait'} on this phone until you
+            sign in with your password.
+            <br />
+            <button onClick={lockOffline}>Sign in</button>
+          </div>
+        )}
+        {session && warning && (
+          <div className="notice">
+            Your session ends at {dateTime(session.expiresAt)}. Sign in again while you have network.
+            {!hasPin(user.id) && ' Or set an offline PIN to keep working if it ends without network.'}
+            <br />
+            <button onClick={() => expireSession()}>Sign in again</button>
+            {!hasPin(user.id) && <button onClick={() => setSettingPin(true)}>Set offline PIN</button>}
+          </div>
+        )}
+        {session && settingPin && <PinSetup agentId={user.id} onDone={() => setSettingPin(false)} />}
         {tab === 'work' && role === 'enforcer' && <ScanScreen />}
         {tab === 'work' && role === 'remitter' && <CollectScreen agent={agent} />}
         {tab === 'work' && role === 'registrar' && (
@@ -96,4 +153,17 @@ function Signedin() {
       )}
     </div>
   );
+}
+
+/** Whether the session is near its end (to warn the agent); at its end the work is held for them. */
+function useSessionClock(session: FieldSession | null): boolean {
+  const expiresAt = session?.expiresAt;
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (!expiresAt) return;
+    const warn = setTimeout(() => setNow(Date.now()), Math.max(0, expiresAt - WARN_BEFORE_MS - Date.now()));
+    const end = setTimeout(expireSession, Math.max(0, expiresAt - Date.now()));
+    return () => (clearTimeout(warn), clearTimeout(end));
+  }, [expiresAt]);
+  return expiresAt !== undefined && expiresAt - Math.max(now, Date.now()) < WARN_BEFORE_MS;
 }

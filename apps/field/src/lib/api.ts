@@ -16,6 +16,8 @@ export class ApiError extends Error {
 }
 
 const OFFLINE_MESSAGE = 'No network: kept on the phone and sent when the network returns';
+/** Working offline on the PIN (or signed out): nothing goes to the server until a password sign-in. */
+export const NOT_SIGNED_IN_MESSAGE = 'Kept on the phone: sent once you sign in again with your password';
 
 async function request<T>(
   method: string,
@@ -24,6 +26,7 @@ async function request<T>(
 ): Promise<T> {
   const headers: Record<string, string> = { ...options.headers };
   const session = options.auth === false ? null : readSession();
+  if (options.auth !== false && !session) throw new ApiError(0, NOT_SIGNED_IN_MESSAGE);
   if (session) headers.authorization = `Bearer ${session.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;

@@ -1,6 +1,6 @@
 import { profileEndpoints } from '@eticket/contracts';
 import { call } from './api.ts';
-import { readSession } from './session.ts';
+import { workingAgent } from './session.ts';
 
 /** The agent's name and Unique ID, kept for receipts printed offline. */
 export interface AgentCard {
@@ -12,8 +12,8 @@ export interface AgentCard {
 const KEY = 'fieldAgent';
 
 export async function loadAgent(): Promise<AgentCard | null> {
-  const session = readSession();
-  if (!session) return null;
+  const agent = workingAgent();
+  if (!agent) return null;
   try {
     const { data } = await call(profileEndpoints.own);
     const card = { id: data.id, fullName: data.fullName, userCode: data.userCode };
@@ -22,7 +22,15 @@ export async function loadAgent(): Promise<AgentCard | null> {
   } catch {
     // offline: the card kept from the last sign-in
   }
-  const kept = localStorage.getItem(KEY);
-  const card = kept ? (JSON.parse(kept) as AgentCard) : null;
-  return card?.id === session.user.id ? card : null;
+  return keptAgentCard(agent.id);
+}
+
+/** The card kept from the agent's last sign-in on this phone. */
+export function keptAgentCard(agentId: string): AgentCard | null {
+  try {
+    const card = JSON.parse(localStorage.getItem(KEY) ?? 'null') as AgentCard | null;
+    return card?.id === agentId ? card : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,11 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { authEndpoints } from '@eticket/contracts';
-import { call } from '../../lib/api.ts';
-import { sessionEndMessage, startSession } from '../../lib/session.ts';
+import { ApiError, call } from '../../lib/api.ts';
+import { checkPin, hasPin, PIN_LENGTH, PIN_WORK_HOURS } from '../../lib/pin.ts';
+import { keptAgentCard } from '../../lib/profile.ts';
+import { heldSession, startSession, unlockOffline, type HeldSession } from '../../lib/session.ts';
 
+const NO_NETWORK = 'No network: signing in needs the network. Nothing was sent.';
+
+/** Sign-in; after a session that ended on its own, it also offers its agent offline work on their PIN. */
 export function SignIn() {
-  const [error, setError] = useState<string | undefined>(sessionEndMessage());
+  const held = heldSession();
+  const [error, setError] = useState<string | undefined>(held?.message);
   const [busy, setBusy] = useState(false);
+  const card = held ? keptAgentCard(held.user.id) : null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -18,7 +25,7 @@ export function SignIn() {
       });
       startSession(token);
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(failure instanceof ApiError && failure.status === 0 ? NO_NETWORK : (failure as Error).message);
     } finally {
       setBusy(false);
     }
@@ -28,10 +35,11 @@ export function SignIn() {
     <main className="signin">
       <h1>E-Ticketing Field</h1>
       <p className="muted">For enforcers, remitters and registrars.</p>
+      {held && <KeptWork held={held} name={card?.fullName} />}
       <form onSubmit={submit}>
         <label>
           Email or Unique ID
-          <input name="userCode" autoComplete="username" autoCapitalize="none" required />
+          <input name="userCode" autoComplete="username" autoCapitalize="none" required defaultValue={card?.userCode} />
         </label>
         <label>
           Password
@@ -46,6 +54,67 @@ export function SignIn() {
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      {held && mayUsePin(held) && <PinUnlock held={held} />}
     </main>
+  );
+}
+
+function KeptWork({ held, name }: { held: HeldSession; name?: string }) {
+  return (
+    <p className="notice">
+      {name ?? 'The last agent'}’s work is kept on this phone: signing in again as them sends it and brings back any open form.
+      {!held.expired && ' Signing in as someone else leaves it on the phone, unsent.'}
+    </p>
+  );
+}
+
+const mayUsePin = (held: HeldSession) => held.expired && hasPin(held.user.id) && Date.now() - held.endedAt < PIN_WORK_HOURS * 3600_000;
+
+function PinUnlock({ held }: { held: HeldSession }) {
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function unlock(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    const checked = await checkPin(held.user.id, pin);
+    setBusy(false);
+    setPin('');
+    if (checked.ok) return unlockOffline(held.user);
+    setError(
+      checked.triesLeft > 0
+        ? `Wrong PIN: ${checked.triesLeft} ${checked.triesLeft === 1 ? 'try' : 'tries'} left`
+        : 'Wrong PIN: it is erased from this phone. Sign in with your password.',
+    );
+  }
+
+  return (
+    <form className="pin" onSubmit={unlock} aria-label="Work offline with your PIN">
+      <h2>No network?</h2>
+      <p className="muted">Keep working offline with your PIN. Your captures stay on the phone until you sign in with your password.</p>
+      <label>
+        Offline PIN
+        <input
+          name="pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={PIN_LENGTH}
+          value={pin}
+          onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+          required
+        />
+      </label>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button className="secondary" disabled={busy || pin.length !== PIN_LENGTH}>
+        {busy ? 'Checking…' : 'Work offline'}
+      </button>
+    </form>
   );
 }

@@ -2,7 +2,7 @@ import { fieldEndpoints, peopleEndpoints } from '@eticket/contracts';
 import { ApiError, call } from '../../lib/api.ts';
 import { naira } from '../../lib/format.ts';
 import { targetText, type MotoristTarget } from '../../lib/motorist.ts';
-import { readSession } from '../../lib/session.ts';
+import { readSession, workingAgent } from '../../lib/session.ts';
 import { db, type QueueItem, type RegistrationForm } from './db.ts';
 
 /** Six at a time: a browser's connections to one server; 200 items on a 3G link in well under 30 s. */
@@ -18,9 +18,9 @@ export const newKey = () => crypto.randomUUID();
  * On a phone slowed 4× the IndexedDB write took 250 ms of a scan's time to verdict before this.
  */
 export async function enqueue(item: NewItem): Promise<QueueItem> {
-  const session = readSession();
-  if (!session) throw new Error('Sign in again to record this');
-  const stored = { ...item, agentId: session.user.id, state: 'sending', createdAt: Date.now(), attempts: 1 } as QueueItem;
+  const agent = workingAgent();
+  if (!agent) throw new Error('Sign in again to record this');
+  const stored = { ...item, agentId: agent.id, state: 'sending', createdAt: Date.now(), attempts: 1 } as QueueItem;
   inFlight.add(stored.key);
   try {
     const [kept, outcome] = await Promise.allSettled([db.queue.add(stored), attempt(stored)]);
