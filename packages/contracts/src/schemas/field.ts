@@ -103,6 +103,8 @@ export const myDayResponse = z.object({
         detail: z.string(),
         /** naira: payments' amount, scans' penalty added */
         amount: z.number(),
+        /** payments: the receipt's number, to open the receipt again; scans: null */
+        receiptNo: z.string().nullable(),
       }),
     ),
   }),

@@ -45,6 +45,7 @@ export interface DayItemRow {
   plate_number: string | null;
   detail: string;
   kobo: number | string;
+  receipt_no: string | null;
 }
 
 const MOTORIST = sql`u.role = 'motorist' AND NOT u.is_deleted`;
@@ -125,14 +126,14 @@ export function createAgentReadsRepository(db: Database) {
       const t = sql`${to.toISOString()}::timestamptz`;
       return rowsOf<DayItemRow>(
         db,
-        sql`SELECT x.kind, x.id, x.at, u.user_code, u.full_name, x.plate_number, x.detail, x.kobo FROM (
-              (SELECT 'scan' AS kind, id, created_at AS at, motorist_id, plate_number, subscription_status AS detail, penalty_added_kobo AS kobo
+        sql`SELECT x.kind, x.id, x.at, u.user_code, u.full_name, x.plate_number, x.detail, x.kobo, x.receipt_no FROM (
+              (SELECT 'scan' AS kind, id, created_at AS at, motorist_id, plate_number, subscription_status AS detail, penalty_added_kobo AS kobo, NULL AS receipt_no
                  FROM scans WHERE agent_id = ${agentId} AND created_at >= ${f} AND created_at < ${t} ORDER BY created_at DESC LIMIT ${limit})
               UNION ALL
-              (SELECT 'subscription-payment', id, created_at, motorist_id, NULL, mode_of_payment, amount_kobo
+              (SELECT 'subscription-payment', id, created_at, motorist_id, NULL, mode_of_payment, amount_kobo, receipt_no
                  FROM subscription_payments WHERE remitter_id = ${agentId} AND created_at >= ${f} AND created_at < ${t} ORDER BY created_at DESC LIMIT ${limit})
               UNION ALL
-              (SELECT 'penalty-payment', id, created_at, motorist_id, NULL, mode_of_payment, amount_kobo
+              (SELECT 'penalty-payment', id, created_at, motorist_id, NULL, mode_of_payment, amount_kobo, receipt_no
                  FROM penalty_payments WHERE remitter_id = ${agentId} AND created_at >= ${f} AND created_at < ${t} ORDER BY created_at DESC LIMIT ${limit})
             ) x JOIN users u ON u.id = x.motorist_id
             ORDER BY x.at DESC LIMIT ${limit}`,

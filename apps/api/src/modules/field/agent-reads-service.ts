@@ -118,6 +118,7 @@ export function createAgentReadsService(deps: {
           plateNumber: r.plate_number,
           detail: r.detail,
           amount: toNaira(Number(r.kobo)),
+          receiptNo: r.receipt_no,
         })),
       };
     },

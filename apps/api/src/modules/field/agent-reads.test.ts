@@ -173,6 +173,10 @@ describe('GET /api/field/my-day', () => {
     });
     expect(day.recent).toHaveLength(3);
     expect(day.recent[0]).toMatchObject({ kind: 'subscription-payment', fullName: 'obi keke', userCode: motorist.userCode });
+    // Each payment names its receipt, so the phone can open it again.
+    const receipts = day.recent.map((item: { receiptNo: string | null }) => item.receiptNo);
+    expect(new Set(receipts).size).toBe(3);
+    for (const receiptNo of receipts) expect(receiptNo).toMatch(/^S/);
 
     const scanned = await ctx.app.inject({
       method: 'POST',
@@ -183,6 +187,7 @@ describe('GET /api/field/my-day', () => {
     expect(scanned.statusCode).toBe(201);
     const enforcerDay = (await get('/api/field/my-day', enforcer)).json().data;
     expect(enforcerDay.scans).toEqual({ count: 1, penaltiesAdded: 0, penaltyAmount: 0 });
+    expect(enforcerDay.recent[0]).toMatchObject({ kind: 'scan', receiptNo: null });
     expect(enforcerDay.payments.count).toBe(0);
     expect((await get('/api/field/my-day', admin)).statusCode).toBe(403);
   });

@@ -139,17 +139,7 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
       const capturedAt = new Date().toISOString();
       const means = { modeOfPayment: mode, ...(mode === 'cash' ? {} : { bankName: bankName.trim() }), capturedAt };
       const label = `${naira(total)} ${paidFor} · ${who}`;
-      const item =
-        what === 'subscription'
-          ? await enqueue({ key: newKey(), kind: 'subscription-payment', label, body: { ...target, subscriptionId: plan!.id, ...means } })
-          : await enqueue({ key: newKey(), kind: 'penalty-payment', label, body: { ...target, amount: penaltyAmount, ...means } });
-      if (item.state === 'refused') {
-        // Refused while the remitter is here: said on the form, which keeps every entry; not left in the queue.
-        await remove(item.key);
-        return setError(item.message);
-      }
-      onPaid({
-        item,
+      const receipt = {
         amount: total,
         paidFor,
         payerName: payer.known ? payer.view.fullName : null,
@@ -157,8 +147,17 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
         plateNumber: payer.known ? payer.view.plateNumber : (target.plateNumber ?? null),
         modeOfPayment: modeText(mode, mode === 'cash' ? null : bankName.trim()),
         capturedAt,
-        agent,
-      });
+      };
+      const item =
+        what === 'subscription'
+          ? await enqueue({ key: newKey(), kind: 'subscription-payment', label, receipt, body: { ...target, subscriptionId: plan!.id, ...means } })
+          : await enqueue({ key: newKey(), kind: 'penalty-payment', label, receipt, body: { ...target, amount: penaltyAmount, ...means } });
+      if (item.state === 'refused') {
+        // Refused while the remitter is here: said on the form, which keeps every entry; not left in the queue.
+        await remove(item.key);
+        return setError(item.message);
+      }
+      onPaid({ item, ...receipt, agent });
     } catch (failure) {
       setError((failure as Error).message);
     } finally {

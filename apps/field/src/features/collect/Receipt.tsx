@@ -4,27 +4,20 @@ import { printedName, printedPlate, receiptCheckUrl, type PaymentResponse } from
 import { dateOnly, dateTime, naira } from '../../lib/format.ts';
 import { keptLinks } from '../../lib/links.ts';
 import type { AgentCard } from '../../lib/profile.ts';
-import { db, type QueueItem } from '../queue/db.ts';
+import { db, type QueueItem, type ReceiptFacts } from '../queue/db.ts';
 import { subscribeQueue } from '../queue/queue.ts';
 import { useQrCode } from './useQrCode.ts';
 import { useRollPage } from './useRollPage.ts';
 
-export interface ReceiptView {
-  item: QueueItem;
-  amount: number;
-  paidFor: string;
-  payerName: string | null;
-  /** Null when the remitter, offline, typed a plate: the server's answer names the Unique ID. */
-  userCode: string | null;
-  plateNumber: string | null;
-  modeOfPayment: string;
-  capturedAt: string;
-  agent: AgentCard | null;
-}
+/**
+ * A receipt: of a payment on the phone (its queue item, followed until the server answers), or of
+ * one the server recorded today (My day: its receipt number, without the new expiry).
+ */
+export type ReceiptView = ReceiptFacts & { agent: AgentCard | null } & ({ item: QueueItem; receiptNo?: never } | { item?: never; receiptNo: string });
 
 function linesOf(receipt: ReceiptView, answer: PaymentResponse['data'] | null): [string, string][] {
   return [
-    ['Receipt no.', answer ? answer.payment.receiptNo : 'Given when sent'],
+    ['Receipt no.', answer?.payment.receiptNo ?? receipt.receiptNo ?? 'Given when sent'],
     ['Amount', naira(receipt.amount)],
     ['For', receipt.paidFor],
     [
@@ -93,17 +86,19 @@ function RollCopy({ text }: { text: ReceiptText }) {
 }
 
 /** A payment's receipt: on screen, shared (Web Share) or printed on a 58 mm thermal printer. */
-export function Receipt({ receipt, onDone }: { receipt: ReceiptView; onDone: () => void }) {
+export function Receipt({ receipt, onDone, doneLabel = 'Next payment' }: { receipt: ReceiptView; onDone: () => void; doneLabel?: string }) {
   const [item, setItem] = useState(receipt.item);
   const [links] = useState(keptLinks);
-  useEffect(() => subscribeQueue(() => void db.queue.get(receipt.item.key).then((found) => found && setItem(found))), [receipt.item.key]);
-  const answer = item.state === 'done' ? (item.result as PaymentResponse).data : null;
-  const checkUrl = answer ? receiptCheckUrl(links.publicUrl, answer.payment.receiptNo) : null;
+  const key = receipt.item?.key;
+  useEffect(() => (key ? subscribeQueue(() => void db.queue.get(key).then((found) => found && setItem(found))) : undefined), [key]);
+  const answer = item?.state === 'done' ? (item.result as PaymentResponse).data : null;
+  const receiptNo = answer?.payment.receiptNo ?? receipt.receiptNo ?? null;
+  const checkUrl = receiptNo ? receiptCheckUrl(links.publicUrl, receiptNo) : null;
   const text: ReceiptText = {
     levyName: links.levyName,
     lines: linesOf(receipt, answer),
-    official: answer !== null,
-    provisionalNote: item.state === 'refused' ? `Refused: ${item.message}` : 'Not sent yet: kept on the phone.',
+    official: receiptNo !== null,
+    provisionalNote: item?.state === 'refused' ? `Refused: ${item.message}` : 'Not sent yet: kept on the phone.',
     checkUrl,
     qrDataUrl: useQrCode(checkUrl),
   };
@@ -129,7 +124,7 @@ export function Receipt({ receipt, onDone }: { receipt: ReceiptView; onDone: () 
           Print
         </button>
         <button className="primary" onClick={onDone}>
-          Next payment
+          {doneLabel}
         </button>
       </div>
     </section>

@@ -1,12 +1,44 @@
 import { useEffect, useState } from 'react';
-import type { MyDay } from '@eticket/contracts';
+import type { MyDay, PaymentResponse } from '@eticket/contracts';
 import { fieldEndpoints } from '@eticket/contracts';
 import { call } from '../../lib/api.ts';
 import { dateTime, naira } from '../../lib/format.ts';
+import { loadAgent } from '../../lib/profile.ts';
+import { Receipt, type ReceiptView } from '../collect/Receipt.tsx';
+import { db } from '../queue/db.ts';
+
+type DayItem = MyDay['recent'][number];
+
+/**
+ * A payment of the day as a receipt: the phone's own item when it still holds it (the receipt as it
+ * was printed, plan and new expiry included), else what the server says of it.
+ */
+async function receiptOf(item: DayItem & { receiptNo: string }): Promise<ReceiptView> {
+  const agent = await loadAgent();
+  const kept = await db.queue
+    .where('state')
+    .equals('done')
+    .filter((queued) => 'receipt' in queued && (queued.result as PaymentResponse | undefined)?.data?.payment.receiptNo === item.receiptNo)
+    .first();
+  if (kept && 'receipt' in kept && kept.receipt) return { ...kept.receipt, item: kept, agent };
+  const paidFor = item.kind === 'penalty-payment' ? 'penalty' : 'subscription';
+  return {
+    amount: item.amount,
+    paidFor,
+    payerName: item.fullName,
+    userCode: item.userCode,
+    plateNumber: item.plateNumber,
+    modeOfPayment: item.detail,
+    capturedAt: item.at,
+    receiptNo: item.receiptNo,
+    agent,
+  };
+}
 
 export function MyDayScreen({ role }: { role: string }) {
   const [day, setDay] = useState<MyDay | null>(null);
   const [error, setError] = useState<string>();
+  const [receipt, setReceipt] = useState<ReceiptView | null>(null);
 
   useEffect(() => {
     call(fieldEndpoints.myDay).then(
@@ -15,6 +47,7 @@ export function MyDayScreen({ role }: { role: string }) {
     );
   }, []);
 
+  if (receipt) return <Receipt receipt={receipt} onDone={() => setReceipt(null)} doneLabel="Back to my day" />;
   if (error) return <p className="error">{error}</p>;
   if (!day) return <p className="muted">Loading…</p>;
   return (
@@ -54,6 +87,15 @@ export function MyDayScreen({ role }: { role: string }) {
             <span>
               {item.kind === 'scan' ? item.detail : `${naira(item.amount)} · ${item.detail}`} · {dateTime(item.at)}
             </span>
+            {item.receiptNo && (
+              <button
+                className="open-receipt"
+                onClick={() => void receiptOf({ ...item, receiptNo: item.receiptNo! }).then(setReceipt)}
+                aria-label={`Receipt ${item.receiptNo}`}
+              >
+                Receipt
+              </button>
+            )}
           </li>
         ))}
       </ul>

@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import type { FieldScanResponse } from '@eticket/contracts';
 import { dateTime, naira } from '../../lib/format.ts';
 import { guessTarget, targetAs, targetText } from '../../lib/motorist.ts';
+import { keptAgentCard } from '../../lib/profile.ts';
 import { useOnline } from '../../lib/useOnline.ts';
+import { Receipt } from '../collect/Receipt.tsx';
 import type { QueueItem } from './db.ts';
 import { remove, resendCorrected, retry, syncNow } from './queue.ts';
 import { useQueue } from './useQueue.ts';
@@ -14,12 +16,17 @@ export function QueueScreen() {
   const online = useOnline();
   const [note, setNote] = useState<string>();
   const [correcting, setCorrecting] = useState<string | null>(null);
+  const [opened, setOpened] = useState<QueueItem | null>(null);
 
   async function sync() {
     const { sent, refused } = await syncNow();
     setNote(`${sent} recorded${refused ? `, ${refused} refused` : ''}`);
   }
 
+  if (opened?.kind === 'subscription-payment' || opened?.kind === 'penalty-payment') {
+    const receipt = { ...opened.receipt!, item: opened, agent: keptAgentCard(opened.agentId) };
+    return <Receipt receipt={receipt} onDone={() => setOpened(null)} doneLabel="Back to the queue" />;
+  }
   if (!items) return <p className="muted">Loading…</p>;
   return (
     <section className="queue">
@@ -46,6 +53,11 @@ export function QueueScreen() {
               {item.state === 'waiting' && item.attempts > 0 && <small>{item.message}</small>}
             </div>
             <span className="state">{STATE_LABEL[item.state]}</span>
+            {'receipt' in item && item.receipt && (
+              <button className="open-receipt" onClick={() => setOpened(item)} aria-label={`Receipt of ${item.label}`}>
+                Receipt
+              </button>
+            )}
             {item.state === 'refused' && (
               <div className="actions">
                 <button onClick={() => void retry(item.key)}>Try again</button>

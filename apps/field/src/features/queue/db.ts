@@ -3,6 +3,18 @@ import type { FieldScanRequest, PenaltyPaymentRequest, SubscriptionPaymentReques
 
 export type QueueState = 'waiting' | 'sending' | 'done' | 'refused';
 
+/** What a payment's receipt prints beside the server's answer: kept with the item so it can be opened again. */
+export interface ReceiptFacts {
+  amount: number;
+  paidFor: string;
+  payerName: string | null;
+  /** Null when the remitter, offline, typed a plate: the server's answer names the Unique ID. */
+  userCode: string | null;
+  plateNumber: string | null;
+  modeOfPayment: string;
+  capturedAt: string;
+}
+
 interface ItemBase {
   /** The Idempotency-Key, made on the phone: a resend is never a second record. */
   key: string;
@@ -30,8 +42,8 @@ export interface RegistrationForm {
 export type QueueItem =
   | (ItemBase & { kind: 'scan'; body: FieldScanRequest })
   | (ItemBase & { kind: 'registration'; body: RegistrationForm })
-  | (ItemBase & { kind: 'subscription-payment'; body: SubscriptionPaymentRequest })
-  | (ItemBase & { kind: 'penalty-payment'; body: PenaltyPaymentRequest });
+  | (ItemBase & { kind: 'subscription-payment'; body: SubscriptionPaymentRequest; receipt?: ReceiptFacts })
+  | (ItemBase & { kind: 'penalty-payment'; body: PenaltyPaymentRequest; receipt?: ReceiptFacts });
 
 /** An entry of the compliance list: paid-until in epoch seconds (0 while paused), flags as the server gives them. */
 export interface ComplianceRow {

@@ -8,7 +8,8 @@ import { db, type QueueItem, type RegistrationForm } from './db.ts';
 /** Six at a time: a browser's connections to one server; 200 items on a 3G link in well under 30 s. */
 const CONCURRENCY = 6;
 
-type NewItem = Omit<QueueItem, 'state' | 'createdAt' | 'attempts' | 'agentId'>;
+/** An item as its screen makes it (each kind with its own fields, a payment's receipt facts too). */
+type NewItem = QueueItem extends infer Item ? (Item extends QueueItem ? Omit<Item, 'state' | 'createdAt' | 'attempts' | 'agentId'> : never) : never;
 
 export const newKey = () => crypto.randomUUID();
 
@@ -166,10 +167,19 @@ export async function resendCorrected(key: string, correction: PaymentCorrection
       ...(item.kind === 'penalty-payment' && correction.amount !== undefined ? { amount: correction.amount } : {}),
     };
     const what = item.kind === 'penalty-payment' ? `${naira(Number(body.amount))} penalty` : item.label.split(' · ')[0];
+    // The receipt names whom the correction names (the server's answer fills the name in) and what was paid.
+    const receipt = item.receipt && {
+      ...item.receipt,
+      payerName: null,
+      userCode: correction.target.userCode ?? null,
+      plateNumber: correction.target.plateNumber ?? null,
+      ...(item.kind === 'penalty-payment' && correction.amount !== undefined ? { amount: correction.amount } : {}),
+    };
     await db.queue.delete(key);
     await db.queue.add({
       ...item,
       body,
+      ...(receipt ? { receipt } : {}),
       key: newKey(),
       label: `${what} · ${targetText(correction.target)}`,
       state: 'waiting',
