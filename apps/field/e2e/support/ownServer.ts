@@ -20,7 +20,7 @@ function freePort(): Promise<string> {
  * A server of the journeys' own (start-server.mjs, the same accounts) with settings of its own, such as
  * a short JWT_TTL_SECONDS, so one journey can change them without touching the shared server.
  */
-export async function startOwnServer(env: Record<string, string>): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+export async function startOwnServer(env: Record<string, string>): Promise<{ baseURL: string; dataDir: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'eticket-field-own-')), 'data');
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/field/e2e/start-server.mjs'], {
@@ -44,6 +44,7 @@ export async function startOwnServer(env: Record<string, string>): Promise<{ bas
   }
   return {
     baseURL,
+    dataDir,
     stop: async () => {
       server.kill('SIGTERM');
       await exited;

@@ -4,6 +4,7 @@ import { ApiError, call } from '../../lib/api.ts';
 import { checkPin, hasPin, PIN_LENGTH, PIN_WORK_HOURS } from '../../lib/pin.ts';
 import { keptAgentCard } from '../../lib/profile.ts';
 import { heldSession, startSession, unlockOffline, type HeldSession } from '../../lib/session.ts';
+import { ForgotPassword } from './ForgotPassword.tsx';
 
 const NO_NETWORK = 'No network: signing in needs the network. Nothing was sent.';
 
@@ -12,6 +13,8 @@ export function SignIn() {
   const held = heldSession();
   const [error, setError] = useState<string | undefined>(held?.message);
   const [busy, setBusy] = useState(false);
+  const [forgot, setForgot] = useState(false);
+  const [info, setInfo] = useState<string>();
   const card = held ? keptAgentCard(held.user.id) : null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -31,6 +34,7 @@ export function SignIn() {
     }
   }
 
+  if (forgot) return <ForgotPassword onDone={(message) => (setForgot(false), setInfo(message))} />;
   return (
     <main className="signin">
       <h1>E-Ticketing Field</h1>
@@ -45,6 +49,11 @@ export function SignIn() {
           Password
           <input name="password" type="password" autoComplete="current-password" required />
         </label>
+        {info && !error && (
+          <p className="success" role="status">
+            {info}
+          </p>
+        )}
         {error && (
           <p className="error" role="alert">
             {error}
@@ -52,6 +61,9 @@ export function SignIn() {
         )}
         <button className="primary" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <button type="button" className="link forgot" onClick={() => setForgot(true)}>
+          Forgot password?
         </button>
       </form>
       {held && mayUsePin(held) && <PinUnlock held={held} />}
