@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, request as apiRequest, test } from '@playwright/test';
 import { AGENTS, PASSWORD } from './support/fixtures.ts';
-import { readResetCode } from './support/outbox.ts';
+import { readResetCode, readSentResetCode } from './support/outbox.ts';
 import { startOwnServer } from './support/ownServer.ts';
 import { emulatePhone } from './support/phone.ts';
+import { adminToken } from './support/session.ts';
 
 // A server of this file's own: the shared one's agents keep their password.
 let server: Awaited<ReturnType<typeof startOwnServer>>;
@@ -41,5 +42,37 @@ test('an agent who forgot their password gets a code by mail and sets a new one 
   await page.getByLabel('Password').fill(newPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await context.close();
+});
+
+test("an administrator sends an agent a reset code; its mail's link opens the field app, where the agent sets a new password", async ({ browser }) => {
+  const agent = AGENTS.remitter;
+  const newPassword = 'danfo-park-collection-41';
+  const api = await apiRequest.newContext({ baseURL: server.baseURL });
+  const adminHeaders = { authorization: `Bearer ${await adminToken(api, AGENTS.admin.email)}` };
+  const found = await api.get(`/api/agent/user?role=remitter&search=${encodeURIComponent(agent.email)}&limit=5`, { headers: adminHeaders });
+  expect(found.ok(), await found.text()).toBe(true);
+  const { id } = ((await found.json()).data as { id: string; email: string }[]).find((row) => row.email === agent.email)!;
+  const sent = await api.post(`/api/user/${id}/reset-code`, { headers: adminHeaders });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const { code, link } = await readSentResetCode(server.dataDir, agent.email);
+  expect(link).toMatch(/^\/field\/\?reset=/);
+
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const page = await context.newPage();
+  await emulatePhone(page);
+  await page.goto(link);
+  await expect(page.getByRole('status')).toContainText('an administrator sent you');
+  await page.getByLabel('Code from the email').fill(code);
+  await page.getByLabel('New password (12+ characters)').fill(newPassword);
+  await page.getByLabel('New password again').fill(newPassword);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('status')).toHaveText('Password reset successfully, please login');
+  await expect(page).toHaveURL(/\/field\/$/);
+  await page.getByLabel('Email or Unique ID').fill(agent.email);
+  await page.getByLabel('Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await api.dispose();
   await context.close();
 });

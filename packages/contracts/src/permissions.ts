@@ -145,8 +145,8 @@ export function mayManage(actor: PrincipalSource, targetRole: Role): boolean {
  * super-admin never receives one from anybody (they use Forgot password or Profile).
  */
 export const RESET_CODE_TARGETS: Partial<Record<Principal, readonly Role[]>> = {
-  'super-admin': ['admin', 'manager', 'union', 'user'],
-  admin: ['manager', 'union', 'user'],
+  'super-admin': ['admin', 'manager', 'union', 'user', 'enforcer', 'remitter', 'registrar'],
+  admin: ['manager', 'union', 'user', 'enforcer', 'remitter', 'registrar'],
 };
 
 /** Whether `actor` may send a person of `targetRole` a password reset code (the 'reset-codes' capability and RESET_CODE_TARGETS). */

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,8 @@ function freePort(): Promise<string> {
  */
 export async function startOwnServer(env: Record<string, string>): Promise<{ baseURL: string; dataDir: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'eticket-field-own-')), 'data');
+  const folder = mkdtempSync(path.join(tmpdir(), 'eticket-field-own-'));
+  const dataDir = path.join(folder, 'data');
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/field/e2e/start-server.mjs'], {
     cwd: repoRoot,
     stdio: 'inherit',
@@ -48,6 +49,7 @@ export async function startOwnServer(env: Record<string, string>): Promise<{ bas
     stop: async () => {
       server.kill('SIGTERM');
       await exited;
+      rmSync(folder, { recursive: true, force: true });
     },
   };
 }

@@ -85,6 +85,26 @@ describe('POST /api/user/:id/reset-code', () => {
     }
   });
 
+  it.each(['enforcer', 'remitter', 'registrar'] as const)(
+    "mails an agent (%s) a code whose link opens the field app's sign-in, where it resets their password",
+    async (role) => {
+      const agent = await createPerson(ctx, { role, agentRole: role, email: `${role}.reset@example.test` });
+      const before = outboxMessages(ctx).length;
+      expect((await send(agent.id, admin.headers)).statusCode).toBe(200);
+      const mail = outboxMessages(ctx)
+        .slice(before)
+        .join('\n')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      const code = /password: (\d{6})\./.exec(mail)?.[1];
+      const resetId = /https?:\/\/[^/\s]+\/field\/\?reset=([0-9a-f-]{36})/.exec(mail)?.[1];
+      expect(resetId, mail).toBeTruthy();
+      const password = 'a-field-password-78';
+      expect((await reset({ token: code!, password, confirmPassword: password, resetId: resetId! })).statusCode).toBe(200);
+      await expect(signIn(ctx, agent.email, password)).resolves.toBeTruthy();
+    },
+  );
+
   it('is audited: who sent a code to whom, never the code', async () => {
     const union = await createPerson(ctx, { role: 'union', unionRole: 'keke', unionName: 'audited riders' });
     const { code } = await sendAndRead(union.id, superAdmin.headers);
@@ -102,7 +122,10 @@ describe('POST /api/user/:id/reset-code', () => {
   });
 
   it('follows the matrix: super-admin to admins, managers and unions; admin to managers and unions; 403 otherwise', async () => {
-    expect(RESET_CODE_TARGETS).toEqual({ 'super-admin': ['admin', 'manager', 'union', 'user'], admin: ['manager', 'union', 'user'] });
+    expect(RESET_CODE_TARGETS).toEqual({
+      'super-admin': ['admin', 'manager', 'union', 'user', 'enforcer', 'remitter', 'registrar'],
+      admin: ['manager', 'union', 'user', 'enforcer', 'remitter', 'registrar'],
+    });
     const otherSuperAdmin = await createPerson(ctx, { role: 'super-admin' });
     const otherAdmin = await createPerson(ctx, { role: 'admin' });
     const manager = await createPerson(ctx, { role: 'manager', department: 'registrar-manager' });
@@ -119,12 +142,12 @@ describe('POST /api/user/:id/reset-code', () => {
       motorist: (await send(motorist.id, headers)).statusCode,
     });
     const before = outboxMessages(ctx).length;
-    expect(await outcomes(superAdmin.headers)).toEqual({ superAdmin: 403, admin: 200, manager: 200, enforcer: 403, motorist: 403 });
-    expect(await outcomes(admin.headers)).toEqual({ superAdmin: 403, admin: 403, manager: 200, enforcer: 403, motorist: 403 });
+    expect(await outcomes(superAdmin.headers)).toEqual({ superAdmin: 403, admin: 200, manager: 200, enforcer: 200, motorist: 403 });
+    expect(await outcomes(admin.headers)).toEqual({ superAdmin: 403, admin: 403, manager: 200, enforcer: 200, motorist: 403 });
     expect(await outcomes(managerSession.headers)).toEqual({ superAdmin: 403, admin: 403, manager: 403, enforcer: 403, motorist: 403 });
     expect(await outcomes(unionSession.headers)).toEqual({ superAdmin: 403, admin: 403, manager: 403, enforcer: 403, motorist: 403 });
     // One mail per 200, none for a refusal.
-    expect(outboxMessages(ctx).length - before).toBe(3);
+    expect(outboxMessages(ctx).length - before).toBe(5);
 
     // Not to oneself (Profile changes one's own password), not signed in, not a pending or deleted member, not a bad id.
     expect((await send(superAdmin.person.id, superAdmin.headers)).statusCode).toBe(403);

@@ -7,13 +7,14 @@ import type { AuthService } from './service.ts';
 /** The reset code only works in the browser that asked for it: this cookie carries the reset's id. */
 const RESET_COOKIE = 'eticket_reset';
 const RESET_COOKIE_PATH = '/api/password-reset';
-/** The console's reset page (apps/web routes: /login/password-reset), where a code is used. */
-const RESET_PAGE = '/login/password-reset';
+/** Where a code is used: the console's reset page (apps/web routes), or the field app's sign-in for an agent. */
+const RESET_PAGES = { console: '/login/password-reset', field: '/field/' } as const;
 
 /**
  * Sign-in, sign-out, password change and resets (declared in contracts/endpoints/auth.ts, profile.ts
  * and reset-codes.ts). `consoleUrl`: where the console is (PUBLIC_URL, else this machine's own
- * address); an administrator's reset code links to its reset page there, never to the request's Host
+ * address); an administrator's reset code links to its reset page there (or
+ * to the field app there, for an agent), never to the request's Host
  * (an admin's request with a forged Host would send a manager to a phishing page).
  */
 export function authRoutes(service: AuthService, consoleUrl: string) {
@@ -41,7 +42,7 @@ export function authRoutes(service: AuthService, consoleUrl: string) {
       return { message: MESSAGES.passwordChanged, token };
     }),
     implement(resetCodeEndpoints.send, async (request) => {
-      await service.sendResetCode(requireUser(request), request.params.id, `${consoleUrl}${RESET_PAGE}`);
+      await service.sendResetCode(requireUser(request), request.params.id, (app) => `${consoleUrl}${RESET_PAGES[app]}`);
       return { message: MESSAGES.resetCodeSent };
     }),
     implement(authEndpoints.forgotPassword, async (request, reply) => {

@@ -1,5 +1,14 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { MESSAGES, RESET_CODE_MAX_TRIES, RESET_CODE_TTL_MINUTES, mayManage, maySendResetCode, mayUseConsole, type TokenUser } from '@eticket/contracts';
+import {
+  MESSAGES,
+  RESET_CODE_MAX_TRIES,
+  RESET_CODE_TTL_MINUTES,
+  mayManage,
+  maySendResetCode,
+  mayUseConsole,
+  mayUseFieldApp,
+  type TokenUser,
+} from '@eticket/contracts';
 import type { UserRow } from '../../db/schema.ts';
 import type { SessionUser } from '../../platform/http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -225,10 +234,11 @@ export function createAuthService(deps: Dependencies) {
     /**
      * An administrator sends an approved staff member a reset code (issue 26): who may send it to
      * whom is RESET_CODE_TARGETS (403 otherwise, and for oneself). The code is made and mailed as a
-     * forgot-password one is, with a link to `resetPage` naming the reset, so it works in the
-     * member's own browser; at most STAFF_SENT_RESET_LIMIT per member per hour. Audited.
+     * forgot-password one is, with a link naming the reset to the member's reset page (a field
+     * agent's: the field app), so it works in their own browser; at most STAFF_SENT_RESET_LIMIT per
+     * member per hour. Audited.
      */
-    async sendResetCode(actor: SessionUser, targetId: string, resetPage: string): Promise<void> {
+    async sendResetCode(actor: SessionUser, targetId: string, resetPage: (app: 'console' | 'field') => string): Promise<void> {
       const now = clock.now();
       const target = await repository.findActiveById(targetId);
       if (!target) throw notFound('User not found');
@@ -239,7 +249,7 @@ export function createAuthService(deps: Dependencies) {
       if (blocked) throw tooManyAttempts(blocked, now);
       const sender = await repository.findActiveById(actor.id);
       const resetId = randomUUID();
-      const link = `${resetPage}?reset=${resetId}`;
+      const link = `${resetPage(mayUseFieldApp(target) ? 'field' : 'console')}?reset=${resetId}`;
       await repository.transaction(async (repo, audit) => {
         await mailResetCode(
           { repository: repo, mailer: deps.mailer, hashResetCode },

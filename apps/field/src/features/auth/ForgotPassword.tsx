@@ -6,13 +6,20 @@ const NO_NETWORK = 'No network: a password reset needs the network.';
 
 const messageOf = (failure: unknown) => (failure instanceof ApiError && failure.status === 0 ? NO_NETWORK : (failure as Error).message);
 
+/** The reset an administrator's mail names (`/field/?reset=<id>`), if the page was opened from one. */
+export function resetIdInAddress(): string | undefined {
+  const id = new URLSearchParams(location.search).get('reset');
+  return id && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : undefined;
+}
+
 /**
  * Forgot password, through the server's reset-code flow (docs/security.md): a 6-digit code mailed to
  * the account's email, usable only in this browser (its reset cookie), then a new password.
  */
-export function ForgotPassword({ onDone }: { onDone: (message?: string) => void }) {
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [note, setNote] = useState<string>();
+export function ForgotPassword({ onDone, resetId }: { onDone: (message?: string) => void; resetId?: string }) {
+  // A code an administrator sent names its reset in the mail's link: it works without this browser's cookie.
+  const [sentTo, setSentTo] = useState<string | null>(resetId ? '' : null);
+  const [note, setNote] = useState<string | undefined>(resetId && 'Enter the code from the email an administrator sent you, and a new password.');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -45,6 +52,7 @@ export function ForgotPassword({ onDone }: { onDone: (message?: string) => void 
       token: String(form.get('token') ?? ''),
       password: String(form.get('password') ?? ''),
       confirmPassword: String(form.get('confirmPassword') ?? ''),
+      ...(resetId && sentTo === '' ? { resetId } : {}),
     };
     void run(async () => onDone((await call(authEndpoints.passwordReset, { body })).message));
   }

@@ -4,7 +4,7 @@ import { ApiError, call } from '../../lib/api.ts';
 import { checkPin, hasPin, PIN_LENGTH, PIN_WORK_HOURS } from '../../lib/pin.ts';
 import { keptAgentCard } from '../../lib/profile.ts';
 import { heldSession, startSession, unlockOffline, type HeldSession } from '../../lib/session.ts';
-import { ForgotPassword } from './ForgotPassword.tsx';
+import { ForgotPassword, resetIdInAddress } from './ForgotPassword.tsx';
 
 const NO_NETWORK = 'No network: signing in needs the network. Nothing was sent.';
 
@@ -13,7 +13,8 @@ export function SignIn() {
   const held = heldSession();
   const [error, setError] = useState<string | undefined>(held?.message);
   const [busy, setBusy] = useState(false);
-  const [forgot, setForgot] = useState(false);
+  const [resetId] = useState(resetIdInAddress);
+  const [forgot, setForgot] = useState(resetId !== undefined);
   const [info, setInfo] = useState<string>();
   const card = held ? keptAgentCard(held.user.id) : null;
 
@@ -34,7 +35,13 @@ export function SignIn() {
     }
   }
 
-  if (forgot) return <ForgotPassword onDone={(message) => (setForgot(false), setInfo(message))} />;
+  function leaveReset(message?: string) {
+    if (resetId) history.replaceState(null, '', location.pathname);
+    setForgot(false);
+    setInfo(message);
+  }
+
+  if (forgot) return <ForgotPassword onDone={leaveReset} resetId={resetId} />;
   return (
     <main className="signin">
       <h1>E-Ticketing Field</h1>

@@ -31,6 +31,14 @@ describe('availableActions', () => {
       expect(availableActions(superAdmin, person({ role }))).toEqual(['approve', 'suspend']);
     }
   });
+  it('offers a reset code on an approved field agent to the super-admin and admins (issue 48), not on a pending one', () => {
+    for (const role of ['enforcer', 'remitter', 'registrar'] as const) {
+      for (const viewer of [tokenUser({ role: 'super-admin' }), tokenUser({ role: 'admin' })]) {
+        expect(availableActions(viewer, person({ role, registrationStatus: 'approved' }))).toContain('resetCode');
+      }
+      expect(availableActions(tokenUser({ role: 'admin' }), person({ role }))).not.toContain('resetCode');
+    }
+  });
   it('offers nothing on oneself or on people the viewer does not manage', () => {
     expect(availableActions(admin, person({ id: admin.id }))).toEqual([]);
     expect(availableActions(tokenUser({ role: 'admin' }), person({ role: 'admin' }))).toEqual([]);
