@@ -61,15 +61,30 @@ test.describe('on a mobile device', () => {
     userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   });
 
-  test("login is refused with 'Login is not allowed on mobile devices'", async ({ page }) => {
-    let called = false;
+  test("login is refused with 'Login is not allowed on mobile devices'; only the field app's sign-in is asked, which refuses staff", async ({ page }) => {
+    const asked: unknown[] = [];
     await page.route('**/api/login', (route) => {
-      called = true;
+      asked.push(route.request().postDataJSON().app);
       return route.continue();
     });
     await submitLogin(page, ACCOUNTS.admin.email, E2E_PASSWORD);
     await expect(formError(page)).toHaveText('Login is not allowed on mobile devices');
-    expect(called).toBe(false);
+    expect(asked).toEqual(['field']);
+    expect((await storedSession(page)).accessToken).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('fieldToken'))).toBeNull();
+  });
+
+  test('a field agent signing in to the console on a phone is taken to the field app, signed in (issue 48)', async ({ page }) => {
+    await submitLogin(page, ACCOUNTS.remitter.email, E2E_PASSWORD);
+    await expect(page).toHaveURL(/\/field\/$/);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByText('remy remitter')).toBeVisible();
+    expect((await storedSession(page)).accessToken).toBeNull();
+  });
+
+  test('a wrong password on a phone says so', async ({ page }) => {
+    await submitLogin(page, ACCOUNTS.remitter.email, 'not-the-password-1');
+    await expect(formError(page)).toHaveText('Invalid email or password');
   });
 });
 

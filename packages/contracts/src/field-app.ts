@@ -7,6 +7,9 @@ export const FIELD_MESSAGES = {
   motoristRequired: 'Enter the motorist’s plate or Unique ID',
 } as const;
 
+/** Where the field app keeps its session token (localStorage, same origin): the console hands a phone's agent over through it. */
+export const FIELD_TOKEN_KEY = 'fieldToken';
+
 /** Entries per page of GET /api/field/compliance. */
 export const COMPLIANCE_PAGE_SIZE = 20_000;
 /** Bits of a compliance entry's flags. */

@@ -1,6 +1,5 @@
-import { FIELD_MESSAGES, mayUseFieldApp, type TokenPayload, type TokenUser } from '@eticket/contracts';
+import { FIELD_MESSAGES, FIELD_TOKEN_KEY as TOKEN_KEY, mayUseFieldApp, type TokenPayload, type TokenUser } from '@eticket/contracts';
 
-const TOKEN_KEY = 'fieldToken';
 const HELD_KEY = 'fieldHeld';
 
 export interface FieldSession {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@eticket/contracts';
+import { FIELD_MESSAGES, MESSAGES } from '@eticket/contracts';
 import { TEST_PASSWORD, createPerson, createTestContext, signIn, signedInPerson, type TestContext } from '../../../test/harness.ts';
 import { users } from '../../db/schema.ts';
 
@@ -29,6 +29,20 @@ describe('signing in to the console', () => {
       }
     },
   );
+
+  it.each(['admin', 'manager', 'union'] as const)("the field app refuses a %s (403, the field app's message) and does not mark them online", async (role) => {
+    const person = await createPerson(ctx, {
+      role,
+      ...(role === 'manager' ? { department: 'enforcer-manager' as const } : {}),
+      ...(role === 'union' ? { unionRole: 'keke' as const } : {}),
+    });
+    const refused = await login({ userCode: person.email, password: TEST_PASSWORD, app: 'field' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: FIELD_MESSAGES.fieldAgentsOnly });
+    expect(await onlineOf(person.id)).toBe(false);
+    const registrar = await createPerson(ctx, { role: 'registrar' });
+    expect((await login({ userCode: registrar.email, password: TEST_PASSWORD, app: 'field' })).statusCode).toBe(200);
+  });
 
   it('staff sign in to the console as before; a wrong password is still 401 whatever the app', async () => {
     const person = await createPerson(ctx, { role: 'registrar' });

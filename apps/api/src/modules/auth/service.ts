@@ -1,5 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import {
+  FIELD_MESSAGES,
   MESSAGES,
   RESET_CODE_MAX_TRIES,
   RESET_CODE_TTL_MINUTES,
@@ -141,7 +142,8 @@ export function createAuthService(deps: Dependencies) {
   return {
     /**
      * `deviceCookie`: the browser's device cookie, if it sent one. `app` 'console': someone who may
-     * not use the console (enforcer, remitter, motorist) is refused and not marked online.
+     * not use the console (enforcer, remitter, motorist) is refused and not marked online; 'field':
+     * the same for anyone but a field agent.
      */
     async login(identifier: string, password: string, address: string, deviceCookie?: string, app?: 'console' | 'field'): Promise<SignedIn> {
       const now = clock.now();
@@ -162,6 +164,7 @@ export function createAuthService(deps: Dependencies) {
       // Motorists use the public checks; nothing of the API is theirs to sign in to (spec: refused at login).
       if (candidate.role === 'motorist') throw forbidden(MESSAGES.cannotLogin);
       if (app === 'console' && !mayUseConsole(candidate)) throw forbidden(MESSAGES.cannotLogin);
+      if (app === 'field' && !mayUseFieldApp(candidate)) throw forbidden(FIELD_MESSAGES.fieldAgentsOnly);
 
       await repository.markSignedIn(candidate.id, now);
       return {

@@ -25,7 +25,7 @@ export function SignIn() {
     setError(undefined);
     try {
       const { token } = await call(authEndpoints.login, {
-        body: { userCode: String(form.get('userCode') ?? ''), password: String(form.get('password') ?? '') },
+        body: { userCode: String(form.get('userCode') ?? ''), password: String(form.get('password') ?? ''), app: 'field' },
       });
       startSession(token);
     } catch (failure) {

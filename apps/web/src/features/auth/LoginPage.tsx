@@ -1,10 +1,10 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import type { LoginRequest } from '@eticket/contracts';
+import { MESSAGES, type LoginRequest } from '@eticket/contracts';
 import { FormMessage } from '../../components/FormMessage.tsx';
 import type { LoginScreenState } from './loginScreenState.ts';
-import { useLogin } from './useLogin.ts';
+import { openFieldAppFor, useLogin } from './useLogin.ts';
 import { checkLogin } from './validation.ts';
 
 export function LoginPage() {
@@ -24,6 +24,16 @@ export function LoginPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = checkLogin(values, navigator.userAgent);
+    // A field agent on their phone is sent to the field app; anyone else is refused as the spec says.
+    const onPhone = !checked.ok && checked.message === MESSAGES.mobileRefused ? checkLogin(values, '') : null;
+    if (onPhone?.ok) {
+      setError(null);
+      openFieldAppFor(onPhone.value).then(
+        (opened) => opened || setError(MESSAGES.mobileRefused),
+        (failure: Error) => setError(failure.message),
+      );
+      return;
+    }
     if (!checked.ok) return setError(checked.message);
     setError(null);
     login.mutate(checked.value, { onError: (failure) => setError(failure.message) });

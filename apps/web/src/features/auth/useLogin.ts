@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { authEndpoints, type LoginRequest } from '@eticket/contracts';
-import { call } from '../../lib/api.ts';
+import { FIELD_TOKEN_KEY, authEndpoints, type LoginRequest } from '@eticket/contracts';
+import { ApiError, call } from '../../lib/api.ts';
 import { acceptLoginToken, startSession } from '../../lib/session.ts';
 
 /**
@@ -17,4 +17,21 @@ export function useLogin() {
       startSession(token);
     },
   });
+}
+
+/**
+ * A phone at the console, which it refuses (spec section 5): a field agent's credentials sign them in
+ * to the field app instead (the server checks the account is a field agent's before marking it
+ * online) and open it. False when the account is not a field agent's.
+ */
+export async function openFieldAppFor(credentials: LoginRequest): Promise<boolean> {
+  try {
+    const { token } = await call(authEndpoints.login, { body: { ...credentials, app: 'field' } });
+    localStorage.setItem(FIELD_TOKEN_KEY, token);
+    location.assign('/field/');
+    return true;
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 403) return false;
+    throw failure;
+  }
 }
