@@ -91,3 +91,29 @@ test('a session that ends offline: warned before, work goes on with the PIN, the
   await api.dispose();
   await context.close();
 });
+
+test('an agent suspended mid-shift reads that the account was suspended, and gets no offline PIN', async ({ browser }) => {
+  const agent = AGENTS.enforcer;
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const page = await context.newPage();
+  await emulatePhone(page);
+  await signIn(page, agent.email);
+  await page.getByRole('button', { name: 'PIN', exact: true }).click();
+  await page.getByLabel('New PIN').fill('730214');
+  await page.getByLabel('PIN again').fill('730214');
+  await page.getByRole('button', { name: 'Save PIN' }).click();
+  await expect(page.getByRole('form', { name: 'Offline PIN' })).toBeHidden();
+
+  const api = await apiRequest.newContext({ baseURL: server.baseURL });
+  const headers = { authorization: `Bearer ${await adminToken(api, AGENTS.admin.email)}` };
+  const found = await api.get(`/api/agent/user?role=enforcer&search=${encodeURIComponent(agent.email)}&limit=5`, { headers });
+  const { id } = ((await found.json()).data as { id: string; email: string }[]).find((row) => row.email === agent.email)!;
+  expect((await api.post(`/api/suspend/${id}`, { headers })).status()).toBe(200);
+
+  await page.getByLabel('Unique ID or plate number').fill(MOTORISTS[0].userCode);
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your account has been suspended, contact admin');
+  await expect(page.getByRole('button', { name: 'Work offline' })).toHaveCount(0);
+  await api.dispose();
+  await context.close();
+});

@@ -32,6 +32,7 @@ export const MESSAGES = {
   passwordReset: 'Password reset successfully, please login',
   profileUpdated: 'Profile updated successfully',
   signedOutByStaff: 'You were signed out by an administrator',
+  accountSuspended: 'Your account has been suspended, contact admin',
   passwordChanged: 'Password changed; you were signed out on every other device',
   currentPasswordWrong: 'The current password is wrong',
   newPasswordSame: 'The new password must differ from the current one',

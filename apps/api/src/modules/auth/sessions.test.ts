@@ -62,12 +62,23 @@ describe('sessions', () => {
   });
 
   it.each([
-    ['suspended', { registrationStatus: 'suspended' as const }],
-    ['deleted', { isDeleted: true }],
-  ])('refuses the token of a person %s after signing in', async (_label, change) => {
+    ['suspended', { registrationStatus: 'suspended' as const }, MESSAGES.accountSuspended],
+    ['deleted', { isDeleted: true }, MESSAGES.sessionExpired],
+  ])('refuses the token of a person %s after signing in, saying why', async (_label, change, message) => {
     const { person, headers } = await signedInPerson(ctx, { role: 'admin' });
     await ctx.database.db.update(users).set(change).where(eq(users.id, person.id));
-    expect((await profileWith(headers)).statusCode).toBe(401);
+    const refused = await profileWith(headers);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(message);
+  });
+
+  it('tells a field agent suspended mid-shift so on their next scan, not that the session expired (issue 48)', async () => {
+    const admin = await signedInPerson(ctx, { role: 'admin' });
+    const enforcer = await signedInPerson(ctx, { role: 'enforcer', agentRole: 'enforcer' });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/suspend/${enforcer.person.id}`, headers: admin.headers })).statusCode).toBe(200);
+    const scan = await ctx.app.inject({ method: 'POST', url: '/api/field/scan', headers: enforcer.headers, payload: { userCode: 'nobody12345' } });
+    expect(scan.statusCode).toBe(401);
+    expect(scan.json().message).toBe(MESSAGES.accountSuspended);
   });
 
   it('refuses an expired token', async () => {

@@ -88,8 +88,15 @@ async function authenticate(request: FastifyRequest, deps: AuthDependencies, loa
   if (!claims) throw unauthorized();
   const record = await loadSessionUser(claims.user.id);
   const user = activeUser(record, claims.tv);
-  if (!user) throw unauthorized(record?.signedOutByStaff && record.tokenVersion !== claims.tv ? MESSAGES.signedOutByStaff : undefined);
+  if (!user) throw unauthorized(whyRefused(record, claims.tv));
   return user;
+}
+
+/** The message of a refused session: a suspension or a forced logout says so; anything else reads as expired. */
+function whyRefused(record: SessionUserRecord | null, tokenVersion: number): string | undefined {
+  if (record && !record.isDeleted && record.registrationStatus === 'suspended') return MESSAGES.accountSuspended;
+  if (record?.signedOutByStaff && record.tokenVersion !== tokenVersion) return MESSAGES.signedOutByStaff;
+  return undefined;
 }
 
 /** The person as a caller, if the account is approved, not deleted, and its sessions of `tokenVersion` still stand. */
