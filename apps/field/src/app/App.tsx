@@ -18,7 +18,7 @@ import { PinSetup } from '../features/auth/OfflinePin.tsx';
 import { SignIn } from '../features/auth/SignIn.tsx';
 import { MyDayScreen } from '../features/day/MyDayScreen.tsx';
 import { QueueScreen } from '../features/queue/QueueScreen.tsx';
-import { useQueueCounts } from '../features/queue/useQueue.ts';
+import { unsentNote, useQueueCounts, type QueueCounts } from '../features/queue/useQueue.ts';
 import { startAutoSync, syncNow } from '../features/queue/queue.ts';
 import { ScanScreen } from '../features/scan/ScanScreen.tsx';
 import { CollectScreen } from '../features/collect/CollectScreen.tsx';
@@ -105,7 +105,7 @@ function Signedin({ user }: { user: TokenUser }) {
             PIN
           </button>
         )}
-        <button className="link" onClick={() => confirm('Sign out of the field app?') && endSession()}>
+        <button className="link" onClick={() => signOut(counts)}>
           Sign out
         </button>
       </header>
@@ -166,4 +166,10 @@ function useSessionClock(session: FieldSession | null): boolean {
     return () => (clearTimeout(warn), clearTimeout(end));
   }, [expiresAt]);
   return expiresAt !== undefined && expiresAt - Math.max(now, Date.now()) < WARN_BEFORE_MS;
+}
+
+/** Signing out says how much is left unsent, and asks. */
+function signOut(counts: QueueCounts): void {
+  const unsent = unsentNote(counts);
+  if (confirm(unsent ? `${unsent}\n\nSign out anyway?` : 'Sign out of the field app?')) endSession();
 }

@@ -1,12 +1,22 @@
 import { useEffect, useState } from 'react';
+import { workingAgent } from '../../lib/session.ts';
 import { db, type QueueItem } from './db.ts';
 import { subscribeQueue } from './queue.ts';
 
-/** The queue, newest first, read again whenever it changes. */
+/**
+ * The working agent's queue, newest first, read again whenever it changes. Items belong to the agent
+ * who captured them: another agent on the same phone neither sees nor sends them.
+ */
 export function useQueue(): QueueItem[] | null {
   const [items, setItems] = useState<QueueItem[] | null>(null);
   useEffect(() => {
-    const load = () => void db.queue.orderBy('createdAt').reverse().toArray().then(setItems);
+    const load = () =>
+      void db.queue
+        .orderBy('createdAt')
+        .reverse()
+        .filter((item) => item.agentId === workingAgent()?.id)
+        .toArray()
+        .then(setItems);
     load();
     return subscribeQueue(load);
   }, []);
@@ -14,9 +24,25 @@ export function useQueue(): QueueItem[] | null {
 }
 
 export function useQueueCounts() {
-  const items = useQueue() ?? [];
+  return countsOf(useQueue() ?? []);
+}
+
+export interface QueueCounts {
+  pending: number;
+  refused: number;
+}
+
+export function countsOf(items: QueueItem[]): QueueCounts {
   return {
     pending: items.filter((item) => item.state === 'waiting' || item.state === 'sending').length,
     refused: items.filter((item) => item.state === 'refused').length,
   };
+}
+
+/** What signing out leaves unsent on the phone, said plainly; undefined when nothing is. */
+export function unsentNote({ pending, refused }: QueueCounts): string | undefined {
+  if (pending + refused === 0) return undefined;
+  const parts = [pending ? `${pending} waiting to be sent` : '', refused ? `${refused} refused by the server` : ''].filter(Boolean);
+  const items = pending + refused === 1 ? '1 item is' : `${pending + refused} items are`;
+  return `${items} not sent (${parts.join(', ')}). They stay on this phone and are sent only when you sign in here again; nobody else signing in here sees or sends them.`;
 }
