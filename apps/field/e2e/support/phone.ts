@@ -15,9 +15,10 @@ export async function emulatePhone(page: Page) {
       await cdp.send('Network.emulateNetworkConditions', { ...FAST_3G, offline: true });
       await page.context().setOffline(true);
     },
+    // The page's network first: the 'online' event Playwright's switch fires starts a sync at once.
     online: async () => {
-      await page.context().setOffline(false);
       await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+      await page.context().setOffline(false);
     },
   };
 }
