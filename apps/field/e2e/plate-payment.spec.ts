@@ -54,6 +54,15 @@ test('a payment taken offline for a motorist found by plate is recorded once; a 
   await expect(queueItems(page, 'done').filter({ hasText: '₦300.00 daily bus subscription · fst0298je' })).toHaveCount(1);
   expect(await recordsOf(request, token, 'sub-history', BUS_DRIVER.userCode)).toBe(2);
 
+  // Its receipt, opened again from the queue, names the corrected plate and the motorist the server found.
+  await page.getByRole('button', { name: 'Receipt of ₦300.00 daily bus subscription · fst0298je' }).click();
+  const receipt = page.getByRole('article', { name: 'Receipt' });
+  await expect(receipt).toContainText('Official receipt');
+  await expect(receipt).toContainText('FST0298JE');
+  await expect(receipt).not.toContainText('FST 0298 JX');
+  await expect(receipt).toContainText(BUS_DRIVER.userCode);
+  await page.getByRole('button', { name: 'Back to the queue' }).click();
+
   // Sending again records nothing twice.
   await page.getByRole('button', { name: 'Sync now' }).click();
   await expect(page.getByText(/^0 recorded/)).toBeVisible();
