@@ -444,6 +444,11 @@ export type PenaltyChangeList = z.infer<typeof penaltyChangeList>;
 /** What a payment call answers (201), and what a repeat with the same Idempotency-Key answers again. */
 export const paymentResponse = z.object({
   message: z.string(),
-  data: z.object({ payment: paymentRecord, ticketSubscription: ticketSubscription }),
+  data: z.object({
+    payment: paymentRecord,
+    ticketSubscription: ticketSubscription,
+    /** The motorist's plate, for the field receipt of a payment taken offline by Unique ID (absent from answers kept before it). */
+    plateNumber: z.string().nullable().optional(),
+  }),
 });
 export type PaymentResponse = z.infer<typeof paymentResponse>;

@@ -147,8 +147,11 @@ describe('payments for a motorist found by plate', () => {
     const penalty = await pay('penalty', { plateNumber: ' Fst-0298 je ', amount: 400, modeOfPayment: 'transfer', bankName: 'access bank' });
     expect(penalty.statusCode).toBe(201);
     expect(penalty.json().data.ticketSubscription.outstandingPayment).toBe(600);
+    // The plate comes back for the field receipt (a payment taken offline by Unique ID knows none).
+    const byCode = await pay('penalty', { userCode: motorist.userCode, amount: 100, modeOfPayment: 'cash' });
+    expect(byCode.json().data.plateNumber).toBe('FST 0298 JE');
     expect(await countOf(subscriptionPayments, motorist.id)).toBe(1);
-    expect(await countOf(penaltyPayments, motorist.id)).toBe(1);
+    expect(await countOf(penaltyPayments, motorist.id)).toBe(2);
   });
 
   it('refuses an unknown plate or no motorist at all with a message for a person, writing nothing', async () => {

@@ -325,7 +325,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           statusCode: 201,
           body: {
             message: TICKET_MESSAGES.subscriptionPaymentRecorded,
-            data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view },
+            data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view, plateNumber: motorist.plateNumber },
           },
         };
       });
@@ -384,7 +384,10 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
         const view = toTicketSubscription({ subscription: { ...subscription, ...changes }, plan: current.plan }, now, context.graceMs);
         return {
           statusCode: 201,
-          body: { message: TICKET_MESSAGES.penaltyPaymentRecorded, data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view } },
+          body: {
+            message: TICKET_MESSAGES.penaltyPaymentRecorded,
+            data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view, plateNumber: motorist.plateNumber },
+          },
         };
       });
       if (receiptTexts && !result.replayed) receiptTexts.queued();

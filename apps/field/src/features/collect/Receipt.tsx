@@ -15,6 +15,12 @@ import { useRollPage } from './useRollPage.ts';
  */
 export type ReceiptView = ReceiptFacts & { agent: AgentCard | null } & ({ item: QueueItem; receiptNo?: never } | { item?: never; receiptNo: string });
 
+/** The plate as typed or found on the phone, else the server's answer's (a payment taken offline by Unique ID). */
+function plateOf(receipt: ReceiptView, answer: PaymentResponse['data'] | null): string {
+  const plate = receipt.plateNumber ?? answer?.plateNumber;
+  return plate ? printedPlate(plate) : '—';
+}
+
 function linesOf(receipt: ReceiptView, answer: PaymentResponse['data'] | null): [string, string][] {
   return [
     ['Receipt no.', answer?.payment.receiptNo ?? receipt.receiptNo ?? 'Given when sent'],
@@ -24,7 +30,7 @@ function linesOf(receipt: ReceiptView, answer: PaymentResponse['data'] | null): 
       'Motorist',
       `${printedName(receipt.payerName ?? answer?.payment.motorist.fullName ?? '')} (${receipt.userCode ?? answer?.payment.motorist.uniqueId ?? '—'})`,
     ],
-    ['Plate number', receipt.plateNumber ? printedPlate(receipt.plateNumber) : '—'],
+    ['Plate number', plateOf(receipt, answer)],
     ['Mode', receipt.modeOfPayment],
     ['New expiry', answer ? dateOnly(answer.ticketSubscription.subscriptionExpiryDate) : '—'],
     ['Collected by', receipt.agent ? `${printedName(receipt.agent.fullName)} (${receipt.agent.userCode})` : ''],
