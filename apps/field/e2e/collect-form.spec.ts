@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { printedName } from '@eticket/contracts';
-import { AGENTS, WEEKLY_RIDER } from './support/fixtures.ts';
+import { AGENTS, NEW_RIDER, WEEKLY_RIDER } from './support/fixtures.ts';
 import { controlledByServiceWorker, signIn } from './support/session.ts';
 
 test('the collect form: the bank from the bank list, the plan starting at the current one, an amount with more than 2 decimals refused until fixed', async ({
@@ -12,6 +12,11 @@ test('the collect form: the bank from the bank list, the plan starting at the cu
     await page.getByLabel('Motorist’s Unique ID or plate number').fill(typed);
     await page.getByRole('button', { name: 'Find' }).click();
   };
+
+  // Registered today and never paid: "not paid yet", as the scan's verdict says, not GRACE.
+  await find(NEW_RIDER.userCode);
+  await expect(page.getByText(/^not paid yet · first payment due by /)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
 
   // A transfer: the bank is chosen from the server's bank list, not typed.
   await find(WEEKLY_RIDER.plateNumber.toLowerCase());
@@ -34,6 +39,7 @@ test('the collect form: the bank from the bank list, the plan starting at the cu
 
   // Found again: the plan starts at the one the motorist is on.
   await find(WEEKLY_RIDER.userCode);
+  await expect(page.getByText(/^active · expires /)).toBeVisible();
   await expect(page.getByRole('button', { name: /^weekly · / })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: /^daily · / })).toHaveAttribute('aria-pressed', 'false');
   await page.getByRole('button', { name: 'Cancel' }).click();

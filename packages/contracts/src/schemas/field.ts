@@ -36,6 +36,8 @@ export const fieldMotoristView = z.object({
   planName: z.enum(PLAN_NAMES).nullable(),
   /** naira */
   outstandingPayment: z.number(),
+  /** false: registered and never paid (within the first grace period the app says "not paid yet", not GRACE). */
+  everPaid: z.boolean(),
 });
 export type FieldMotoristView = z.infer<typeof fieldMotoristView>;
 export const fieldLookupResponse = z.object({ data: fieldMotoristView });

@@ -64,6 +64,7 @@ export function createAgentReadsService(deps: {
         expiresAt: view.subscriptionExpiryDate,
         planName: view.subscription?.name ?? null,
         outstandingPayment: view.outstandingPayment,
+        everPaid: view.accumulated > 0 || view.lastReceiptNo !== null,
       };
     },
 

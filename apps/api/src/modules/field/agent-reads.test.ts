@@ -54,8 +54,10 @@ describe('GET /api/field/motorist', () => {
         subscriptionStatus: 'grace',
         outstandingPayment: 0,
         photoUrl: null,
+        everPaid: false,
       });
       expect(Object.keys(data).sort()).toEqual([
+        'everPaid',
         'expiresAt',
         'fullName',
         'id',
@@ -71,6 +73,8 @@ describe('GET /api/field/motorist', () => {
       ]);
     }
     expect((await get(`/api/field/motorist?q=${motorist.userCode}`, remitter)).statusCode).toBe(200);
+    expect((await pay(motorist.userCode, 'daily-keke', 'cash')).statusCode).toBe(201);
+    expect((await get(`/api/field/motorist?q=${motorist.userCode}`, remitter)).json().data).toMatchObject({ everPaid: true, subscriptionStatus: 'active' });
   });
 
   it('answers 404 for no match, 400 naming q when it is missing, 403 for others than enforcers and remitters', async () => {

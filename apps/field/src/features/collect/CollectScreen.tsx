@@ -174,9 +174,7 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
             <span>
               {payer.view.plateNumber} · {payer.view.vehicleType} · {payer.view.userCode}
             </span>
-            <span className={`status ${payer.view.subscriptionStatus}`}>
-              {payer.view.subscriptionStatus} · expires {dateOnly(payer.view.expiresAt)}
-            </span>
+            <PayerStatus view={payer.view} />
             <span>Penalty owed: {naira(payer.view.outstandingPayment)}</span>
             {payer.view.registrationStatus !== 'approved' && <span className="muted">Registration: {payer.view.registrationStatus}</span>}
           </>
@@ -281,5 +279,15 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
         Cancel
       </button>
     </section>
+  );
+}
+
+/** The motorist's status as the verdict words it: "not paid yet" (not GRACE) for a registrant who never paid. */
+function PayerStatus({ view }: { view: FieldMotoristView }) {
+  const unpaid = !view.everPaid && view.subscriptionStatus !== 'expired';
+  return (
+    <span className={`status ${unpaid ? 'unpaid' : view.subscriptionStatus}`}>
+      {unpaid ? 'not paid yet' : view.subscriptionStatus} · {unpaid ? 'first payment due by' : 'expires'} {dateOnly(view.expiresAt)}
+    </span>
   );
 }

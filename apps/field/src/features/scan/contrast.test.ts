@@ -32,7 +32,7 @@ describe('verdict colours', () => {
     expect(getContrast(mix(background, text, labelOpacity), background)).toBeGreaterThanOrEqual(4.5);
   });
 
-  it.each(['active', 'grace', 'expired'])('the %s status on the page at 4.5:1 or more', (status) => {
+  it.each(['active', 'grace', 'unpaid', 'expired'])('the %s status on the page at 4.5:1 or more', (status) => {
     const page = declared(':root', 'background');
     expect(getContrast(declared(`.status.${status}`, 'color'), page)).toBeGreaterThanOrEqual(4.5);
   });
