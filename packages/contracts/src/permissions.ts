@@ -40,6 +40,8 @@ export const CAPABILITIES = [
   'reset-codes',
   // the money ledger's Books page and its integrity check (issue 42)
   'books',
+  // remitters' tills: the Tills page and approving or rejecting a till close (issue 42)
+  'tills',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -60,6 +62,7 @@ const CONSOLE_ADMIN: Partial<Record<Capability, Access>> = {
   scans: 'read',
   transactions: 'read',
   books: 'write',
+  tills: 'write',
 };
 
 /**
@@ -73,7 +76,7 @@ export const PERMISSIONS: Record<Principal, Partial<Record<Capability, Access>>>
   admin: CONSOLE_ADMIN,
   'registrar-manager': { dashboard: 'read', profile: 'read', registrars: 'write' },
   'enforcer-manager': { dashboard: 'read', profile: 'read', enforcers: 'write' },
-  'remitter-manager': { dashboard: 'read', profile: 'read', remitters: 'write' },
+  'remitter-manager': { dashboard: 'read', profile: 'read', remitters: 'write', tills: 'write' },
   union: { dashboard: 'read', profile: 'read' },
   user: { dashboard: 'read', profile: 'read', motorists: 'read' },
   registrar: { dashboard: 'read', profile: 'read', motorists: 'write', 'delete-people': 'write' },

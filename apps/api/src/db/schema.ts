@@ -19,7 +19,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AgentRole, Department, RegistrationStatus, Role, UnionRole, VehicleType } from '@eticket/contracts';
-import type { LedgerAccountKind, ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus } from '@eticket/contracts';
+import type { LedgerAccountKind, LodgementKind, ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus } from '@eticket/contracts';
+import type { TillCloseStatus, TillStatus } from '@eticket/contracts';
 
 // Mirrors db/migrations/*.sql, which are the source of truth for the database itself.
 
@@ -314,8 +315,18 @@ export const subscriptionPayments = pgTable(
       .default(sql`new_receipt_no('S')`),
     /** When the server recorded it (0022); null for payments recorded before. */
     receivedAt: at('received_at'),
+    /** A cash payment's till (0043_tills.sql), set under the till row's lock. */
+    tillId: uuid('till_id'),
+    /** A non-cash payment's reference (transfer, POS, card), as typed. */
+    reference: text('reference'),
   },
-  (t) => [...paymentIndexes('subscription_payments', t), uniqueIndex('subscription_payments_receipt_no_unique').on(t.receiptNo)],
+  (t) => [
+    ...paymentIndexes('subscription_payments', t),
+    uniqueIndex('subscription_payments_receipt_no_unique').on(t.receiptNo),
+    index('subscription_payments_till_idx')
+      .on(t.tillId)
+      .where(sql`till_id IS NOT NULL`),
+  ],
 );
 
 export const penaltyPayments = pgTable(
@@ -342,8 +353,18 @@ export const penaltyPayments = pgTable(
       .default(sql`new_receipt_no('P')`),
     /** When the server recorded it (0022); null for payments recorded before. */
     receivedAt: at('received_at'),
+    /** A cash payment's till (0043_tills.sql), set under the till row's lock. */
+    tillId: uuid('till_id'),
+    /** A non-cash payment's reference (transfer, POS, card), as typed. */
+    reference: text('reference'),
   },
-  (t) => [...paymentIndexes('penalty_payments', t), uniqueIndex('penalty_payments_receipt_no_unique').on(t.receiptNo)],
+  (t) => [
+    ...paymentIndexes('penalty_payments', t),
+    uniqueIndex('penalty_payments_receipt_no_unique').on(t.receiptNo),
+    index('penalty_payments_till_idx')
+      .on(t.tillId)
+      .where(sql`till_id IS NOT NULL`),
+  ],
 );
 
 export const idempotencyKeys = pgTable(
@@ -533,6 +554,75 @@ export const ledgerChecks = pgTable('ledger_checks', {
   differenceCount: integer('difference_count').notNull(),
 });
 
+// ---- Remitters' tills (migrations/0043_tills.sql; docs/tills.md).
+
+export const tills = pgTable(
+  'tills',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    remitterId: uuid('remitter_id').notNull(),
+    openedAt: at('opened_at').notNull(),
+    status: text('status').$type<TillStatus>().notNull().default('open'),
+    isCurrent: boolean('is_current').notNull().default(true),
+    closeId: uuid('close_id'),
+    openedBy: text('opened_by').$type<'collection' | 'explicit'>().notNull().default('collection'),
+  },
+  (t) => [
+    uniqueIndex('tills_current_once')
+      .on(t.remitterId)
+      .where(sql`is_current`),
+    index('tills_status_opened_idx').on(t.status, t.openedAt),
+    index('tills_remitter_opened_idx').on(t.remitterId, t.openedAt.desc().nullsFirst()),
+    index('tills_close_idx')
+      .on(t.closeId)
+      .where(sql`close_id IS NOT NULL`),
+  ],
+);
+
+/** Amounts are written once: expected and counted at insert, the variance at approval. */
+export const tillCloses = pgTable(
+  'till_closes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    remitterId: uuid('remitter_id').notNull(),
+    status: text('status').$type<TillCloseStatus>().notNull().default('pending'),
+    expectedKobo: kobo('expected_kobo').notNull(),
+    countedKobo: kobo('counted_kobo').notNull(),
+    lodgementKind: text('lodgement_kind').$type<LodgementKind>().notNull(),
+    bankName: text('bank_name'),
+    tellerNo: text('teller_no'),
+    lodgedOn: date('lodged_on', { mode: 'string' }).notNull(),
+    slipFile: text('slip_file'),
+    transferReference: text('transfer_reference'),
+    capturedAt: at('captured_at').notNull(),
+    receivedAt: at('received_at').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    decidedBy: uuid('decided_by'),
+    decidedAt: at('decided_at'),
+    reason: text('reason'),
+    varianceKobo: kobo('variance_kobo'),
+  },
+  (t) => [
+    index('till_closes_status_idx').on(t.status, t.receivedAt.desc().nullsFirst()),
+    index('till_closes_remitter_idx').on(t.remitterId, t.receivedAt.desc().nullsFirst()),
+    uniqueIndex('till_closes_one_pending')
+      .on(t.remitterId)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+/** One reference pays once per mode: reference_key is upper case without spaces or dashes. */
+export const paymentReferences = pgTable(
+  'payment_references',
+  {
+    modeOfPayment: text('mode_of_payment').$type<Exclude<ModeOfPayment, 'cash'>>().notNull(),
+    referenceKey: text('reference_key').notNull(),
+    paymentKind: text('payment_kind').$type<'subscription' | 'penalty'>().notNull(),
+    paymentId: uuid('payment_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.modeOfPayment, t.referenceKey] })],
+);
+
 /** Per Lagos day, agent and vehicle type; kept by triggers on scans and payments. */
 export const dailyAgentActivity = pgTable(
   'daily_agent_activity',
@@ -691,4 +781,6 @@ export const indexIncludes: Record<string, readonly string[]> = {
   users_live_role_page_idx: ['registration_status'],
   stakeholder_payouts_day_idx: ['stakeholder_id', 'amount_kobo'],
   stakeholder_payouts_stakeholder_day_idx: ['amount_kobo'],
+  subscription_payments_till_idx: ['amount_kobo', 'created_at', 'received_at'],
+  penalty_payments_till_idx: ['amount_kobo', 'created_at', 'received_at'],
 };

@@ -16,6 +16,7 @@ import * as receipts from './receipts.ts';
 import * as records from './records.ts';
 import * as resetCodes from './reset-codes.ts';
 import * as subscriptions from './subscriptions.ts';
+import * as tills from './tills.ts';
 
 /** Every endpoint the API serves, by capability (the server registers exactly these). */
 export const ENDPOINT_GROUPS = {
@@ -37,6 +38,7 @@ export const ENDPOINT_GROUPS = {
   allocation,
   subscriptions,
   ledger,
+  tills,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

@@ -16,3 +16,4 @@ export * as allocationEndpoints from './allocation.ts';
 export * as recordEndpoints from './records.ts';
 export * as subscriptionEndpoints from './subscriptions.ts';
 export * as ledgerEndpoints from './ledger.ts';
+export * as tillEndpoints from './tills.ts';

@@ -16,3 +16,4 @@ export * from './public.ts';
 export * from './receipts.ts';
 export * from './files.ts';
 export * from './ledger.ts';
+export * from './tills.ts';

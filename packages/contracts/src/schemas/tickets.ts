@@ -44,6 +44,8 @@ export const TICKET_MESSAGES = {
   penaltyPaymentRecorded: 'Penalty payment recorded',
   idempotencyKeyRequired: 'Idempotency-Key header is required',
   idempotencyKeyReused: 'Idempotency-Key was already used for a different request',
+  /** Non-cash money is matched to the bank or the acquirer by the channel's reference (issue 42, tills). */
+  referenceRequired: 'reference is required unless modeOfPayment is cash',
 } as const;
 
 /** Why staff changed something (kept in the audit log and the motorist's history); blank is no reason. */
@@ -300,22 +302,31 @@ const paymentMeans = {
   modeOfPayment: enumOf('modeOfPayment', MODES_OF_PAYMENT),
   /** Required unless modeOfPayment is cash. */
   bankName: z.string({ error: 'bankName must be text' }).trim().toLowerCase().max(100, 'bankName is too long').optional(),
+  /**
+   * Required unless modeOfPayment is cash: the transfer's, POS slip's or card payment's reference, as
+   * typed (trimmed); one reference pays once per mode of payment. Ignored for cash.
+   */
+  reference: z.string({ error: 'reference must be text' }).trim().max(100, 'reference must be at most 100 characters').optional(),
 };
 const bankNameUnlessCash = (body: { modeOfPayment: ModeOfPayment; bankName?: string }) => body.modeOfPayment === 'cash' || !!body.bankName;
 const bankNameRule = { message: 'bankName is required unless modeOfPayment is cash', path: ['bankName'] };
+const referenceUnlessCash = (body: { modeOfPayment: ModeOfPayment; reference?: string }) => body.modeOfPayment === 'cash' || !!body.reference;
+const referenceRule = { message: TICKET_MESSAGES.referenceRequired, path: ['reference'] };
 
 /** POST /api/field/subscription-payment (remitter); header Idempotency-Key. subscriptionId is the plan's id. */
 export const subscriptionPaymentRequest = z
   .object({ ...motoristTarget, subscriptionId: uuidField('subscriptionId'), ...paymentMeans, capturedAt: capturedAtField })
   .refine(hasTarget, targetRule)
-  .refine(bankNameUnlessCash, bankNameRule);
+  .refine(bankNameUnlessCash, bankNameRule)
+  .refine(referenceUnlessCash, referenceRule);
 export type SubscriptionPaymentRequest = z.input<typeof subscriptionPaymentRequest>;
 
 /** POST /api/field/penalty-payment (remitter); header Idempotency-Key. */
 export const penaltyPaymentRequest = z
   .object({ ...motoristTarget, amount: nairaAmount('amount'), ...paymentMeans, capturedAt: capturedAtField })
   .refine(hasTarget, targetRule)
-  .refine(bankNameUnlessCash, bankNameRule);
+  .refine(bankNameUnlessCash, bankNameRule)
+  .refine(referenceUnlessCash, referenceRule);
 export type PenaltyPaymentRequest = z.input<typeof penaltyPaymentRequest>;
 
 /** The header both payment calls require: the same key again answers the first result. */
@@ -403,6 +414,8 @@ export const paymentRecord = z.object({
   receiptNo: z.string(),
   bankName: z.string().nullable(),
   modeOfPayment: z.enum(MODES_OF_PAYMENT),
+  /** The channel's reference of a transfer, POS or card payment; null for cash (and payments before issue 42). */
+  reference: z.string().nullable(),
   motorist: z.object({ _id: z.string(), uniqueId: z.string(), fullName: z.string() }),
   /** The plan paid for (a penalty payment: the motorist's plan at the time, if any). */
   subscription: z.object({ _id: z.string().nullable(), name: z.enum(PLAN_NAMES).nullable(), vehicleType: z.enum(VEHICLE_TYPES) }),

@@ -36,6 +36,8 @@ export interface PaymentRow {
   createdAt: Date;
   bankName: string | null;
   modeOfPayment: ModeOfPayment;
+  /** A non-cash payment's reference (issue 42); null for cash. */
+  reference: string | null;
   planId: string | null;
   planName: PlanName | null;
   vehicleType: VehicleType;
@@ -136,6 +138,7 @@ export function paymentQueries(
         createdAt: table.createdAt,
         bankName: table.bankName,
         modeOfPayment: table.modeOfPayment,
+        reference: table.reference,
         planId: table.planId,
         planName: table.planName,
         vehicleType: table.vehicleType,

@@ -34,6 +34,7 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
     receiptNo: row.receiptNo,
     bankName: row.bankName,
     modeOfPayment: row.modeOfPayment,
+    reference: row.reference,
     motorist: { _id: row.motorist.id, uniqueId: row.motorist.userCode, fullName: row.motorist.fullName },
     subscription: { _id: row.planId, name: row.planName, vehicleType: row.vehicleType },
     amount: toNaira(row.amountKobo),
