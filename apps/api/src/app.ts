@@ -29,6 +29,7 @@ import { createTextMessages, type TextMessages } from './modules/messages/index.
 import * as allocation from './modules/allocation/index.ts';
 import * as dashboards from './modules/dashboard/index.ts';
 import * as ledger from './modules/ledger/index.ts';
+import * as tills from './modules/tills/index.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
 import { registerAuth } from './platform/http/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -82,6 +83,8 @@ export interface AppDependencies {
   captureMaxAgeHours?: number;
   /** Minutes within which an agent's second scan of one vehicle is the same scan (SCAN_REPEAT_MINUTES); unset: 5. */
   scanRepeatMinutes?: number;
+  /** Remitters' tills: the late mark and the cash limits (TILL_LATE_HOURS, TILL_CASH_LIMIT_HOURS, TILL_CASH_LIMIT_NAIRA); unset: 6, 24, 50,000. */
+  tills?: tills.TillSettings;
   /**
    * How often the reset-mail worker looks for queued requests besides being woken by its own process's
    * (unset: 2 s). 0: it sends only when `app.resetMail.drain()` is called (tests decide when mail leaves).
@@ -226,8 +229,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       scanRepeatMinutes: deps.scanRepeatMinutes,
       fileUrl,
       receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake },
+      tills: deps.tills,
     },
   });
+  await tills.register(app, { db, files: deps.files, clock, settings: deps.tills, captureMaxAgeHours: deps.captureMaxAgeHours });
   const recordsService = records.register(app, { db });
   receipts.register(app, { db });
   const allocationService = allocation.register(app, { db, clock, banks: deps.banks });

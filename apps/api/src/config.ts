@@ -3,7 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_LEVY_NAME, DEFAULT_SCAN_REPEAT_MINUTES, ownWords, passwordWeakness } from '@eticket/contracts';
+import {
+  DEFAULT_LEVY_NAME,
+  DEFAULT_SCAN_REPEAT_MINUTES,
+  DEFAULT_TILL_CASH_LIMIT_HOURS,
+  DEFAULT_TILL_CASH_LIMIT_NAIRA,
+  DEFAULT_TILL_LATE_HOURS,
+  ownWords,
+  passwordWeakness,
+} from '@eticket/contracts';
 
 /** The built console, next to this file's package in the source tree and in the bundle alike. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -108,6 +116,17 @@ const envSchema = z.object({
     .default(72),
   /** Minutes within which an agent's second scan of one vehicle is the same scan (nothing new recorded); 0: every scan counts. */
   SCAN_REPEAT_MINUTES: z.coerce.number().int().min(0, 'must be 0 or more').max(60, 'must be at most 60').default(DEFAULT_SCAN_REPEAT_MINUTES),
+  /** Remitters' tills (docs/tills.md): a cash capture reaching the server more than this many hours after it was made is marked late. */
+  TILL_LATE_HOURS: z.coerce.number().int().min(1, 'must be at least 1').max(72, 'must be at most 72').default(DEFAULT_TILL_LATE_HOURS),
+  /** A remitter holding unlodged cash older than this many hours is refused new cash collections. */
+  TILL_CASH_LIMIT_HOURS: z.coerce.number().int().min(1, 'must be at least 1').max(720, 'must be at most 720').default(DEFAULT_TILL_CASH_LIMIT_HOURS),
+  /** A remitter whose unlodged cash would go over this many naira is refused new cash collections. */
+  TILL_CASH_LIMIT_NAIRA: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(100_000_000, 'must be at most 100000000')
+    .default(DEFAULT_TILL_CASH_LIMIT_NAIRA),
   /** Paystack secret key (server only); unset: the offline bank list and directory. */
   PAYSTACK_SECRET_KEY: z
     .string()

@@ -96,6 +96,7 @@ async function start(config: Config): Promise<void> {
     compression: config.COMPRESSION === 'on',
     captureMaxAgeHours: config.FIELD_CAPTURE_MAX_AGE_HOURS,
     scanRepeatMinutes: config.SCAN_REPEAT_MINUTES,
+    tills: { lateHours: config.TILL_LATE_HOURS, cashLimitHours: config.TILL_CASH_LIMIT_HOURS, cashLimitNaira: config.TILL_CASH_LIMIT_NAIRA },
     banks: createBankProvider(config, database.db),
     idempotencyRetentionDays: config.IDEMPOTENCY_RETENTION_DAYS,
     metricsToken: config.METRICS_TOKEN,

@@ -18,6 +18,7 @@ import { createLocalFileStore, type FileStore } from '../src/adapters/files.ts';
 import { createMailer } from '../src/adapters/mail.ts';
 import { smsOutbox, type SmsSender } from '../src/adapters/sms.ts';
 import { hashPassword } from '../src/platform/credentials/passwords.ts';
+import type { TillSettings } from '../src/modules/tills/index.ts';
 import { pgliteTestDatabase, postgresTestDatabase, type TestDatabase } from './template-database.ts';
 
 /** Which database the API tests run against: set per Vitest project (see vitest.config.ts). */
@@ -77,6 +78,8 @@ export async function createTestContext(
     sms?: (dataDir: string) => SmsSender;
     /** true: a payment's text is sent right after its answer, as in production; unset: when the test sends (app.textMessages.sendDue()). */
     sendTextsOnPayment?: boolean;
+    /** TILL_LATE_HOURS, TILL_CASH_LIMIT_HOURS, TILL_CASH_LIMIT_NAIRA; unset: the defaults (6, 24, 50,000). */
+    tills?: TillSettings;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
@@ -106,6 +109,7 @@ export async function createTestContext(
       compression: options.compression ?? false,
       levyName: options.levyName,
       scanRepeatMinutes: options.scanRepeatMinutes,
+      tills: options.tills,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
       // Texts leave when a test says so (app.textMessages.sendDue() or the job), not after each payment.

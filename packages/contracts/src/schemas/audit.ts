@@ -24,11 +24,13 @@ export const AUDIT_ACTIONS = [
   'stakeholder.created',
   'stakeholder.updated',
   'payout.recorded',
+  'till_close.approved',
+  'till_close.rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The kind of record an audit row is about. */
-export const AUDIT_ENTITY_TYPES = ['person', 'plan', 'subscription', 'penalty_charge', 'stakeholder', 'payout'] as const;
+export const AUDIT_ENTITY_TYPES = ['person', 'plan', 'subscription', 'penalty_charge', 'stakeholder', 'payout', 'till_close'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** How the console names each action. */
@@ -52,6 +54,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'stakeholder.created': 'Assigned an allocation',
   'stakeholder.updated': 'Changed an allocation',
   'payout.recorded': 'Recorded a payout',
+  'till_close.approved': "Approved a remitter's till close",
+  'till_close.rejected': "Rejected a remitter's till close",
 };
 
 /**

@@ -87,3 +87,37 @@ CREATE TABLE payment_references (
   payment_id      uuid NOT NULL,
   PRIMARY KEY (mode_of_payment, reference_key)
 );
+
+-- The audit log's approvals and rejections of a close (entity 'till_close') are found by the
+-- remitter's name too, as a payout's are by its union's (0017).
+CREATE OR REPLACE FUNCTION audit_person_of(p_type text, p_entity uuid) RETURNS uuid LANGUAGE sql STABLE AS $$
+  SELECT CASE p_type
+    WHEN 'person' THEN p_entity
+    WHEN 'subscription' THEN (SELECT user_id FROM ticket_subscriptions WHERE id = p_entity)
+    WHEN 'stakeholder' THEN (SELECT union_id FROM stakeholders WHERE id = p_entity)
+    WHEN 'payout' THEN (SELECT k.union_id FROM stakeholder_payouts o JOIN stakeholders k ON k.id = o.stakeholder_id WHERE o.id = p_entity)
+    WHEN 'till_close' THEN (SELECT remitter_id FROM till_closes WHERE id = p_entity)
+  END
+$$;
+
+CREATE OR REPLACE FUNCTION rebuild_audit_search_text() RETURNS void LANGUAGE sql AS $$
+  UPDATE audit_log a SET search_text = found.text
+  FROM (
+    SELECT l.id, concat_ws(' ', actor.search_text, person.search_text) AS text
+    FROM audit_log l
+    JOIN users actor ON actor.id = l.actor_id
+    LEFT JOIN ticket_subscriptions s ON l.entity_type = 'subscription' AND s.id = l.entity_id
+    LEFT JOIN stakeholders k ON l.entity_type = 'stakeholder' AND k.id = l.entity_id
+    LEFT JOIN stakeholder_payouts o ON l.entity_type = 'payout' AND o.id = l.entity_id
+    LEFT JOIN stakeholders payout_stakeholder ON payout_stakeholder.id = o.stakeholder_id
+    LEFT JOIN till_closes c ON l.entity_type = 'till_close' AND c.id = l.entity_id
+    LEFT JOIN users person ON person.id <> l.actor_id AND person.id = CASE l.entity_type
+      WHEN 'person' THEN l.entity_id
+      WHEN 'subscription' THEN s.user_id
+      WHEN 'stakeholder' THEN k.union_id
+      WHEN 'payout' THEN payout_stakeholder.union_id
+      WHEN 'till_close' THEN c.remitter_id
+    END
+  ) found
+  WHERE found.id = a.id
+$$;

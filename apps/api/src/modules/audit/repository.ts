@@ -41,7 +41,7 @@ const actor = alias(users, 'actor');
 
 /**
  * The present name of the record a row is about (a person, a motorist's subscription, a plan, a
- * charge, a union, a payout), looked up by its id: a scalar subquery per kind rather than a join, so
+ * charge, a union, a payout, a till close), looked up by its id: a scalar subquery per kind rather than a join, so
  * the planner has two tables to join, not eleven.
  */
 const entityLabel = sql<string | null>`CASE ${auditLog.entityType}
@@ -55,6 +55,8 @@ const entityLabel = sql<string | null>`CASE ${auditLog.entityType}
   WHEN 'payout' THEN (SELECT 'payout ' || o.reference || ' to ' || coalesce(u.union_name, u.full_name)
                       FROM stakeholder_payouts o JOIN stakeholders k ON k.id = o.stakeholder_id JOIN users u ON u.id = k.union_id
                       WHERE o.id = ${auditLog.entityId})
+  WHEN 'till_close' THEN (SELECT 'till close of ' || u.full_name || ' (' || u.user_code || ')' FROM till_closes c JOIN users u ON u.id = c.remitter_id
+                          WHERE c.id = ${auditLog.entityId})
 END`;
 
 const entryColumns = {

@@ -24,6 +24,7 @@ import { messageQueries, type MessageQueries } from '../messages/index.ts';
 import { penaltyQueries, type PenaltyQueries } from '../penalties/index.ts';
 import { recordQueries, type RecordQueries } from '../records/index.ts';
 import { GRACE_SETTING_KEY, subscriptionQueries, type SubscriptionQueries, type SubscriptionWithPlan } from '../subscriptions/index.ts';
+import { collectionQueries, type CollectionQueries } from '../tills/index.ts';
 
 export interface FieldMotoristRow {
   id: string;
@@ -251,6 +252,8 @@ export interface FieldUnit {
   records: RecordQueries;
   messages: MessageQueries;
   ledger: LedgerQueries;
+  /** The tills and references a payment's money goes through (modules/tills). */
+  collections: CollectionQueries;
 }
 
 export function createFieldRepository(db: Database) {
@@ -266,6 +269,7 @@ export function createFieldRepository(db: Database) {
           records: recordQueries(tx),
           messages: messageQueries(tx),
           ledger: ledgerQueries(tx),
+          collections: collectionQueries(tx),
         }),
       );
     },

@@ -1,6 +1,4 @@
 import {
-  CAPTURE_MESSAGES,
-  CAPTURE_SKEW_MS,
   DEFAULT_CAPTURE_MAX_AGE_HOURS,
   DEFAULT_SCAN_REPEAT_MINUTES,
   FIELD_MESSAGES,
@@ -18,9 +16,10 @@ import type { SessionUser } from '../../platform/http/auth.ts';
 import { lagosDay } from '../../domain/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { answerOnce, KeyTaken, type IdempotentResult } from '../../platform/idempotency/index.ts';
-import { HttpError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { captureTime } from '../../platform/capture-time.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { formatNaira, koboOf, toKobo, toNaira, type Kobo } from '../../domain/money.ts';
-import { postPayment } from '../ledger/index.ts';
+import { DEFAULT_TILL_SETTINGS, takeMoney, type Collection, type TillSettings } from '../tills/index.ts';
 import { queueReceiptText } from '../messages/index.ts';
 import { toPaymentRecord } from '../records/index.ts';
 import { effectiveExpiry, extend, statusAt } from '../subscriptions/index.ts';
@@ -47,20 +46,8 @@ export interface FieldOptions {
    * no texts (the demo seed's thousands of payments send none).
    */
   receiptTexts?: { publicUrl?: string; queued(): void };
-}
-
-/**
- * The time the levy's rules apply at: the phone's capture time, or the server's when there is none.
- * A capture ahead of the server by more than a small clock skew, or older than the allowed age, is
- * refused (the agent fixes the phone's clock, or the capture stays in the phone's queue with the
- * message).
- */
-export function captureTime(capturedAt: string | undefined, received: Date, maxAgeHours: number): Date {
-  if (capturedAt === undefined) return received;
-  const at = new Date(capturedAt);
-  if (at.getTime() > received.getTime() + CAPTURE_SKEW_MS) throw badRequest(CAPTURE_MESSAGES.captureInFuture);
-  if (at.getTime() < received.getTime() - maxAgeHours * 3600_000) throw new HttpError(422, CAPTURE_MESSAGES.captureTooOld(maxAgeHours));
-  return at > received ? received : at;
+  /** The tills' late mark and cash limits (TILL_* settings); unset: the defaults. */
+  tills?: TillSettings;
 }
 
 /** What a scan found: this scan's, or (repeated) the earlier scan's it repeats. */
@@ -116,12 +103,23 @@ async function motoristCode(unit: FieldUnit, input: { userCode?: string; plateNu
   return code;
 }
 
+/** The money of a payment about to be recorded, as the tills and the ledger take it. */
+const moneyOf = (agent: FieldAgent, payment: Omit<PaymentRow, 'id' | 'receiptNo'>, received: Date): Omit<Collection, 'kind'> => ({
+  remitterId: agent.id,
+  modeOfPayment: payment.modeOfPayment,
+  reference: payment.reference,
+  amountKobo: payment.amountKobo,
+  at: payment.createdAt,
+  received,
+});
+
 export function createFieldService(deps: { repository: FieldRepository; clock: Clock; options?: FieldOptions }) {
   const { repository, clock } = deps;
   const maxAgeHours = deps.options?.captureMaxAgeHours ?? DEFAULT_CAPTURE_MAX_AGE_HOURS;
   const scanRepeatMs = (deps.options?.scanRepeatMinutes ?? DEFAULT_SCAN_REPEAT_MINUTES) * 60_000;
   const fileUrl = deps.options?.fileUrl;
   const receiptTexts = deps.options?.receiptTexts;
+  const tillSettings = deps.options?.tills ?? DEFAULT_TILL_SETTINGS;
 
   /**
    * The scan this one repeats: the same agent's scan of the same motorist captured within
@@ -282,25 +280,27 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           motorist: personOf(motorist),
           remitter: context.agent,
         };
-        const inserted = await unit.field.insertSubscriptionPayment({
-          motoristId: motorist.id,
-          remitterId: agent.id,
-          subscriptionId: subscription.id,
-          planId: plan.id,
-          planName: plan.name,
-          vehicleType: plan.vehicleType,
-          amountKobo: plan.priceKobo,
-          modeOfPayment: input.modeOfPayment,
-          bankName: payment.bankName,
-          reference: payment.reference,
-          expiresBefore,
-          expiresAfter,
-          idempotencyKey: key,
-          createdAt: now,
-          receivedAt: received,
-        });
-        const posting = { id: inserted.id, receiptNo: inserted.receiptNo, remitterId: agent.id, modeOfPayment: input.modeOfPayment, at: now };
-        await postPayment(unit.ledger, { ...posting, kind: 'subscription', amountKobo: plan.priceKobo });
+        const money = { ...moneyOf(agent, payment, received), kind: 'subscription' } as const;
+        const inserted = await takeMoney(unit, tillSettings, money, (tillId) =>
+          unit.field.insertSubscriptionPayment({
+            motoristId: motorist.id,
+            remitterId: agent.id,
+            subscriptionId: subscription.id,
+            planId: plan.id,
+            planName: plan.name,
+            vehicleType: plan.vehicleType,
+            amountKobo: plan.priceKobo,
+            modeOfPayment: input.modeOfPayment,
+            bankName: payment.bankName,
+            reference: payment.reference,
+            tillId,
+            expiresBefore,
+            expiresAfter,
+            idempotencyKey: key,
+            createdAt: now,
+            receivedAt: received,
+          }),
+        );
         const updated = { ...changes, lastReceiptNo: inserted.receiptNo };
         await unit.subscriptions.update(subscription.id, updated);
         if (receiptTexts) {
@@ -362,25 +362,27 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           motorist: personOf(motorist),
           remitter: context.agent,
         };
-        const inserted = await unit.field.insertPenaltyPayment({
-          motoristId: motorist.id,
-          remitterId: agent.id,
-          subscriptionId: subscription.id,
-          planId: payment.planId,
-          planName: payment.planName,
-          vehicleType: motorist.vehicleType,
-          amountKobo,
-          modeOfPayment: input.modeOfPayment,
-          bankName: payment.bankName,
-          reference: payment.reference,
-          outstandingBeforeKobo: owed,
-          outstandingAfterKobo: owed - amountKobo,
-          idempotencyKey: key,
-          createdAt: now,
-          receivedAt: received,
-        });
-        const posting = { id: inserted.id, receiptNo: inserted.receiptNo, remitterId: agent.id, modeOfPayment: input.modeOfPayment, at: now };
-        await postPayment(unit.ledger, { ...posting, kind: 'penalty', amountKobo });
+        const money = { ...moneyOf(agent, payment, received), kind: 'penalty' } as const;
+        const inserted = await takeMoney(unit, tillSettings, money, (tillId) =>
+          unit.field.insertPenaltyPayment({
+            motoristId: motorist.id,
+            remitterId: agent.id,
+            subscriptionId: subscription.id,
+            planId: payment.planId,
+            planName: payment.planName,
+            vehicleType: motorist.vehicleType,
+            amountKobo,
+            modeOfPayment: input.modeOfPayment,
+            bankName: payment.bankName,
+            reference: payment.reference,
+            tillId,
+            outstandingBeforeKobo: owed,
+            outstandingAfterKobo: owed - amountKobo,
+            idempotencyKey: key,
+            createdAt: now,
+            receivedAt: received,
+          }),
+        );
         if (receiptTexts) {
           const receipt = { kind: 'penalty', motoristId: motorist.id, phone: motorist.phone, receiptNo: inserted.receiptNo, amountKobo } as const;
           await queueReceiptText(unit.messages, { ...receipt, plate: motorist.plateNumber }, receiptTexts.publicUrl, received);

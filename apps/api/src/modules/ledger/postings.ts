@@ -90,3 +90,62 @@ export async function postPayout(ledger: LedgerQueries, payout: PostedPayout): P
     ],
   });
 }
+
+export interface PostedClose {
+  /** The till close: both its entries name it. */
+  id: string;
+  remitterId: string;
+  /** The cash counted, which is the amount lodged. */
+  countedKobo: Kobo;
+  /** counted − expected: negative when short. */
+  varianceKobo: Kobo;
+  /** When the remitter counted and lodged (the close's capture time). */
+  at: Date;
+  /** The approver. */
+  approvedBy: string;
+}
+
+/** An approved till close's lodgement: the counted cash leaves the remitter's till for the levy's bank. Nothing when 0 was counted. */
+export async function postLodgement(ledger: LedgerQueries, close: PostedClose): Promise<string | null> {
+  if (close.countedKobo === 0) return null;
+  return ledger.post({
+    kind: 'lodgement',
+    sourceId: close.id,
+    memo: `Till close ${close.id}: lodged`,
+    occurredAt: close.at,
+    postedBy: close.approvedBy,
+    lines: [
+      { account: ACCOUNTS.levyBank, amountKobo: close.countedKobo },
+      { account: tillOf(close.remitterId), amountKobo: -close.countedKobo },
+    ],
+  });
+}
+
+/**
+ * An approved till close's variance, which empties the till of what the close covered: short, the
+ * remitter owes the difference (their shortage account is debited); over, the surplus is credited to
+ * overages. Nothing when the count equals the expected cash.
+ */
+export async function postVariance(ledger: LedgerQueries, close: PostedClose): Promise<string | null> {
+  const variance = close.varianceKobo;
+  if (variance === 0) return null;
+  const till = tillOf(close.remitterId);
+  const lines =
+    variance < 0
+      ? [
+          { account: shortageOf(close.remitterId), amountKobo: -variance },
+          { account: till, amountKobo: variance },
+        ]
+      : [
+          { account: till, amountKobo: variance },
+          { account: ACCOUNTS.overage, amountKobo: -variance },
+        ];
+  return ledger.post({
+    kind: 'till_variance',
+    sourceId: close.id,
+    memo: `Till close ${close.id}: ${variance < 0 ? 'short' : 'over'}`,
+    occurredAt: close.at,
+    postedBy: close.approvedBy,
+    lines,
+  });
+}

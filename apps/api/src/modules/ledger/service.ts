@@ -11,6 +11,8 @@ const RECORD_LABELS: Record<string, string> = {
   penalty_payment: 'Penalty payment',
   payout: 'Payout',
   allocation: "Payout's allocation",
+  lodgement: "Till close's lodgement",
+  till_variance: "Till close's variance",
 };
 const labelOf = (kind: string | null) => (kind ? (RECORD_LABELS[kind] ?? `Entry of kind ${kind}`) : 'Entry');
 const naira = (kobo: number | null) => formatNaira(kobo ?? 0);

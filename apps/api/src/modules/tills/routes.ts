@@ -1,0 +1,32 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TILL_CLOSE_FILE_FIELDS, TILL_MESSAGES, tillCloseRequest, tillEndpoints } from '@eticket/contracts';
+import { requireUser } from '../../platform/http/auth.ts';
+import { implement } from '../../platform/http/endpoints.ts';
+import { invalidInput } from '../../platform/http/errors.ts';
+import { readMultipartForm } from '../../platform/http/multipart.ts';
+import { sendIdempotent } from '../../platform/idempotency/index.ts';
+import type { TillService } from './service.ts';
+
+/** The remitter's till and its close (field app), and the close's decision (console). */
+export function tillRoutes(service: TillService) {
+  async function close(request: FastifyRequest<{ Headers: { 'idempotency-key': string } }>, reply: FastifyReply) {
+    const form = await readMultipartForm(request, TILL_CLOSE_FILE_FIELDS);
+    const parsed = tillCloseRequest.safeParse(form.fields);
+    if (!parsed.success) throw invalidInput(parsed.error.issues);
+    const result = await service.close(requireUser(request), request.headers['idempotency-key'], parsed.data, form.files.get('slip'));
+    return sendIdempotent(reply, result);
+  }
+
+  return [
+    implement(tillEndpoints.fieldTill, async (request) => ({ data: await service.fieldTill(requireUser(request).id) })),
+    implement(tillEndpoints.closeTill, close),
+    implement(tillEndpoints.approveClose, async (request) => ({
+      message: TILL_MESSAGES.approved,
+      data: await service.approve(requireUser(request), request.params.id, request.body.reason),
+    })),
+    implement(tillEndpoints.rejectClose, async (request) => ({
+      message: TILL_MESSAGES.rejected,
+      data: await service.reject(requireUser(request), request.params.id, request.body.reason),
+    })),
+  ];
+}
