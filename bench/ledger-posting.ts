@@ -19,7 +19,7 @@ import { parseArgs } from './dataset/sizes.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { createFieldRepository, type FieldRepository } from '../apps/api/src/modules/field/repository.ts';
 import { createFieldService } from '../apps/api/src/modules/field/service.ts';
-import { createTestContext, TEST_DB } from '../apps/api/test/harness.ts';
+import { createTestContext, NO_CASH_LIMITS, TEST_DB } from '../apps/api/test/harness.ts';
 import { createMotorist, session } from '../apps/api/test/tickets.ts';
 
 const args = parseArgs(process.argv.slice(2));
@@ -57,8 +57,8 @@ try {
 
   const repository = createFieldRepository(ctx.database.db);
   const services = {
-    posting: createFieldService({ repository, clock: systemClock }),
-    'not posting': createFieldService({ repository: withoutPosting(repository), clock: systemClock }),
+    posting: createFieldService({ repository, clock: systemClock, options: { tills: NO_CASH_LIMITS } }),
+    'not posting': createFieldService({ repository: withoutPosting(repository), clock: systemClock, options: { tills: NO_CASH_LIMITS } }),
   };
   const samples: Record<keyof typeof services, number[]> = { posting: [], 'not posting': [] };
   let turn = 0;

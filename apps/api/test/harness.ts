@@ -24,6 +24,12 @@ import { pgliteTestDatabase, postgresTestDatabase, type TestDatabase } from './t
 /** Which database the API tests run against: set per Vitest project (see vitest.config.ts). */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/**
+ * Till limits out of the way, for tests of other things whose remitters collect cash for days
+ * without closing their till (the limits themselves: modules/tills/tills.test.ts).
+ */
+export const NO_CASH_LIMITS: TillSettings = { lateHours: 6, cashLimitHours: 24 * 365 * 100, cashLimitNaira: 10_000_000_000 };
+
 export interface TestContext {
   app: FastifyInstance;
   database: DatabaseHandle;

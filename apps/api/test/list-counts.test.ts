@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_LOOKAHEAD_PAGES } from '../src/lists/day-counts.ts';
 import { compactCounts } from '../src/db/housekeeping.ts';
-import { controlledClock, createTestContext, type TestContext } from './harness.ts';
+import { controlledClock, createTestContext, NO_CASH_LIMITS, type TestContext } from './harness.ts';
 import { createMotorist, newKey, session, type Session } from './tickets.ts';
 
 // List totals come from the counter tables of 0006_list_counts.sql (whole Lagos days) plus row counts
@@ -53,7 +53,7 @@ const moments = [
 
 beforeAll(async () => {
   // Several scans of one vehicle by one agent here are each counted (SCAN_REPEAT_MINUTES has its own tests).
-  ctx = await createTestContext({ clock, scanRepeatMinutes: 0 });
+  ctx = await createTestContext({ clock, scanRepeatMinutes: 0, tills: NO_CASH_LIMITS });
   admin = await session(ctx, { role: 'admin' });
   enforcer = await session(ctx, { role: 'enforcer' });
   remitter = await session(ctx, { role: 'remitter' });
@@ -78,6 +78,7 @@ beforeAll(async () => {
         subscriptionId: plans[motorist.vehicleType],
         modeOfPayment: index % 2 ? 'cash' : 'pos',
         bankName: index % 2 ? undefined : 'gtbank',
+        reference: index % 2 ? undefined : `POS-${index}`,
       },
       { 'idempotency-key': newKey() },
     );

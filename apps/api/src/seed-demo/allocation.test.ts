@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnionRole } from '@eticket/contracts';
-import { controlledClock, createPerson, createTestContext, type TestContext } from '../../test/harness.ts';
+import { controlledClock, createPerson, createTestContext, NO_CASH_LIMITS, type TestContext } from '../../test/harness.ts';
 import { createMotorist, newKey, session, type Session } from '../../test/tickets.ts';
 import { seedPayouts, seedStakeholders, type DemoUnion } from './allocation.ts';
 
@@ -11,7 +11,7 @@ let superAdmin: Session;
 const unions: DemoUnion[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock });
+  ctx = await createTestContext({ clock, tills: NO_CASH_LIMITS });
   superAdmin = await session(ctx, { role: 'super-admin' });
   const remitter = await session(ctx, { role: 'remitter' });
   for (const role of ['keke', 'bus', 'bike', 'shareholder', 'government', 'others'] as UnionRole[]) {

@@ -94,14 +94,22 @@ export async function fieldScan(request: APIRequestContext, enforcerToken: strin
   return (await reply.json()).data as { subscriptionStatus: string; outstandingPayment: number; penaltyAdded: number };
 }
 
+/**
+ * A non-cash payment needs its channel's reference (issue 42): one made of the Idempotency-Key unless
+ * given, so a repeat with the same key sends the same body.
+ */
+const withReference = <T extends { modeOfPayment: string; reference?: string }>(body: T, key: string): T =>
+  body.modeOfPayment.toLowerCase() === 'cash' || body.reference ? body : { ...body, reference: `E2E-${key}` };
+
 /** POST /api/field/subscription-payment as a remitter, with a fresh Idempotency-Key (or the one given). */
 export async function paySubscription(
   request: APIRequestContext,
   remitterToken: string,
-  body: { userCode: string; subscriptionId: string; modeOfPayment: string; bankName?: string },
+  body: { userCode: string; subscriptionId: string; modeOfPayment: string; bankName?: string; reference?: string },
   idempotencyKey: string = randomUUID(),
 ) {
-  const reply = await request.post('/api/field/subscription-payment', { headers: bearer(remitterToken, { 'Idempotency-Key': idempotencyKey }), data: body });
+  const data = withReference(body, idempotencyKey);
+  const reply = await request.post('/api/field/subscription-payment', { headers: bearer(remitterToken, { 'Idempotency-Key': idempotencyKey }), data });
   expect(reply.status(), await reply.text()).toBe(201);
   return (await reply.json()) as PaymentResponse;
 }
@@ -110,10 +118,11 @@ export async function paySubscription(
 export async function payPenalty(
   request: APIRequestContext,
   remitterToken: string,
-  body: { userCode: string; amount: number; modeOfPayment: string; bankName?: string },
+  body: { userCode: string; amount: number; modeOfPayment: string; bankName?: string; reference?: string },
   idempotencyKey: string = randomUUID(),
 ) {
-  const reply = await request.post('/api/field/penalty-payment', { headers: bearer(remitterToken, { 'Idempotency-Key': idempotencyKey }), data: body });
+  const data = withReference(body, idempotencyKey);
+  const reply = await request.post('/api/field/penalty-payment', { headers: bearer(remitterToken, { 'Idempotency-Key': idempotencyKey }), data });
   expect(reply.status(), await reply.text()).toBe(201);
   return (await reply.json()) as PaymentResponse;
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonInput } from '../../../test/harness.ts';
-import { controlledClock, createTestContext, TEST_DB, type TestContext } from '../../../test/harness.ts';
+import { controlledClock, createTestContext, NO_CASH_LIMITS, TEST_DB, type TestContext } from '../../../test/harness.ts';
 import { createMotorist, newKey, session, setGraceDays, type Session } from '../../../test/tickets.ts';
 import { users } from '../../db/schema.ts';
 
@@ -105,7 +105,7 @@ async function scan(iso: string, enforcer: Session, name: string, expectedStatus
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock });
+  ctx = await createTestContext({ clock, tills: NO_CASH_LIMITS });
   await setGraceDays(ctx, 0);
   superAdmin = await person({ role: 'super-admin' });
   admin = await person({ role: 'admin' });

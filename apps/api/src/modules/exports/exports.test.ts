@@ -40,7 +40,7 @@ beforeAll(async () => {
   await post(
     '/api/field/subscription-payment',
     remitter,
-    { userCode: keke.userCode, subscriptionId: plan.id, modeOfPayment: 'transfer', bankName: 'Access Bank' },
+    { userCode: keke.userCode, subscriptionId: plan.id, modeOfPayment: 'transfer', bankName: 'Access Bank', reference: 'TRF-EXPORT-1' },
     { 'idempotency-key': newKey() },
   );
 

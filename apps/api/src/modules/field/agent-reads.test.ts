@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLIANCE_FLAGS, FIELD_MESSAGES } from '@eticket/contracts';
-import { controlledClock, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { controlledClock, createTestContext, NO_CASH_LIMITS, type TestContext } from '../../../test/harness.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
 
 const clock = controlledClock('2026-07-01T09:00:00Z');
@@ -12,7 +12,7 @@ let registrar: Session;
 const plans: Record<string, string> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock });
+  ctx = await createTestContext({ clock, tills: NO_CASH_LIMITS });
   admin = await session(ctx, { role: 'admin' });
   enforcer = await session(ctx, { role: 'enforcer', fullName: 'eze enforcer' });
   remitter = await session(ctx, { role: 'remitter', fullName: 'remi remitter' });
@@ -35,7 +35,7 @@ const pay = async (userCode: string, planKey: string, modeOfPayment: string) =>
     method: 'POST',
     url: '/api/field/subscription-payment',
     headers: await remitter.headers({ 'idempotency-key': newKey() }),
-    payload: { userCode, subscriptionId: plans[planKey], modeOfPayment, ...(modeOfPayment === 'cash' ? {} : { bankName: 'gtbank' }) },
+    payload: { userCode, subscriptionId: plans[planKey], modeOfPayment, ...(modeOfPayment === 'cash' ? {} : { bankName: 'gtbank', reference: newKey() }) },
   });
 
 describe('GET /api/field/motorist', () => {

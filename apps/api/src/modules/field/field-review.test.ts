@@ -144,7 +144,13 @@ describe('payments for a motorist found by plate', () => {
     const subscription = await pay('subscription', { plateNumber: 'fst0298je', subscriptionId: dailyBus, modeOfPayment: 'cash' });
     expect(subscription.statusCode).toBe(201);
     expect(subscription.json().data.payment).toMatchObject({ motorist: { uniqueId: motorist.userCode }, amount: 300 });
-    const penalty = await pay('penalty', { plateNumber: ' Fst-0298 je ', amount: 400, modeOfPayment: 'transfer', bankName: 'access bank' });
+    const penalty = await pay('penalty', {
+      plateNumber: ' Fst-0298 je ',
+      amount: 400,
+      modeOfPayment: 'transfer',
+      bankName: 'access bank',
+      reference: 'TRF-147',
+    });
     expect(penalty.statusCode).toBe(201);
     expect(penalty.json().data.ticketSubscription.outstandingPayment).toBe(600);
     // The plate comes back for the field receipt (a payment taken offline by Unique ID knows none).

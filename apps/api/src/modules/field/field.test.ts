@@ -156,7 +156,13 @@ describe('POST /api/field/scan', () => {
 describe('POST /api/field/subscription-payment', () => {
   it('records a successful payment at the plan price, in naira with kobo kept exactly', async () => {
     const motorist = await createMotorist(ctx, 'bus');
-    const reply = await paySubscription({ userCode: motorist.userCode, subscriptionId: plans['daily-bus'], modeOfPayment: 'POS', bankName: 'GTBank' });
+    const reply = await paySubscription({
+      userCode: motorist.userCode,
+      subscriptionId: plans['daily-bus'],
+      modeOfPayment: 'POS',
+      bankName: 'GTBank',
+      reference: 'POS 0001',
+    });
     expect(reply.statusCode).toBe(201);
     expect(reply.headers['idempotent-replayed']).toBe('false');
     expect(reply.json()).toMatchObject({
@@ -165,6 +171,7 @@ describe('POST /api/field/subscription-payment', () => {
         payment: {
           bankName: 'gtbank',
           modeOfPayment: 'pos',
+          reference: 'POS 0001',
           motorist: { _id: motorist.id, uniqueId: motorist.userCode },
           subscription: { _id: plans['daily-bus'], name: 'daily', vehicleType: 'bus' },
           amount: 250.5,
@@ -189,7 +196,14 @@ describe('POST /api/field/subscription-payment', () => {
     const motorist = await createMotorist(ctx, 'keke');
     const requested = change.subscriptionId;
     const subscriptionId = requested === undefined ? plans['weekly-keke'] : (plans[requested] ?? requested);
-    const reply = await paySubscription({ userCode: motorist.userCode, modeOfPayment: 'transfer', bankName: 'access', ...change, subscriptionId });
+    const reply = await paySubscription({
+      userCode: motorist.userCode,
+      modeOfPayment: 'transfer',
+      bankName: 'access',
+      reference: newKey(),
+      ...change,
+      subscriptionId,
+    });
     expect(reply.statusCode).toBe(status);
     expect(reply.json().message).toBe(message);
     expect(await countOf(subscriptionPayments, motorist.id)).toBe(0);
@@ -214,7 +228,7 @@ describe('POST /api/field/subscription-payment', () => {
     expect(repeat.statusCode).toBe(201);
     expect(repeat.headers['idempotent-replayed']).toBe('true');
     expect(repeat.json()).toEqual(first.json());
-    const other = await paySubscription({ ...body, modeOfPayment: 'pos', bankName: 'uba' }, key);
+    const other = await paySubscription({ ...body, modeOfPayment: 'pos', bankName: 'uba', reference: 'UBA-1' }, key);
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toBe(TICKET_MESSAGES.idempotencyKeyReused);
     const asPenalty = await payPenalty({ userCode: motorist.userCode, amount: 1, modeOfPayment: 'cash' }, key);
@@ -227,7 +241,7 @@ describe('POST /api/field/subscription-payment', () => {
     const motorist = await createMotorist(ctx, 'keke');
     const key = newKey();
     const headers = await remitter.headers({ 'idempotency-key': key });
-    const payload = { userCode: motorist.userCode, subscriptionId: plans['weekly-keke'], modeOfPayment: 'transfer', bankName: 'zenith' };
+    const payload = { userCode: motorist.userCode, subscriptionId: plans['weekly-keke'], modeOfPayment: 'transfer', bankName: 'zenith', reference: newKey() };
     const replies = await Promise.all(
       Array.from({ length: 50 }, () => ctx.app.inject({ method: 'POST', url: '/api/field/subscription-payment', headers, payload })),
     );
@@ -264,7 +278,7 @@ describe('POST /api/field/penalty-payment', () => {
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe('amount is more than the outstanding penalty of ₦500.00');
 
-    const part = await payPenalty({ userCode: motorist.userCode, amount: 199.99, modeOfPayment: 'transfer', bankName: 'opay' });
+    const part = await payPenalty({ userCode: motorist.userCode, amount: 199.99, modeOfPayment: 'transfer', bankName: 'opay', reference: newKey() });
     expect(part.statusCode).toBe(201);
     expect(part.json()).toMatchObject({
       message: TICKET_MESSAGES.penaltyPaymentRecorded,

@@ -37,7 +37,12 @@ const query = <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(db(), statemen
 
 async function pay(modeOfPayment: string, motorist?: { userCode: string }) {
   const payer = motorist ?? (await createMotorist(ctx, 'keke'));
-  const payload = { userCode: payer.userCode, subscriptionId: plan, modeOfPayment, ...(modeOfPayment === 'cash' ? {} : { bankName: 'Access Bank' }) };
+  const payload = {
+    userCode: payer.userCode,
+    subscriptionId: plan,
+    modeOfPayment,
+    ...(modeOfPayment === 'cash' ? {} : { bankName: 'Access Bank', reference: newKey() }),
+  };
   const reply = await ctx.app.inject({
     method: 'POST',
     url: '/api/field/subscription-payment',

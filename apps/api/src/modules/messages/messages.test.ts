@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { termiiSender } from '../../adapters/sms.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { smsMessages, users } from '../../db/schema.ts';
-import { controlledClock, createTestContext, smsOutboxMessages, TEST_DB, type TestContext } from '../../../test/harness.ts';
+import { controlledClock, createTestContext, NO_CASH_LIMITS, smsOutboxMessages, TEST_DB, type TestContext } from '../../../test/harness.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
 
 /**
@@ -73,7 +73,7 @@ describe(`receipt texts through the SMS outbox (${TEST_DB})`, () => {
   const clock = controlledClock('2026-06-01T09:00:00Z');
   let w: World;
   beforeAll(async () => {
-    w = await world(await createTestContext({ clock }));
+    w = await world(await createTestContext({ clock, tills: NO_CASH_LIMITS }));
   });
   afterAll(async () => w.ctx.close());
 
@@ -289,7 +289,7 @@ describe(`expiry reminders (${TEST_DB})`, () => {
   const clock = controlledClock('2026-07-01T09:00:00Z');
   let w: World;
   beforeAll(async () => {
-    w = await world(await createTestContext({ clock, publicUrl: 'https://levy.example.ng' }));
+    w = await world(await createTestContext({ clock, tills: NO_CASH_LIMITS, publicUrl: 'https://levy.example.ng' }));
   });
   afterAll(async () => w.ctx.close());
 

@@ -7,7 +7,7 @@ import { newReceiptNo, receiptCheckChar } from '@eticket/contracts';
 import { createLocalFileStore, type FileStore } from '../../adapters/files.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { subscriptionPayments, ticketSubscriptions, userProfiles } from '../../db/schema.ts';
-import { controlledClock, createPerson, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { controlledClock, createPerson, createTestContext, NO_CASH_LIMITS, type TestContext } from '../../../test/harness.ts';
 import { pngImage } from '../../../test/images.ts';
 import { createMotorist, newKey, session, setGraceDays, type Session } from '../../../test/tickets.ts';
 import { firstNameAndInitial } from './index.ts';
@@ -25,7 +25,11 @@ const newAddress = () => `198.51.100.${(addresses += 1)}`;
 const get = (url: string, remoteAddress = newAddress()) => ctx.app.inject({ method: 'GET', url, remoteAddress });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock, files: (secret) => (store = createLocalFileStore(mkdtempSync(path.join(tmpdir(), 'public-files-')), secret)) });
+  ctx = await createTestContext({
+    clock,
+    tills: NO_CASH_LIMITS,
+    files: (secret) => (store = createLocalFileStore(mkdtempSync(path.join(tmpdir(), 'public-files-')), secret)),
+  });
   admin = await session(ctx, { role: 'admin' });
   remitter = await session(ctx, { role: 'remitter', fullName: 'Chinedu Remitter Obi' });
   const plan = await ctx.app.inject({

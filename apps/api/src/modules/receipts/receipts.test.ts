@@ -30,7 +30,7 @@ async function pay(path: 'subscription-payment' | 'penalty-payment', userCode: s
     method: 'POST',
     url: `/api/field/${path}`,
     headers: await remitter.headers({ 'idempotency-key': newKey() }),
-    payload: { userCode, modeOfPayment: 'transfer', bankName: 'access bank', ...payload },
+    payload: { userCode, modeOfPayment: 'transfer', bankName: 'access bank', reference: newKey(), ...payload },
   });
   expect(reply.statusCode).toBe(201);
   return reply.json().data as { payment: { receiptNo: string }; ticketSubscription: { subscriptionExpiryDate: string } };

@@ -36,7 +36,13 @@ beforeAll(async () => {
   other = await createMotorist(ctx, 'keke');
   // One pays three times (two cash, one transfer) and owes a penalty it part pays; the other pays once.
   for (const mode of ['cash', 'transfer', 'cash'])
-    await post('/api/field/subscription-payment', remitter, { userCode: one.userCode, subscriptionId: plan, modeOfPayment: mode, bankName: 'gtbank' });
+    await post('/api/field/subscription-payment', remitter, {
+      userCode: one.userCode,
+      subscriptionId: plan,
+      modeOfPayment: mode,
+      bankName: 'gtbank',
+      reference: newKey(),
+    });
   await post('/api/field/subscription-payment', remitter, { userCode: other.userCode, subscriptionId: plan, modeOfPayment: 'cash' });
   await post('/api/specificPenalty', admin, { id: one.id, price: 900 });
   await post('/api/specificPenalty', admin, { id: other.id, price: 400 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlledClock, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { controlledClock, createTestContext, NO_CASH_LIMITS, type TestContext } from '../../../test/harness.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
 import { rowsOf } from '../../db/rows.ts';
 
@@ -20,7 +20,7 @@ async function post(url: string, who: Session, payload: Record<string, unknown>,
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ clock });
+  ctx = await createTestContext({ clock, tills: NO_CASH_LIMITS });
   admin = await session(ctx, { role: 'admin' });
   r1 = await session(ctx, { role: 'remitter' });
   r2 = await session(ctx, { role: 'remitter' });
@@ -48,7 +48,7 @@ beforeAll(async () => {
     await post(
       '/api/field/subscription-payment',
       who,
-      { userCode: motorist.userCode, subscriptionId: plans[plan], modeOfPayment: mode, bankName: 'gtbank' },
+      { userCode: motorist.userCode, subscriptionId: plans[plan], modeOfPayment: mode, bankName: 'gtbank', reference: mode === 'cash' ? undefined : newKey() },
       {
         'idempotency-key': newKey(),
       },

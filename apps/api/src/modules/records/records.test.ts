@@ -33,7 +33,7 @@ const payAt = async (iso: string, who: Session, m: Motorist, plan: string, mode:
   const data = await post(
     '/api/field/subscription-payment',
     who,
-    { userCode: m.userCode, subscriptionId: plans[plan], modeOfPayment: mode, bankName },
+    { userCode: m.userCode, subscriptionId: plans[plan], modeOfPayment: mode, bankName, reference: mode === 'cash' ? undefined : `${mode} ${iso}` },
     { 'idempotency-key': newKey() },
   );
   return data.payment.id as string;
@@ -148,6 +148,7 @@ describe('GET /api/sub-history', () => {
       receiptNo: expect.stringMatching(/^S[0-9A-HJKMNP-TV-Y]{3}-[0-9A-HJKMNP-TV-Y]{4}-[0-9A-HJKMNP-TV-Y]{4}$/),
       bankName: 'access bank',
       modeOfPayment: 'transfer',
+      reference: 'transfer 2026-06-02T22:30:00Z',
       motorist: { _id: m2.id, uniqueId: m2.userCode, fullName: 'ngozi bus' },
       subscription: { _id: plans['weekly-bus'], name: 'weekly', vehicleType: 'bus' },
       amount: 1500,
@@ -182,6 +183,7 @@ describe('GET /api/penalty-history', () => {
         receiptNo: expect.stringMatching(/^P[0-9A-HJKMNP-TV-Y]{3}-[0-9A-HJKMNP-TV-Y]{4}-[0-9A-HJKMNP-TV-Y]{4}$/),
         bankName: null,
         modeOfPayment: 'cash',
+        reference: null,
         motorist: { _id: m1.id, uniqueId: m1.userCode, fullName: 'musa keke' },
         subscription: { _id: null, name: null, vehicleType: 'keke' },
         amount: 200,

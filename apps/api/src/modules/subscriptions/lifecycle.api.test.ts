@@ -46,7 +46,7 @@ async function pay(plan: 'weekly' | 'monthly') {
     method: 'POST',
     url: '/api/field/subscription-payment',
     headers: await remitter.headers({ 'idempotency-key': newKey() }),
-    payload: { userCode: motorist.userCode, subscriptionId: plans[plan], modeOfPayment: 'transfer', bankName: 'access bank' },
+    payload: { userCode: motorist.userCode, subscriptionId: plans[plan], modeOfPayment: 'transfer', bankName: 'access bank', reference: newKey() },
   });
   expect(reply.statusCode).toBe(201);
   return reply.json().data.ticketSubscription;
