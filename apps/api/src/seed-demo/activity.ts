@@ -5,6 +5,7 @@ import type { Database } from '../db/connect.ts';
 import { addLagosDays, lagosDay, startOfLagosDay } from '../domain/calendar.ts';
 import { toKobo } from '../domain/money.ts';
 import { FIRST, LAST, ROUTES, registerPerson, type DemoStaff } from './people.ts';
+import { demoTills, type DemoTills } from './tills.ts';
 import { DAY, HOUR, ticketServices, type DemoStory, type TicketServices } from './story.ts';
 
 const VEHICLE_MIX = [
@@ -26,7 +27,6 @@ const MODE_MIX = [
   ['pos', 20],
   ['card', 5],
 ] as const satisfies ReadonlyArray<readonly [ModeOfPayment, number]>;
-const BANKS = ['access bank', 'gtbank', 'first bank', 'zenith bank', 'uba', 'opay', 'moniepoint', 'palmpay', 'fidelity bank', 'wema bank'];
 const MODELS: Record<VehicleType, string[]> = {
   keke: ['bajaj re', 'tvs king', 'piaggio ape'],
   bus: ['toyota hiace', 'volkswagen t3', 'mazda e2000', 'nissan urvan'],
@@ -58,6 +58,7 @@ export interface ActivityStats {
   penaltyPayments: number;
   pauses: number;
   waivers: number;
+  tills: DemoTills['stats'];
 }
 
 /** Registers motoristCount motorists over the months and lets them live: one transaction per month. */
@@ -75,12 +76,9 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
 
   const motorists: Motorist[] = [];
   const stats = { scans: 0, penalties: 0, subscriptionPayments: 0, penaltyPayments: 0, pauses: 0, waivers: 0 };
-  const { enforcer: enforcers, remitter: remitters, registrar: registrars } = staff.agents;
+  const { enforcer: enforcers, registrar: registrars } = staff.agents;
   const admin = staff.admins[0];
-  const means = () => {
-    const modeOfPayment = random.weighted(MODE_MIX);
-    return { modeOfPayment, bankName: modeOfPayment === 'cash' ? undefined : random.pick(BANKS) };
-  };
+  const tills = demoTills({ files: story.files, random, staff, end, clock });
   let motoristSerial = 0;
   let lastReport = Date.now();
 
@@ -146,11 +144,10 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
           // Most pay for the first time at registration.
           if (random.chance(motorist.compliance)) {
             clock.set(new Date(clock.now().getTime() + random.int(5, 40) * 60_000));
-            const { body } = await services.field.paySubscription({ id: random.pick(remitters).id }, randomUUID(), {
-              userCode: motorist.userCode,
-              subscriptionId: motorist.planId,
-              ...means(),
-            });
+            const remitterId = tills.remitterFor(clock.now()).id;
+            const { body } = await tills.collect(remitterId, random.weighted(MODE_MIX), (means) =>
+              services.field.paySubscription({ id: remitterId }, randomUUID(), { userCode: motorist.userCode, subscriptionId: motorist.planId, ...means }),
+            );
             stats.subscriptionPayments += 1;
             motorist.expiresAt = new Date(body.data.ticketSubscription.subscriptionExpiryDate);
           }
@@ -178,26 +175,23 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
       const lapsed = m.expiresAt.getTime() < dayStart.getTime();
       if (!random.chance(lapsed ? m.compliance * 0.35 : m.compliance) || (m.plan === 'daily' && !working && random.chance(0.7))) continue;
       const paidAt = at(random.int(6, 17));
-      const remitter = random.pick(remitters);
+      const remitter = tills.remitterFor(paidAt);
       events.push({
         at: paidAt,
         run: async (services) => {
-          const { body } = await services.field.paySubscription({ id: remitter.id }, randomUUID(), {
-            userCode: m.userCode,
-            subscriptionId: m.planId,
-            ...means(),
-          });
+          const { body } = await tills.collect(remitter.id, random.weighted(MODE_MIX), (means) =>
+            services.field.paySubscription({ id: remitter.id }, randomUUID(), { userCode: m.userCode, subscriptionId: m.planId, ...means }),
+          );
           stats.subscriptionPayments += 1;
           m.expiresAt = new Date(body.data.ticketSubscription.subscriptionExpiryDate);
           m.outstandingKobo = toKobo(body.data.ticketSubscription.outstandingPayment);
           // Settling penalties while at the remitter: all, or part.
           if (m.outstandingKobo > 0 && random.chance(0.7)) {
             const kobo = random.chance(0.75) ? m.outstandingKobo : Math.max(100_00, Math.floor(m.outstandingKobo / 2 / 100_00) * 100_00);
-            const paid = await services.field.payPenalty({ id: remitter.id }, randomUUID(), {
-              userCode: m.userCode,
-              amount: Math.min(kobo, m.outstandingKobo) / 100,
-              ...means(),
-            });
+            const amount = Math.min(kobo, m.outstandingKobo) / 100;
+            const paid = await tills.collect(remitter.id, random.weighted(MODE_MIX), (means) =>
+              services.field.payPenalty({ id: remitter.id }, randomUUID(), { userCode: m.userCode, amount, ...means }),
+            );
             stats.penaltyPayments += 1;
             m.outstandingKobo = toKobo(paid.body.data.ticketSubscription.outstandingPayment);
           }
@@ -262,6 +256,15 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
       }
     }
 
+    // Tills: yesterday's closes decided in the morning, today's cash counted and deposited in the evening.
+    for (const [hours, run] of [
+      [9, (tx: Database) => tills.decideAll(tx)],
+      [18.5, (tx: Database) => tills.closeAll(tx)],
+    ] as const) {
+      const moment = new Date(dayStart.getTime() + hours * HOUR);
+      if (moment <= end) events.push({ at: moment, run: (_services, tx) => run(tx) });
+    }
+
     events.sort((a, b) => a.at.getTime() - b.at.getTime());
     for (const event of events) {
       clock.set(event.at);
@@ -289,5 +292,5 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
     });
   }
 
-  return { motorists: motorists.length, ...stats };
+  return { motorists: motorists.length, ...stats, tills: tills.stats };
 }

@@ -16,6 +16,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { passwordWeakness } from '@eticket/contracts';
+import { createFileStore } from '../adapters/file-store.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
@@ -66,7 +67,8 @@ async function main(): Promise<void> {
     const passwordHash = await hashPassword(demoPassword);
     console.log(`Seeding ${motoristCount} motorists and 13 months of activity from ${firstDay} to ${lagosDay(end)} (${database.kind})…`);
 
-    const story: DemoStory = { db, clock, random, superAdmin, demoPassword, passwordHash, firstDay, end, startedAt: started };
+    const files = await createFileStore(config);
+    const story: DemoStory = { db, clock, random, superAdmin, demoPassword, passwordHash, firstDay, end, startedAt: started, files };
 
     // Staff, agents and unions, and the plans, on the first morning; then the months; then the payouts.
     const staff = await seedStaff(story);
@@ -80,6 +82,10 @@ async function main(): Promise<void> {
     console.log(`  ${stats.motorists} motorists; ${stats.subscriptionPayments} subscription payments; ${stats.penaltyPayments} penalty payments;`);
     console.log(`  ${stats.scans} scans (${stats.penalties} added a penalty); ${stats.pauses} pauses; ${stats.waivers} penalty waivers;`);
     console.log(`  ${staff.unions.length} unions sharing the revenue, ${payouts} monthly payouts to them.`);
+    const t = stats.tills;
+    console.log(
+      `  ${t.closes} till closes: ${t.approved} approved (${t.short} short, ${t.over} over), ${t.rejected} rejected; ${t.cashRefused} cash collections refused by the limits and taken by transfer.`,
+    );
     if (seededAdmin) {
       console.log(`\nCreated the super-admin ${seededAdmin.email} (Unique ID ${seededAdmin.userCode}).`);
       if (seededAdmin.generatedPassword) console.log(`Its password, shown only this once: ${seededAdmin.generatedPassword}`);

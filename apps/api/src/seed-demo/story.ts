@@ -1,4 +1,5 @@
 // The demo seed's shared setting: the database, the walking clock, the random source and who runs it.
+import type { FileStore } from '../adapters/files.ts';
 import type { Database } from '../db/connect.ts';
 import type { Clock, ControlledClock } from '../lib/clock.ts';
 import { fieldOn } from '../modules/field/index.ts';
@@ -55,6 +56,8 @@ export interface DemoStory {
   end: Date;
   /** When the seed started (Date.now()), for its progress lines. */
   startedAt: number;
+  /** The server's file store (the deposit slips' photos). */
+  files: FileStore;
 }
 
 /** The services the seed goes through, on one transaction (a simulated month). */
