@@ -5,10 +5,11 @@ import { MODES_OF_PAYMENT } from '@eticket/contracts';
 import { createTestContext, TEST_DB, type TestContext } from '../../../test/harness.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { sql } from 'drizzle-orm';
-import { ACCOUNTS, ledgerQueries, payableOf, postPayment, postPayout, receivingAccount } from './index.ts';
+import { ACCOUNTS, ledgerQueries, payableOf, postLodgement, postPayment, postPayout, postVariance, receivingAccount, shortageOf, tillOf } from './index.ts';
 
 /**
- * Issue 42's property: random sequences of payments, payouts and reversals, each posted in its own
+ * Issue 42's property: random sequences of payments, payouts, till closes (lodgements and
+ * variances) and reversals, each posted in its own
  * transaction on the real database, keep the ledger summing to zero and every account's kept balance
  * equal to its lines, and equal to what a plain model of the posting rules says.
  */
@@ -32,6 +33,14 @@ const command = fc.oneof(
   }),
   fc.record({ type: fc.constant('payout' as const), stakeholder: fc.nat({ max: stakeholders.length - 1 }), amountKobo: amount }),
   fc.record({ type: fc.constant('reversal' as const), pick: fc.nat() }),
+  // A remitter's shift: a cash payment, then the till's close approved: counted as exact, short or over (0 to twice
+  // what the till holds) is lodged, the difference a variance.
+  fc.record({
+    type: fc.constant('close' as const),
+    remitter: fc.nat({ max: remitters.length - 1 }),
+    cashKobo: amount,
+    countedPercent: fc.oneof(fc.constant(100), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 101, max: 200 })),
+  }),
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
@@ -47,6 +56,7 @@ async function keptBalances(): Promise<Map<string, number>> {
 
 describe(`the ledger under random postings (${TEST_DB})`, () => {
   it('sums to zero, and every balance equals its lines and the model', async () => {
+    const closes = { lodged: 0, short: 0, over: 0 };
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 12 }), async (commands: Command[]) => {
         const before = await keptBalances();
@@ -87,6 +97,59 @@ describe(`the ledger under random postings (${TEST_DB})`, () => {
                 posted.push({ id: entry!, lines, reversed: false });
                 move(lines);
               }
+            } else if (next.type === 'close') {
+              const remitterId = remitters[next.remitter];
+              const till = tillOf(remitterId).code;
+              const cash = {
+                kind: 'subscription' as const,
+                id: randomUUID(),
+                receiptNo: 'S-SHIFT',
+                remitterId,
+                modeOfPayment: 'cash' as const,
+                amountKobo: next.cashKobo,
+                at,
+              };
+              const cashLines: Lines = [
+                [till, next.cashKobo],
+                [ACCOUNTS.revenue.subscription.code, -next.cashKobo],
+              ];
+              posted.push({ id: await postPayment(ledger, cash), lines: cashLines, reversed: false });
+              move(cashLines);
+              const expectedKobo = (before.get(till) ?? 0) + (model.get(till) ?? 0);
+              if (expectedKobo <= 0) return;
+              const countedKobo = Math.round((expectedKobo * next.countedPercent) / 100);
+              const close = { id: randomUUID(), remitterId, countedKobo, varianceKobo: countedKobo - expectedKobo, at, approvedBy: remitters[0] };
+              const lodged = await postLodgement(ledger, close);
+              if (lodged) {
+                const lines: Lines = [
+                  [ACCOUNTS.levyBank.code, countedKobo],
+                  [till, -countedKobo],
+                ];
+                posted.push({ id: lodged, lines, reversed: false });
+                move(lines);
+              }
+              const variance = await postVariance(ledger, close);
+              if (variance) {
+                const v = close.varianceKobo;
+                const lines: Lines =
+                  v < 0
+                    ? [
+                        [shortageOf(remitterId).code, -v],
+                        [till, v],
+                      ]
+                    : [
+                        [till, v],
+                        [ACCOUNTS.overage.code, -v],
+                      ];
+                posted.push({ id: variance, lines, reversed: false });
+                move(lines);
+              }
+              expect((before.get(till) ?? 0) + (model.get(till) ?? 0)).toBe(0);
+              if (lodged) closes.lodged += 1;
+              if (close.varianceKobo < 0) closes.short += 1;
+              if (close.varianceKobo > 0) closes.over += 1;
+              expect(Boolean(lodged)).toBe(countedKobo > 0);
+              expect(Boolean(variance)).toBe(countedKobo !== expectedKobo);
             } else {
               const open = posted.filter((entry) => !entry.reversed);
               if (open.length === 0) return;
@@ -109,5 +172,7 @@ describe(`the ledger under random postings (${TEST_DB})`, () => {
       }),
       { numRuns: 30 },
     );
+    // The runs did close tills, short and over.
+    expect(Math.min(closes.lodged, closes.short, closes.over)).toBeGreaterThan(0);
   }, 240_000);
 });

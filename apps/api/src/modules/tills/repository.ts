@@ -213,10 +213,16 @@ export function tillQueries(db: Database) {
       await db.execute(sql`UPDATE tills SET status = 'closing', is_current = false, close_id = ${closeId}::uuid WHERE id = ANY(${sql.param(tillIds)}::uuid[])`);
     },
 
-    /** A close, locked FOR UPDATE until the transaction ends; null when there is none. */
+    /**
+     * A close, locked FOR UPDATE until the transaction ends; null when there is none. Read again
+     * once locked: a join in the locking statement would keep what it read before the wait (a
+     * decision made meanwhile would come without its decider's name).
+     */
     async lockClose(id: string): Promise<CloseRow | null> {
-      const [row] = await rowsOf<RawClose>(db, sql`${closeSelect} WHERE c.id = ${id}::uuid FOR UPDATE OF c`);
-      return row ? toClose(row) : null;
+      const locked = await rowsOf<{ id: string }>(db, sql`SELECT id FROM till_closes WHERE id = ${id}::uuid FOR UPDATE`);
+      if (locked.length === 0) return null;
+      const [row] = await rowsOf<RawClose>(db, sql`${closeSelect} WHERE c.id = ${id}::uuid`);
+      return toClose(row);
     },
 
     /** Writes the decision: the status and decision columns only (the variance once, at approval). */
