@@ -37,6 +37,7 @@ export const approveClose = endpoint({
   method: 'POST',
   path: '/api/tills/closes/:id/approve',
   permission: { capability: 'tills', access: 'write' },
+  leavesAccountsAlone: true,
   tags,
   description:
     'Approves a pending till close (not one’s own): posts the lodgement (levy bank ← the remitter’s till, the counted amount) and, when the count differs from the ' +
@@ -51,6 +52,7 @@ export const rejectClose = endpoint({
   method: 'POST',
   path: '/api/tills/closes/:id/reject',
   permission: { capability: 'tills', access: 'write' },
+  leavesAccountsAlone: true,
   tags,
   description:
     'Rejects a pending till close (not one’s own) with a reason the remitter sees: its tills are open again, to be closed anew. Nothing is posted. ' +
