@@ -138,6 +138,8 @@ describe(`backup and restore (${TEST_DB})`, () => {
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
     expect(before.subscription_payments).toHaveLength(1);
+    // The cash payment's till (issue 42) came back with it: the payment still names it.
+    expect(before.tills).toHaveLength(1);
     expect(before.user_profiles.some((row) => row.includes(motoristId))).toBe(true);
     expect(filesIn(targetUploads)).toEqual(filesIn(uploads));
 

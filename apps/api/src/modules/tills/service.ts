@@ -73,6 +73,11 @@ export function createTillService(deps: { repository: TillRepository; files: Fil
     return id;
   }
 
+  async function refuseUnclosable(remitterId: string): Promise<void> {
+    if (await repository.reads.pendingCloseOf(remitterId)) throw conflict(TILL_MESSAGES.closeWaiting);
+    if ((await repository.reads.openCash(remitterId, settings.lateHours)).cashKobo === 0) throw conflict(TILL_MESSAGES.nothingToClose);
+  }
+
   /** A pending close, locked, that `actor` may decide: not their own, not decided already. */
   async function decidable(unit: TillUnit, actor: TillActor, closeId: string): Promise<CloseRow> {
     const close = await unit.tills.lockClose(closeId);
@@ -149,6 +154,8 @@ export function createTillService(deps: { repository: TillRepository; files: Fil
         request: closeFingerprint(input, slip),
         find: () => repository.findKey(agent.id, key),
         attempt: async (requestHash) => {
+          // Refused before its photo is decoded when there is plainly nothing to close (checked again under the locks).
+          if (slip) await refuseUnclosable(agent.id);
           const image = slip ? await cleanImage('slip', slip) : null;
           const slipFile = image ? await files.save(image.bytes, image.type) : null;
           try {
