@@ -23,11 +23,12 @@ export const SCAN_CSV_COLUMNS: readonly CsvColumn<ScanRecord>[] = [
   { header: 'Scanned Date', value: (row) => formatDateTime(row.createdAt) },
 ];
 
-/** Transaction History ('Price') and Penalty Payment History ('Amount'), spec; then the receipt number (issue 23). */
+/** Transaction History ('Price') and Penalty Payment History ('Amount'), spec, with a non-cash payment's reference (issue 42); then the receipt number (issue 23). */
 export function paymentCsvColumns(amountHeader: 'Price' | 'Amount'): readonly CsvColumn<PaymentRecord>[] {
   return [
     { header: 'Bank Name', value: (row) => row.bankName ?? NOT_AVAILABLE },
     { header: 'Mode Of Payment', value: (row) => row.modeOfPayment },
+    { header: 'Reference', value: (row) => row.reference ?? NOT_AVAILABLE },
     { header: 'Unique ID', value: (row) => row.motorist.uniqueId },
     { header: 'Plan Type', value: (row) => row.subscription.name ?? NOT_AVAILABLE },
     { header: amountHeader, value: (row) => row.amount },

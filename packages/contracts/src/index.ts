@@ -9,6 +9,7 @@ export * from './printing.ts';
 export * from './password-strength.ts';
 export * from './field-errors.ts';
 export * from './export-columns.ts';
+export * from './till-columns.ts';
 export * from './schemas/index.ts';
 export * from './endpoints/index.ts';
 export * from './endpoints/all.ts';

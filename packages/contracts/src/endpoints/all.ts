@@ -17,6 +17,7 @@ import * as records from './records.ts';
 import * as resetCodes from './reset-codes.ts';
 import * as subscriptions from './subscriptions.ts';
 import * as tills from './tills.ts';
+import * as tillLists from './till-lists.ts';
 
 /** Every endpoint the API serves, by capability (the server registers exactly these). */
 export const ENDPOINT_GROUPS = {
@@ -39,6 +40,7 @@ export const ENDPOINT_GROUPS = {
   subscriptions,
   ledger,
   tills,
+  tillLists,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

@@ -17,3 +17,4 @@ export * as recordEndpoints from './records.ts';
 export * as subscriptionEndpoints from './subscriptions.ts';
 export * as ledgerEndpoints from './ledger.ts';
 export * as tillEndpoints from './tills.ts';
+export * as tillListEndpoints from './till-lists.ts';

@@ -17,3 +17,4 @@ export * from './receipts.ts';
 export * from './files.ts';
 export * from './ledger.ts';
 export * from './tills.ts';
+export * from './till-lists.ts';
