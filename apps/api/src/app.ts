@@ -30,6 +30,7 @@ import * as allocation from './modules/allocation/index.ts';
 import * as dashboards from './modules/dashboard/index.ts';
 import * as ledger from './modules/ledger/index.ts';
 import * as tills from './modules/tills/index.ts';
+import * as tillLists from './modules/till-lists/index.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
 import { registerAuth } from './platform/http/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -239,8 +240,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   dashboards.register(app, { db, clock, allocation: allocationService, rankingTtlMs: deps.rankingTtlMs });
   const audit = auditLog.register(app, { db });
   ledger.register(app, { db, clock });
+  const tillListService = tillLists.register(app, { db, clock, fileUrl, settings: deps.tills });
   csvExports.register(app, {
-    lists: { people: peopleLists, records: recordsService, audit },
+    lists: { people: peopleLists, records: recordsService, audit, tills: tillListService },
     jwtSecret: deps.jwtSecret,
     clock,
     loadSessionUser: authRepository.loadSessionUser,

@@ -605,6 +605,13 @@ export const tillCloses = pgTable(
   (t) => [
     index('till_closes_status_idx').on(t.status, t.receivedAt.desc().nullsFirst()),
     index('till_closes_remitter_idx').on(t.remitterId, t.receivedAt.desc().nullsFirst()),
+    // 0045_till_lists.sql: the Variances tab and the dashboard's variances this month.
+    index('till_closes_variance_idx')
+      .on(t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'approved' AND variance_kobo <> 0`),
+    index('till_closes_variance_decided_idx')
+      .on(t.decidedAt)
+      .where(sql`status = 'approved' AND variance_kobo <> 0`),
     uniqueIndex('till_closes_one_pending')
       .on(t.remitterId)
       .where(sql`status = 'pending'`),
@@ -783,4 +790,5 @@ export const indexIncludes: Record<string, readonly string[]> = {
   stakeholder_payouts_stakeholder_day_idx: ['amount_kobo'],
   subscription_payments_till_idx: ['amount_kobo', 'created_at', 'received_at'],
   penalty_payments_till_idx: ['amount_kobo', 'created_at', 'received_at'],
+  till_closes_variance_decided_idx: ['variance_kobo'],
 };

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import {
   AUDIT_CSV_COLUMNS,
+  OPEN_TILL_CSV_COLUMNS,
   SCAN_CSV_COLUMNS,
+  TILL_CLOSE_CSV_COLUMNS,
   auditLogQuery,
   agentListQuery,
   csvHeader,
@@ -11,6 +13,8 @@ import {
   personCsvColumns,
   paymentRecordsQuery,
   recordsQuery,
+  openTillsQuery,
+  tillClosesQuery,
   type CsvColumn,
   type ExportPath,
 } from '@eticket/contracts';
@@ -20,6 +24,7 @@ import { badRequest, describeIssue } from '../../platform/http/errors.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { PeopleListService } from '../people/index.ts';
 import type { RecordsService } from '../records/index.ts';
+import type { TillListService } from '../till-lists/index.ts';
 
 /** A list's CSV: the header line, and the lines of its rows batch by batch (read as they are asked for). */
 export interface CsvExport {
@@ -53,8 +58,13 @@ function exportList<S extends z.ZodType, Row>(
 }
 
 /** Every list the console offers Download on, by its list call's path. */
-export function exportLists(deps: { people: PeopleListService; records: RecordsService; audit: AuditService }): Record<ExportPath, ExportList> {
-  const { people, records, audit } = deps;
+export function exportLists(deps: {
+  people: PeopleListService;
+  records: RecordsService;
+  audit: AuditService;
+  tills: TillListService;
+}): Record<ExportPath, ExportList> {
+  const { people, records, audit, tills } = deps;
   const simplePeople = (kind: 'admin' | 'manager' | 'union' | 'motorist') =>
     exportList(peopleListQuery, (actor, query) => ({ columns: personCsvColumns(kind), batches: people.batches(actor, { kind }, query) }));
   return {
@@ -76,5 +86,7 @@ export function exportLists(deps: { people: PeopleListService; records: RecordsS
       batches: people.batches(actor, { kind: 'agent', role: query.role }, query),
     })),
     '/api/audit-logs': exportList(auditLogQuery, (_actor, query) => ({ columns: AUDIT_CSV_COLUMNS, batches: audit.batches(query) })),
+    '/api/tills': exportList(openTillsQuery, (_actor, query) => ({ columns: OPEN_TILL_CSV_COLUMNS, batches: tills.openTillBatches(query) })),
+    '/api/tills/closes': exportList(tillClosesQuery, (_actor, query) => ({ columns: TILL_CLOSE_CSV_COLUMNS, batches: tills.closeBatches(query) })),
   };
 }

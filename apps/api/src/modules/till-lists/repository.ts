@@ -1,0 +1,302 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { LodgementKind, TillCloseStatus } from '@eticket/contracts';
+import type { Database } from '../../db/connect.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { koboOf, type Kobo } from '../../domain/money.ts';
+
+/** The tills' rules a read needs: when a collection is late, and the limits on unlodged cash. */
+export interface TillLimits {
+  lateHours: number;
+  limitHours: number;
+  limitKobo: Kobo;
+}
+
+interface Person {
+  id: string;
+  fullName: string;
+  userCode: string;
+}
+
+export interface OpenTillRow {
+  id: string;
+  openedAt: Date;
+  remitter: Person;
+  expectedKobo: Kobo;
+  collections: number;
+  lateCollections: number;
+  firstCollectionAt: Date | null;
+  lastCollectionAt: Date | null;
+  /** The remitter's unlodged cash (every open till of theirs) and its oldest collection. */
+  unlodgedKobo: Kobo;
+  unlodgedSince: Date | null;
+}
+
+export interface CloseRow {
+  id: string;
+  remitter: Person;
+  status: TillCloseStatus;
+  receivedAt: Date;
+  capturedAt: Date;
+  countedKobo: Kobo;
+  expectedKobo: Kobo;
+  varianceKobo: Kobo | null;
+  lodgementKind: LodgementKind;
+  bankName: string | null;
+  tellerNo: string | null;
+  transferReference: string | null;
+  lodgedOn: string;
+  slipFile: string | null;
+  decidedBy: { id: string; fullName: string } | null;
+  decidedAt: Date | null;
+  reason: string | null;
+}
+
+export interface CollectionRow {
+  id: string;
+  kind: 'subscription' | 'penalty';
+  receiptNo: string;
+  amountKobo: Kobo;
+  motorist: { fullName: string; userCode: string };
+  createdAt: Date;
+  receivedAt: Date | null;
+}
+
+export interface UnlodgedRow {
+  remitter: Person;
+  kobo: Kobo;
+  oldestAt: Date;
+}
+
+export interface OpenTillFilter {
+  /** Only these remitters' tills (a search resolved to ids). */
+  remitterIds?: string[];
+  from?: Date;
+  to?: Date;
+  overLimit?: boolean;
+}
+
+export interface CloseFilter {
+  status?: TillCloseStatus;
+  remitterIds?: string[];
+  varianceOnly?: boolean;
+  from?: Date;
+  to?: Date;
+}
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+const and = (parts: (SQL | undefined)[]): SQL => {
+  const given = parts.filter((part): part is SQL => part !== undefined);
+  return given.length === 0 ? sql`true` : sql.join(given, sql` AND `);
+};
+
+const asDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/**
+ * The cash payments of a set of tills (`tills`: SQL giving till ids), both payment tables, as the
+ * tills module counts them (modules/tills/repository.ts): read from the till_id indexes alone.
+ */
+const cashOf = (tills: SQL) => sql`
+  SELECT amount_kobo, created_at, received_at FROM subscription_payments WHERE till_id IN (${tills})
+  UNION ALL
+  SELECT amount_kobo, created_at, received_at FROM penalty_payments WHERE till_id IN (${tills})`;
+
+/**
+ * The Tills page's reads. Open tills come from tills (status, opened_at) and each till's cash from
+ * the payments' till_id index, for the page's rows only; closes from till_closes by status,
+ * remitter or variance (0045_till_lists.sql), newest first.
+ */
+export function tillListQueries(db: Database) {
+  /** An open till's row: its own cash (expected, counts) and its remitter's unlodged cash (limits). */
+  const openTillSelect = (limits: TillLimits) => sql`
+    SELECT t.id, t.opened_at AS "openedAt", u.id AS "remitterId", u.full_name AS "fullName", u.user_code AS "userCode",
+           own.kobo::text AS "expectedKobo", own.n::int AS collections, own.late::int AS "lateCollections",
+           own.first_at AS "firstCollectionAt", own.last_at AS "lastCollectionAt",
+           held.kobo::text AS "unlodgedKobo", held.first_at AS "unlodgedSince"
+    FROM tills t
+    JOIN users u ON u.id = t.remitter_id
+    CROSS JOIN LATERAL (
+      SELECT count(*) AS n, coalesce(sum(amount_kobo), 0) AS kobo, min(received_at) AS first_at, max(received_at) AS last_at,
+             count(*) FILTER (WHERE received_at - created_at > make_interval(hours => ${limits.lateHours})) AS late
+      FROM (${cashOf(sql`t.id`)}) cash) own
+    CROSS JOIN LATERAL (
+      SELECT coalesce(sum(amount_kobo), 0) AS kobo, min(received_at) AS first_at
+      FROM (${cashOf(sql`SELECT o.id FROM tills o WHERE o.remitter_id = t.remitter_id AND o.status = 'open'`)}) cash) held`;
+
+  const overLimitOf = (limits: TillLimits, now: Date) =>
+    sql`((held.kobo > 0 AND held.kobo >= ${limits.limitKobo}) OR held.first_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${limits.limitHours}))`;
+
+  const openWhere = (filter: OpenTillFilter) =>
+    and([
+      sql`t.status = 'open'`,
+      filter.remitterIds ? sql`t.remitter_id = ANY(${uuidArray(filter.remitterIds)})` : undefined,
+      filter.from ? sql`t.opened_at >= ${filter.from.toISOString()}::timestamptz` : undefined,
+      filter.to ? sql`t.opened_at < ${filter.to.toISOString()}::timestamptz` : undefined,
+    ]);
+
+  const toOpenTill = (row: Record<string, unknown>): OpenTillRow => ({
+    id: row.id as string,
+    openedAt: new Date(row.openedAt as string),
+    remitter: { id: row.remitterId as string, fullName: row.fullName as string, userCode: row.userCode as string },
+    expectedKobo: koboOf(row.expectedKobo as string),
+    collections: Number(row.collections),
+    lateCollections: Number(row.lateCollections),
+    firstCollectionAt: asDate(row.firstCollectionAt as string | null),
+    lastCollectionAt: asDate(row.lastCollectionAt as string | null),
+    unlodgedKobo: koboOf(row.unlodgedKobo as string),
+    unlodgedSince: asDate(row.unlodgedSince as string | null),
+  });
+
+  const closeSelect = sql`
+    SELECT c.id, c.status, c.received_at AS "receivedAt", c.captured_at AS "capturedAt",
+           c.counted_kobo::text AS "countedKobo", c.expected_kobo::text AS "expectedKobo", c.variance_kobo::text AS "varianceKobo",
+           c.lodgement_kind AS "lodgementKind", c.bank_name AS "bankName", c.teller_no AS "tellerNo",
+           c.transfer_reference AS "transferReference", c.lodged_on::text AS "lodgedOn", c.slip_file AS "slipFile",
+           c.decided_at AS "decidedAt", c.reason,
+           u.id AS "remitterId", u.full_name AS "fullName", u.user_code AS "userCode",
+           d.id AS "deciderId", d.full_name AS "deciderName"
+    FROM till_closes c
+    JOIN users u ON u.id = c.remitter_id
+    LEFT JOIN users d ON d.id = c.decided_by`;
+
+  const closeWhere = (filter: CloseFilter) =>
+    and([
+      filter.status ? sql`c.status = ${filter.status}` : undefined,
+      filter.remitterIds ? sql`c.remitter_id = ANY(${uuidArray(filter.remitterIds)})` : undefined,
+      filter.varianceOnly ? sql`c.status = 'approved' AND c.variance_kobo <> 0` : undefined,
+      filter.from ? sql`c.received_at >= ${filter.from.toISOString()}::timestamptz` : undefined,
+      filter.to ? sql`c.received_at < ${filter.to.toISOString()}::timestamptz` : undefined,
+    ]);
+
+  const toClose = (row: Record<string, unknown>): CloseRow => ({
+    id: row.id as string,
+    remitter: { id: row.remitterId as string, fullName: row.fullName as string, userCode: row.userCode as string },
+    status: row.status as TillCloseStatus,
+    receivedAt: new Date(row.receivedAt as string),
+    capturedAt: new Date(row.capturedAt as string),
+    countedKobo: koboOf(row.countedKobo as string),
+    expectedKobo: koboOf(row.expectedKobo as string),
+    varianceKobo: row.varianceKobo === null ? null : koboOf(row.varianceKobo as string),
+    lodgementKind: row.lodgementKind as LodgementKind,
+    bankName: row.bankName as string | null,
+    tellerNo: row.tellerNo as string | null,
+    transferReference: row.transferReference as string | null,
+    lodgedOn: row.lodgedOn as string,
+    slipFile: row.slipFile as string | null,
+    decidedBy: row.deciderId ? { id: row.deciderId as string, fullName: row.deciderName as string } : null,
+    decidedAt: asDate(row.decidedAt as string | null),
+    reason: row.reason as string | null,
+  });
+
+  return {
+    /** A page of open tills, oldest first, and how many match; overLimit needs every open till's cash. */
+    async openTills(filter: OpenTillFilter, page: Page, limits: TillLimits, now: Date): Promise<{ rows: OpenTillRow[]; total: number }> {
+      const rows = await rowsOf<Record<string, unknown>>(
+        db,
+        filter.overLimit
+          ? sql`${openTillSelect(limits)} WHERE ${openWhere(filter)} AND ${overLimitOf(limits, now)}
+                ORDER BY t.opened_at, t.id LIMIT ${page.limit} OFFSET ${page.offset}`
+          : sql`${openTillSelect(limits)} WHERE t.id IN (
+                  SELECT t.id FROM tills t WHERE ${openWhere(filter)} ORDER BY t.opened_at, t.id LIMIT ${page.limit} OFFSET ${page.offset})
+                ORDER BY t.opened_at, t.id`,
+      );
+      const [count] = await rowsOf<{ n: number }>(
+        db,
+        filter.overLimit
+          ? sql`SELECT count(*)::int AS n FROM (${openTillSelect(limits)} WHERE ${openWhere(filter)} AND ${overLimitOf(limits, now)}) t`
+          : sql`SELECT count(*)::int AS n FROM tills t WHERE ${openWhere(filter)}`,
+      );
+      return { rows: rows.map(toOpenTill), total: count.n };
+    },
+
+    /** A page of closes, newest first, and how many match. */
+    async closes(filter: CloseFilter, page: Page): Promise<{ rows: CloseRow[]; total: number }> {
+      const where = closeWhere(filter);
+      const rows = await rowsOf<Record<string, unknown>>(
+        db,
+        sql`${closeSelect} WHERE c.id IN (
+              SELECT c.id FROM till_closes c WHERE ${where} ORDER BY c.received_at DESC, c.id DESC LIMIT ${page.limit} OFFSET ${page.offset})
+            ORDER BY c.received_at DESC, c.id DESC`,
+      );
+      const [count] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM till_closes c WHERE ${where}`);
+      return { rows: rows.map(toClose), total: count.n };
+    },
+
+    async close(id: string): Promise<CloseRow | null> {
+      const [row] = await rowsOf<Record<string, unknown>>(db, sql`${closeSelect} WHERE c.id = ${id}::uuid`);
+      return row ? toClose(row) : null;
+    },
+
+    /** The cash collections in the tills a close covers, oldest first (none once a rejection gave the tills back). */
+    async collectionsOf(closeId: string): Promise<CollectionRow[]> {
+      const part = (table: SQL, kind: 'subscription' | 'penalty') => sql`
+        SELECT p.id, ${kind} AS kind, p.receipt_no AS "receiptNo", p.amount_kobo::text AS "amountKobo",
+               p.created_at AS "createdAt", p.received_at AS "receivedAt", m.full_name AS "fullName", m.user_code AS "userCode"
+        FROM ${table} p JOIN users m ON m.id = p.motorist_id
+        WHERE p.till_id IN (SELECT id FROM tills WHERE close_id = ${closeId}::uuid)`;
+      const rows = await rowsOf<Record<string, string | null>>(
+        db,
+        sql`${part(sql`subscription_payments`, 'subscription')} UNION ALL ${part(sql`penalty_payments`, 'penalty')}
+            ORDER BY "createdAt", id`,
+      );
+      return rows.map((row) => ({
+        id: row.id as string,
+        kind: row.kind as 'subscription' | 'penalty',
+        receiptNo: row.receiptNo as string,
+        amountKobo: koboOf(row.amountKobo),
+        motorist: { fullName: row.fullName as string, userCode: row.userCode as string },
+        createdAt: new Date(row.createdAt as string),
+        receivedAt: asDate(row.receivedAt),
+      }));
+    },
+
+    /** Every remitter's unlodged cash (their open tills'), most first. */
+    async unlodged(): Promise<UnlodgedRow[]> {
+      const rows = await rowsOf<{ id: string; fullName: string; userCode: string; kobo: string; oldestAt: string }>(
+        db,
+        sql`
+        SELECT u.id, u.full_name AS "fullName", u.user_code AS "userCode", held.kobo::text AS kobo, held.first_at AS "oldestAt"
+        FROM (SELECT DISTINCT remitter_id FROM tills WHERE status = 'open') r
+        JOIN users u ON u.id = r.remitter_id
+        CROSS JOIN LATERAL (
+          SELECT sum(amount_kobo) AS kobo, min(received_at) AS first_at
+          FROM (${cashOf(sql`SELECT o.id FROM tills o WHERE o.remitter_id = r.remitter_id AND o.status = 'open'`)}) cash) held
+        WHERE held.kobo > 0
+        ORDER BY held.kobo DESC, u.id`,
+      );
+      return rows.map((row) => ({
+        remitter: { id: row.id, fullName: row.fullName, userCode: row.userCode },
+        kobo: koboOf(row.kobo),
+        oldestAt: new Date(row.oldestAt),
+      }));
+    },
+
+    /** Payments recorded on a Lagos day by mode of payment, both tables, from the day counters. */
+    async collectionsByMode(day: string): Promise<{ mode: string; count: number; kobo: Kobo }[]> {
+      const rows = await rowsOf<{ mode: string; n: string; kobo: string }>(
+        db,
+        sql`SELECT value AS mode, sum(payments)::text AS n, sum(amount_kobo)::text AS kobo FROM payment_counts
+            WHERE filter = 'mode_of_payment' AND day = ${day}::date GROUP BY value`,
+      );
+      return rows.map((row) => ({ mode: row.mode, count: Number(row.n), kobo: koboOf(row.kobo) }));
+    },
+
+    /** Approved closes decided in [from, to) whose count differed: how many, kobo short and over. */
+    async variances(from: Date, to: Date): Promise<{ count: number; shortKobo: Kobo; overKobo: Kobo }> {
+      const [row] = await rowsOf<{ n: number; short: string; over: string }>(
+        db,
+        sql`SELECT count(*)::int AS n, coalesce(sum(-variance_kobo) FILTER (WHERE variance_kobo < 0), 0)::text AS short,
+                   coalesce(sum(variance_kobo) FILTER (WHERE variance_kobo > 0), 0)::text AS over
+            FROM till_closes
+            WHERE status = 'approved' AND variance_kobo <> 0
+              AND decided_at >= ${from.toISOString()}::timestamptz AND decided_at < ${to.toISOString()}::timestamptz`,
+      );
+      return { count: row.n, shortKobo: koboOf(row.short), overKobo: koboOf(row.over) };
+    },
+  };
+}
+export type TillListQueries = ReturnType<typeof tillListQueries>;
