@@ -5,6 +5,7 @@ import {
   IconBuildingCommunity,
   IconCar,
   IconCash,
+  IconCashRegister,
   IconChartPie,
   IconClipboardList,
   IconHistory,
@@ -163,6 +164,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     capability: 'transactions',
     Page: lazyPage(() => import('../features/transactions/TransactionsPage.tsx'), 'TransactionsPage'),
     sidebar: { label: 'Transaction', icon: IconReceipt },
+  },
+  // Not in the spec's sidebar: remitters' tills and their closes (issue 42), for remitter-managers and admins.
+  {
+    path: '/tills',
+    title: 'Tills',
+    capability: 'tills',
+    Page: lazyPage(() => import('../features/tills/TillsPage.tsx'), 'TillsPage'),
+    sidebar: { label: 'Tills', icon: IconCashRegister },
   },
   {
     path: '/allocation',

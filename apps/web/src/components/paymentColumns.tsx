@@ -8,7 +8,7 @@ import { modeOfPaymentLabel } from '../features/transactions/paymentStatus.ts';
 
 /**
  * The columns of Transaction History and Penalty Payment History (spec): Bank Name, Mode Of Payment,
- * Unique ID, Plan Type, the amount (headed `amountHeader`), Vehicle Type, Status, Remitted By, Created At; then Receipt No (issue 23).
+ * Reference (the channel's, issue 42), Unique ID, Plan Type, the amount (headed `amountHeader`), Vehicle Type, Status, Remitted By, Created At; then Receipt No (issue 23).
  * Names wrap and the date may break before its time, so at 1366 px every column is in view beside the
  * sticky Actions (issue 48).
  */
@@ -16,6 +16,7 @@ export function paymentColumns(amountHeader: 'Price' | 'Amount'): Column<Payment
   return [
     { header: 'Bank Name', value: (row) => row.bankName ?? NOT_AVAILABLE, cell: (row) => <WrappingText>{row.bankName ?? NOT_AVAILABLE}</WrappingText> },
     { header: 'Mode Of Payment', value: (row) => row.modeOfPayment, cell: (row) => modeOfPaymentLabel(row.modeOfPayment) },
+    { header: 'Reference', value: (row) => row.reference ?? NOT_AVAILABLE, cell: (row) => <WrappingText>{row.reference ?? NOT_AVAILABLE}</WrappingText> },
     { header: 'Unique ID', value: (row) => row.motorist.uniqueId },
     { header: 'Plan Type', value: (row) => row.subscription.name ?? NOT_AVAILABLE },
     {

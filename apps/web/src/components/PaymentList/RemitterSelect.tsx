@@ -33,8 +33,16 @@ function useChosenRemitter(id: string | undefined) {
   });
 }
 
-/** Remitted By: a remitter found by typing (searched by the server, not among a loaded few). */
-export function RemitterSelect({ value, onChange }: { value: string | undefined; onChange: (id: string | null) => void }) {
+/** Remitted By (or `label`): a remitter found by typing (searched by the server, not among a loaded few). */
+export function RemitterSelect({
+  value,
+  onChange,
+  label = 'Remitted By',
+}: {
+  value: string | undefined;
+  onChange: (id: string | null) => void;
+  label?: string;
+}) {
   const [typed, setTyped] = useState('');
   const chosen = useChosenRemitter(value);
   const chosenOption = chosen.data && optionOf(chosen.data);
@@ -46,7 +54,7 @@ export function RemitterSelect({ value, onChange }: { value: string | undefined;
   if (chosenOption && !options.some((option) => option.value === chosenOption.value)) options.unshift(chosenOption);
   return (
     <Select
-      label="Remitted By"
+      label={label}
       placeholder="Any remitter"
       data={options}
       value={value ?? null}

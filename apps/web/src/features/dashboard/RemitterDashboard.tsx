@@ -1,4 +1,4 @@
-import { SimpleGrid } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconCash, IconReceipt, IconReceipt2 } from '@tabler/icons-react';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { formatNaira } from '../../lib/format.ts';
@@ -7,6 +7,7 @@ import { ByVehicleTypeCard } from './components/ByVehicleTypeCard.tsx';
 import { DepartmentFrame } from './components/DepartmentFrame.tsx';
 import { FigureCard } from './components/FigureCard.tsx';
 import { SeriesChart } from './components/SeriesChart.tsx';
+import { TillCards } from './components/TillCards.tsx';
 import { TopAgentsTable } from './components/TopAgentsTable.tsx';
 import { useRemitterDashboard } from './queries.ts';
 import { useDayRange } from './useDayRange.ts';
@@ -24,12 +25,15 @@ export function RemitterDashboard() {
       query={query}
       render={(data) => ({
         cards: (
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-            <FigureCard label="Collections" figure={data.collections} unit="naira" icon={<IconCash size={20} />} color="teal" />
-            <FigureCard label="Subscription Payments" figure={data.subscriptionPayments} unit="naira" icon={<IconReceipt size={20} />} color="blue" />
-            <FigureCard label="Penalty Payments" figure={data.penaltyPayments} unit="naira" icon={<IconAlertTriangle size={20} />} color="orange" />
-            <FigureCard label="Payments" figure={data.payments} icon={<IconReceipt2 size={20} />} color="grape" />
-          </SimpleGrid>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+              <FigureCard label="Collections" figure={data.collections} unit="naira" icon={<IconCash size={20} />} color="teal" />
+              <FigureCard label="Subscription Payments" figure={data.subscriptionPayments} unit="naira" icon={<IconReceipt size={20} />} color="blue" />
+              <FigureCard label="Penalty Payments" figure={data.penaltyPayments} unit="naira" icon={<IconAlertTriangle size={20} />} color="orange" />
+              <FigureCard label="Payments" figure={data.payments} icon={<IconReceipt2 size={20} />} color="grape" />
+            </SimpleGrid>
+            <TillCards />
+          </Stack>
         ),
         chart: (
           <SeriesChart

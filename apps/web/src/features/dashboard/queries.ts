@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { dashboardEndpoints } from '@eticket/contracts';
+import { dashboardEndpoints, tillListEndpoints } from '@eticket/contracts';
 import { call } from '../../lib/api.ts';
 import type { DayRange } from '../../lib/dayRange.ts';
 import { DASHBOARD_KEY } from '../../lib/dashboardKey.ts';
@@ -78,6 +78,15 @@ export function useEnforcerDashboard(range: DayRange) {
 export function useRemitterDashboard(range: DayRange) {
   return useQuery({
     ...rangeQuery('remitter', range, {}, (signal) => call(dashboardEndpoints.remitter, { query: range }, { signal })),
+    select: (reply) => reply.data,
+  });
+}
+
+/** The till cards (issue 42): today, unlodged cash, over the limit, this month's variances; not tied to the range. */
+export function useTillSummary() {
+  return useQuery({
+    queryKey: [...DASHBOARD_KEY, 'tills'],
+    queryFn: ({ signal }) => call(tillListEndpoints.summary, {}, { signal }),
     select: (reply) => reply.data,
   });
 }

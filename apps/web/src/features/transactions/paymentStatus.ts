@@ -1,4 +1,4 @@
-import type { ModeOfPayment, PaymentStatus } from '@eticket/contracts';
+import type { PaymentStatus } from '@eticket/contracts';
 
 const STATUS: Record<PaymentStatus, { label: string; color: string }> = {
   success: { label: 'Success', color: 'green' },
@@ -11,9 +11,5 @@ export function paymentStatusLabel(status: unknown): { label: string; color: str
   return typeof status === 'string' && Object.hasOwn(STATUS, status) ? STATUS[status as PaymentStatus] : { label: 'Unknown', color: 'gray' };
 }
 
-const MODE_LABELS: Record<ModeOfPayment, string> = { cash: 'Cash', transfer: 'Transfer', pos: 'POS', card: 'Card' };
-
-/** cash → Cash, pos → POS: the product's labels of its own vocabulary; an unknown mode as stored. */
-export function modeOfPaymentLabel(mode: string): string {
-  return MODE_LABELS[mode as ModeOfPayment] ?? mode;
-}
+// Shared with the dashboard's till cards.
+export { modeOfPaymentLabel } from '../../lib/paymentModes.ts';
