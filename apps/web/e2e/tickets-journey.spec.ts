@@ -52,7 +52,7 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
   // 3. The remitter records the subscription payment; a repeat with the same key records nothing new.
   const remitter = await apiToken(request, ACCOUNTS.remitter);
   const key = randomUUID();
-  const payment = { userCode: motorist.userCode, subscriptionId: plan.id, modeOfPayment: 'pos', bankName: 'GTBank' };
+  const payment = { userCode: motorist.userCode, subscriptionId: plan.id, modeOfPayment: 'pos', bankName: 'GTBank', reference: 'POS-4471 0932' };
   const paid = await paySubscription(request, remitter, payment, key);
   expect(paid.data.ticketSubscription).toMatchObject({ subscriptionStatus: 'active', accumulated: 1, accumulatedAmount: 1500 });
   const repeated = await paySubscription(request, remitter, payment, key);
@@ -83,6 +83,7 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
     '',
     'Bank Name',
     'Mode Of Payment',
+    'Reference',
     'Unique ID',
     'Plan Type',
     'Price',
@@ -99,6 +100,7 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
     '',
     'gtbank',
     'POS',
+    'POS-4471 0932',
     motorist.userCode,
     'weekly',
     '₦1,500.00',
