@@ -17,6 +17,7 @@ const EVERYTHING = [
   'Subscriptions',
   'Scan Record',
   'Transaction',
+  'Tills',
   'Allocation',
   'Books',
   'Audit Log',
@@ -32,8 +33,8 @@ describe('navigationFor', () => {
   it.each([
     ['registrar-manager', ['Dashboard', 'Registrars']],
     ['enforcer-manager', ['Dashboard', 'Enforcers']],
-    ['remitter-manager', ['Dashboard', 'Remitters']],
-  ] as const)('shows a %s only its agents', (department, expected) => {
+    ['remitter-manager', ['Dashboard', 'Remitters', 'Tills']],
+  ] as const)('shows a %s only its agents (and a remitter-manager the tills)', (department, expected) => {
     expect(labels({ role: 'manager', department })).toEqual(expected);
   });
 
