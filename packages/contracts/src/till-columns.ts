@@ -35,12 +35,12 @@ export const TILL_CLOSE_CSV_COLUMNS: readonly CsvColumn<TillClose>[] = [
   { header: 'Remitter', value: (row) => personName(row.remitter.fullName) },
   { header: 'Unique ID', value: (row) => row.remitter.userCode },
   { header: 'Submitted At', value: (row) => formatDateTime(row.submittedAt) },
-  { header: 'Status', value: (row) => TILL_CLOSE_STATUS_LABELS[row.status] },
   { header: 'Counted (naira)', value: (row) => row.counted },
   { header: 'Expected (naira)', value: (row) => row.expected },
   { header: 'Variance (naira)', value: (row) => row.variance },
   { header: 'Lodgement', value: (row) => lodgementText(row.lodgement) },
   { header: 'Lodged On', value: (row) => row.lodgement.lodgedOn },
+  { header: 'Status', value: (row) => TILL_CLOSE_STATUS_LABELS[row.status] },
   { header: 'Decided By', value: (row) => personName(row.decidedBy?.fullName) ?? NOT_AVAILABLE },
   { header: 'Reason', value: (row) => row.reason ?? NOT_AVAILABLE },
 ];

@@ -38,3 +38,15 @@ export function ReceiptNumber({ receiptNo }: { receiptNo: string }) {
     </Text>
   );
 }
+
+/**
+ * A second, smaller line in a cell (a payment's reference under its mode, a remitter's Unique ID under
+ * the name): any characters may break it, so a long reference never widens its column.
+ */
+export function SecondLine({ children }: { children: ReactNode }) {
+  return (
+    <Text span display="block" fz="xs" c="dimmed" ff="monospace" maw={110} style={{ overflowWrap: 'anywhere' }}>
+      {children}
+    </Text>
+  );
+}

@@ -2,21 +2,35 @@ import { personName, type PaymentRecord } from '@eticket/contracts';
 import type { Column } from './DataTable/index.ts';
 import { NoWrap } from './NoWrap.tsx';
 import { NOT_AVAILABLE, formatDateTime, formatNaira } from '../lib/format.ts';
-import { ReceiptNumber, TableDateTime, WrappingText } from './TableText.tsx';
+import { ReceiptNumber, SecondLine, TableDateTime, WrappingText } from './TableText.tsx';
 import { PaymentStatusBadge } from '../features/transactions/PaymentStatusBadge.tsx';
 import { modeOfPaymentLabel } from '../features/transactions/paymentStatus.ts';
 
 /**
- * The columns of Transaction History and Penalty Payment History (spec): Bank Name, Mode Of Payment,
- * Reference (the channel's, issue 42), Unique ID, Plan Type, the amount (headed `amountHeader`), Vehicle Type, Status, Remitted By, Created At; then Receipt No (issue 23).
+ * The columns of Transaction History and Penalty Payment History (spec): Bank Name, Mode Of Payment
+ * (with a non-cash payment's reference under it, issue 42; its own column in the CSV), Unique ID, Plan Type, the amount (headed `amountHeader`), Vehicle Type, Status, Remitted By, Created At; then Receipt No (issue 23).
  * Names wrap and the date may break before its time, so at 1366 px every column is in view beside the
  * sticky Actions (issue 48).
  */
 export function paymentColumns(amountHeader: 'Price' | 'Amount'): Column<PaymentRecord>[] {
   return [
     { header: 'Bank Name', value: (row) => row.bankName ?? NOT_AVAILABLE, cell: (row) => <WrappingText>{row.bankName ?? NOT_AVAILABLE}</WrappingText> },
-    { header: 'Mode Of Payment', value: (row) => row.modeOfPayment, cell: (row) => modeOfPaymentLabel(row.modeOfPayment) },
-    { header: 'Reference', value: (row) => row.reference ?? NOT_AVAILABLE, cell: (row) => <WrappingText>{row.reference ?? NOT_AVAILABLE}</WrappingText> },
+    {
+      header: 'Mode Of Payment',
+      download: ['Mode Of Payment', 'Reference'],
+      value: (row) => row.modeOfPayment,
+      cell: (row) => (
+        <>
+          {modeOfPaymentLabel(row.modeOfPayment)}
+          {row.reference && (
+            <>
+              {' '}
+              <SecondLine>{row.reference}</SecondLine>
+            </>
+          )}
+        </>
+      ),
+    },
     { header: 'Unique ID', value: (row) => row.motorist.uniqueId },
     { header: 'Plan Type', value: (row) => row.subscription.name ?? NOT_AVAILABLE },
     {

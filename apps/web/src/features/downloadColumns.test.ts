@@ -9,7 +9,9 @@ import { CLOSE_COLUMNS, OPEN_TILL_COLUMNS } from './tills/tillColumns.tsx';
 
 // Spec: Download writes one column per header. The table's columns live here, the file's in
 // packages/contracts (the server writes the file): they must not drift apart.
-const dataHeaders = (columns: readonly Column<never>[]) => columns.filter((column) => column.header !== 'Actions').map((column) => column.header);
+// A cell may show more than one of the file's columns (a mode of payment with its reference under it).
+const dataHeaders = (columns: readonly Column<never>[]) =>
+  columns.filter((column) => column.header !== 'Actions').flatMap((column) => column.download ?? [column.header]);
 const csvHeaders = (columns: readonly { header: string }[]) => columns.map((column) => column.header);
 
 const superAdmin: TokenUser = { id: 'x', role: 'super-admin', agentRole: null, isMotorist: false, department: null, unionRole: null, unionName: null };

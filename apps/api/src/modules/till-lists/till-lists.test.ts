@@ -291,7 +291,7 @@ describe('CSV', () => {
     await expectExportOfList('/api/tills', OPEN_TILL_CSV_COLUMNS, { overLimit: 'true' });
     const all = await expectExportOfList('/api/tills/closes', TILL_CLOSE_CSV_COLUMNS);
     expect(all.split('\r\n')).toHaveLength(1 + 3 + 1);
-    expect(all).toContain(',Approved,2500,3000,-500,"Deposit: first bank, teller TL-0099",2026-06-10,Remi Manager,"counted twice, ₦500 missing"');
+    expect(all).toContain(',2500,3000,-500,"Deposit: first bank, teller TL-0099",2026-06-10,Approved,Remi Manager,"counted twice, ₦500 missing"');
     await expectExportOfList('/api/tills/closes', TILL_CLOSE_CSV_COLUMNS, { varianceOnly: 'true' });
   });
 

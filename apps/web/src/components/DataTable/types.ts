@@ -11,6 +11,11 @@ export interface Column<Row> {
   cell?: (row: Row) => ReactNode;
   /** Kept in view at the table's right edge however wide the table (the row actions). */
   stickyEnd?: boolean;
+  /**
+   * The download's columns this cell shows, in order, when it shows more than its own (e.g. a mode
+   * of payment with its reference under it, so a wide list fits a 1366 px screen); unset: its header.
+   */
+  download?: readonly string[];
 }
 
 /** The query of every list call (spec section 7): page from 1, limit, and the filters. */

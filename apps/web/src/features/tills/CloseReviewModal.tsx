@@ -22,15 +22,18 @@ export function CloseReviewModal({ close, onClose }: { close: TillClose | null; 
 
 function CloseReview({ id, onDone }: { id: string; onDone: () => void }) {
   const detail = useCloseDetail(id);
+  // Kept here: a refusal (already decided by someone else) reloads the close, which replaces the form.
+  const [refusal, setRefusal] = useState<string | null>(null);
   if (detail.isError) return <LoadError title="Could not load this close" error={detail.error} onRetry={() => detail.refetch()} />;
   if (!detail.data) return <Skeleton h={240} />;
   const close = detail.data;
   return (
     <Stack gap="md">
+      <FormMessage error={refusal} />
       <Figures close={close} />
       <Lodgement close={close} />
       <Collections close={close} />
-      {close.status === 'pending' ? <DecisionForm close={close} onDone={onDone} /> : <Decided close={close} />}
+      {close.status === 'pending' ? <DecisionForm close={close} onDone={onDone} onRefused={setRefusal} /> : <Decided close={close} />}
     </Stack>
   );
 }
@@ -162,6 +165,7 @@ function Decided({ close }: { close: TillCloseDetail }) {
     <Alert
       color={close.status === 'approved' ? 'green' : 'red'}
       variant="light"
+      role="status"
       title={`${TILL_CLOSE_STATUS_LABELS[close.status]} by ${personName(close.decidedBy?.fullName) ?? NOT_AVAILABLE}`}
     >
       <Text size="sm">{formatDateTime(close.decidedAt)}</Text>
@@ -171,7 +175,7 @@ function Decided({ close }: { close: TillCloseDetail }) {
 }
 
 /** Reason, then Approve or Reject, then a confirmation saying what will be posted; the server's refusal is shown as it says it. */
-function DecisionForm({ close, onDone }: { close: TillCloseDetail; onDone: () => void }) {
+function DecisionForm({ close, onDone, onRefused }: { close: TillCloseDetail; onDone: () => void; onRefused: (message: string | null) => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<DecisionAction | null>(null);
@@ -183,21 +187,19 @@ function DecisionForm({ close, onDone }: { close: TillCloseDetail; onDone: () =>
     setError(problem);
     if (!problem) setConfirming(action);
   };
-  const confirm = () => {
+  // Awaited, not mutate's callbacks: the decision reloads this close, which swaps this form for the
+  // decision before mutate's own callbacks could run.
+  const confirm = async () => {
     if (!confirming) return;
-    decide.mutate(
-      { action: confirming, reason: reason.trim() },
-      {
-        onSuccess: (reply) => {
-          notifications.show({ color: 'teal', message: reply.message });
-          onDone();
-        },
-        onError: (failure) => {
-          setConfirming(null);
-          setError(failure.message);
-        },
-      },
-    );
+    onRefused(null);
+    try {
+      const reply = await decide.mutateAsync({ action: confirming, reason: reason.trim() });
+      notifications.show({ color: 'teal', message: reply.message });
+      onDone();
+    } catch (failure) {
+      setConfirming(null);
+      onRefused((failure as Error).message);
+    }
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,23 +1,31 @@
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { lodgementText, NOT_AVAILABLE, personName, TILL_CLOSE_STATUS_LABELS, type OpenTill, type TillClose, type TillCloseStatus } from '@eticket/contracts';
 import type { Column } from '../../components/DataTable/index.ts';
 import { NoWrap } from '../../components/NoWrap.tsx';
-import { TableDateTime, WrappingText } from '../../components/TableText.tsx';
+import { SecondLine, TableDateTime, WrappingText } from '../../components/TableText.tsx';
 import { formatCount, formatNaira } from '../../lib/format.ts';
 import { varianceText } from './decision.ts';
 
-const STATUS_COLORS: Record<TillCloseStatus, string> = { pending: 'yellow', approved: 'green', rejected: 'red' };
+const STATUS_COLORS: Record<TillCloseStatus, string> = { pending: 'yellow.9', approved: 'green.8', rejected: 'red.8' };
 
-const remitterColumns = <Row extends { remitter: { fullName: string; userCode: string } }>(): Column<Row>[] => [
-  { header: 'Remitter', value: (row) => personName(row.remitter.fullName), cell: (row) => <WrappingText>{personName(row.remitter.fullName)}</WrappingText> },
-  { header: 'Unique ID', value: (row) => row.remitter.userCode },
-];
+/** The remitter's name, their Unique ID under it (two columns of the download). */
+const remitterColumn = <Row extends { remitter: { fullName: string; userCode: string } }>(): Column<Row> => ({
+  header: 'Remitter',
+  download: ['Remitter', 'Unique ID'],
+  value: (row) => personName(row.remitter.fullName),
+  cell: (row) => (
+    <>
+      <WrappingText>{personName(row.remitter.fullName)}</WrappingText>
+      <SecondLine>{row.remitter.userCode}</SecondLine>
+    </>
+  ),
+});
 
 const money = (value: number) => <NoWrap numeric>{formatNaira(value)}</NoWrap>;
 
-/** Open tills: the headers of OPEN_TILL_CSV_COLUMNS. */
+/** Open tills: the columns of OPEN_TILL_CSV_COLUMNS. */
 export const OPEN_TILL_COLUMNS: Column<OpenTill>[] = [
-  ...remitterColumns<OpenTill>(),
+  remitterColumn<OpenTill>(),
   { header: 'Opened At', value: (row) => row.openedAt, cell: (row) => <TableDateTime value={row.openedAt} /> },
   { header: 'Expected (naira)', value: (row) => row.expected, cell: (row) => money(row.expected) },
   { header: 'Collections', value: (row) => row.collections, cell: (row) => <NoWrap numeric>{formatCount(row.collections)}</NoWrap> },
@@ -41,28 +49,19 @@ export const OPEN_TILL_COLUMNS: Column<OpenTill>[] = [
     value: (row) => (row.overLimit ? 'yes' : 'no'),
     cell: (row) =>
       row.overLimit ? (
-        <Badge color="red" variant="light">
+        <Text span inherit c="red.8" fw={600}>
           Over limit
-        </Badge>
+        </Text>
       ) : (
         'No'
       ),
   },
 ];
 
-/** Closes: the headers of TILL_CLOSE_CSV_COLUMNS. */
+/** Closes: the columns of TILL_CLOSE_CSV_COLUMNS, the lodgement with its day and the decision in one cell each. */
 export const CLOSE_COLUMNS: Column<TillClose>[] = [
-  ...remitterColumns<TillClose>(),
+  remitterColumn<TillClose>(),
   { header: 'Submitted At', value: (row) => row.submittedAt, cell: (row) => <TableDateTime value={row.submittedAt} /> },
-  {
-    header: 'Status',
-    value: (row) => TILL_CLOSE_STATUS_LABELS[row.status],
-    cell: (row) => (
-      <Badge color={STATUS_COLORS[row.status]} variant="light" style={{ whiteSpace: 'normal', height: 'auto' }}>
-        {TILL_CLOSE_STATUS_LABELS[row.status]}
-      </Badge>
-    ),
-  },
   { header: 'Counted (naira)', value: (row) => row.counted, cell: (row) => money(row.counted) },
   { header: 'Expected (naira)', value: (row) => row.expected, cell: (row) => money(row.expected) },
   {
@@ -74,14 +73,37 @@ export const CLOSE_COLUMNS: Column<TillClose>[] = [
       </Text>
     ),
   },
-  { header: 'Lodgement', value: (row) => lodgementText(row.lodgement), cell: (row) => <WrappingText>{lodgementText(row.lodgement)}</WrappingText> },
-  { header: 'Lodged On', value: (row) => row.lodgement.lodgedOn, cell: (row) => <NoWrap>{row.lodgement.lodgedOn}</NoWrap> },
   {
-    header: 'Decided By',
-    value: (row) => personName(row.decidedBy?.fullName) ?? NOT_AVAILABLE,
-    cell: (row) => <WrappingText>{personName(row.decidedBy?.fullName) ?? NOT_AVAILABLE}</WrappingText>,
+    header: 'Lodgement',
+    download: ['Lodgement', 'Lodged On'],
+    value: (row) => lodgementText(row.lodgement),
+    cell: (row) => (
+      <>
+        <WrappingText>{lodgementText(row.lodgement)}</WrappingText>
+        <Text span display="block" fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          Lodged {row.lodgement.lodgedOn}
+        </Text>
+      </>
+    ),
   },
-  { header: 'Reason', value: (row) => row.reason ?? NOT_AVAILABLE, cell: (row) => <WrappingText>{row.reason ?? NOT_AVAILABLE}</WrappingText> },
+  {
+    header: 'Decision',
+    download: ['Status', 'Decided By', 'Reason'],
+    value: (row) => TILL_CLOSE_STATUS_LABELS[row.status],
+    cell: (row) => (
+      <WrappingText>
+        <Text span inherit c={STATUS_COLORS[row.status]} fw={600}>
+          {TILL_CLOSE_STATUS_LABELS[row.status]}
+        </Text>
+        {row.decidedBy && ` by ${personName(row.decidedBy.fullName)}`}
+        {row.reason && (
+          <Text span display="block" fz="xs" c="dimmed">
+            {row.reason}
+          </Text>
+        )}
+      </WrappingText>
+    ),
+  },
 ];
 
 export const openTillKey = (row: OpenTill) => row.id;
