@@ -76,6 +76,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
     RANKING_CACHE_SECONDS: '0',
     // The journeys register far more people with photos, as the fixture super-admin, than a person would.
     UPLOADS_PER_ACCOUNT: '10000',
+    // And far more cash as the fixture remitter, never lodged: the ₦50,000 till limit would refuse later journeys' cash.
+    TILL_CASH_LIMIT_NAIRA: '100000000',
     SEED_ADMIN_EMAIL: ACCOUNTS.superAdmin.email,
     SEED_ADMIN_PASSWORD: E2E_PASSWORD,
   },

@@ -3,6 +3,7 @@ import { ACCOUNTS } from './fixtures/accounts.ts';
 import { ensurePlan, setPenalty } from './support/allocation.ts';
 import { signIn } from './support/signIn.ts';
 import { apiToken, fieldScan, payPenalty, paySubscription, registerApprovedMotorist } from './support/tickets.ts';
+import { approveClose, closeTill } from './support/tills.ts';
 
 // Issue 26: at common office-laptop sizes the motorist list's Actions and the dates of Scan Record and
 // Transaction History were cut off. Actions stays in view (sticky); dates are compact; long text is cut
@@ -33,6 +34,11 @@ test.beforeAll(async ({ request }) => {
   });
   await setPenalty(request, staff, motorist.id, 500);
   await payPenalty(request, await apiToken(request, ACCOUNTS.remitter), { userCode: motorist.userCode, amount: 100, modeOfPayment: 'cash' });
+  // A till closed short and approved with a long reason: every column of the Tills lists filled (issue 42).
+  const fitRemitter = await apiToken(request, ACCOUNTS.fitRemitter);
+  await paySubscription(request, fitRemitter, { userCode: motorist.userCode, subscriptionId: plan.id, modeOfPayment: 'cash' });
+  const close = await closeTill(request, fitRemitter, 5000.5);
+  await approveClose(request, staff, close.data.id, 'Counted with the remitter and the supervisor at the close of the day; the rest is owed');
 });
 
 for (const viewport of [
@@ -72,6 +78,24 @@ for (const viewport of [
         expect(box.x + box.width).toBeLessThanOrEqual((await visibleRight(page, label)) + 1);
       });
     }
+
+    // Issue 42: the Tills page's closes, the widest of its lists.
+    test('the till history keeps its Decision out from under the Actions', async ({ page }) => {
+      await signIn(page, ACCOUNTS.superAdmin);
+      await page.goto('/tills?tab=history');
+      const label = 'Till history';
+      const table = page.getByRole('table', { name: label });
+      const row = table.getByRole('row').filter({ hasText: 'Fit-Remitter' }).first();
+      await expect(row).toBeVisible();
+      const headers = await table.getByRole('columnheader').allTextContents();
+      expect(headers.at(-2)).toBe('Decision');
+      const reason = (await row.getByRole('cell').nth(headers.indexOf('Decision')).boundingBox())!;
+      const actions = row.getByRole('cell').last();
+      const actionsBox = (await actions.boundingBox())!;
+      expect(reason.x + reason.width).toBeLessThanOrEqual(actionsBox.x + 1);
+      expect(actionsBox.x + actionsBox.width).toBeLessThanOrEqual((await visibleRight(page, label)) + 1);
+      await expect(actions.getByRole('button')).toBeInViewport();
+    });
 
     // Issue 48: at 1366 px the Receipt No column lay under the sticky Actions column.
     for (const [path, label] of [

@@ -83,7 +83,6 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
     '',
     'Bank Name',
     'Mode Of Payment',
-    'Reference',
     'Unique ID',
     'Plan Type',
     'Price',
@@ -99,8 +98,8 @@ test('tickets end to end: plan and charge in the console, payments and scans in 
   await expect(transactions.getByRole('cell')).toHaveText([
     '',
     'gtbank',
-    'POS',
-    'POS-4471 0932',
+    // The mode, with the channel's reference under it (issue 42).
+    'POS POS-4471 0932',
     motorist.userCode,
     'weekly',
     '₦1,500.00',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { pngImage } from '../../api/test/images.ts';
+import { expect, test } from '@playwright/test';
 import { ACCOUNTS } from './fixtures/accounts.ts';
 import { ensurePlan } from './support/allocation.ts';
 import { sidebar } from './support/sidebar.ts';
 import { signIn } from './support/signIn.ts';
 import { apiToken, paySubscription, registerApprovedMotorist } from './support/tickets.ts';
+import { approveClose, closeTill } from './support/tills.ts';
 
 // Issue 42: a remitter collects three cash payments and one transfer, closes the till ₦500 short; a
 // remitter-manager approves the close with a reason; the variance shows on the Tills page and the
@@ -13,31 +13,7 @@ import { apiToken, paySubscription, registerApprovedMotorist } from './support/t
 const REMITTER = 'Tina Till-Remitter';
 const PRICE = 6000;
 
-/** Today in Lagos (YYYY-MM-DD), the day the cash is lodged. */
-const lagosToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
-
-/** POST /api/field/till/close as the remitter: a blind count and a deposit with its slip's photo. */
-async function closeTill(request: APIRequestContext, token: string, counted: number) {
-  const reply = await request.post('/api/field/till/close', {
-    headers: { authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
-    multipart: {
-      counted: String(counted),
-      lodgementKind: 'deposit',
-      bankName: 'first bank',
-      tellerNo: 'TL-2611-0042',
-      lodgedOn: lagosToday(),
-      capturedAt: new Date().toISOString(),
-      slip: { name: 'slip.png', mimeType: 'image/png', buffer: pngImage() },
-    },
-  });
-  expect(reply.status(), await reply.text()).toBe(201);
-  const body = await reply.json();
-  // Blind count: nothing the remitter is answered says what the server expected.
-  expect(JSON.stringify(body)).not.toContain(String(PRICE * 3));
-  return body.data.id as string;
-}
-
-test('tills: a close ₦500 short is approved with a reason and shows as a shortage', async ({ page, request }) => {
+test('tills: a close ₦500 short is approved with a reason and shows as a shortage', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   const superAdmin = await apiToken(request, ACCOUNTS.superAdmin);
   const plan = await ensurePlan(request, superAdmin, 'bike', '6 months', PRICE);
@@ -47,7 +23,9 @@ test('tills: a close ₦500 short is approved with a reason and shows as a short
   for (let i = 0; i < 3; i += 1) await paySubscription(request, remitter, { ...payment, modeOfPayment: 'cash' });
   const reference = `FT${randomUUID().slice(0, 8).toUpperCase()}`;
   await paySubscription(request, remitter, { ...payment, modeOfPayment: 'transfer', bankName: 'gtbank', reference });
-  await closeTill(request, remitter, PRICE * 3 - 500);
+  const answer = await closeTill(request, remitter, PRICE * 3 - 500);
+  // Blind count: nothing the remitter is answered says what the server expected.
+  expect(JSON.stringify(answer)).not.toContain(String(PRICE * 3));
 
   await signIn(page, ACCOUNTS.remitterManager);
   await sidebar(page).getByRole('link', { name: 'Tills', exact: true }).click();
@@ -101,24 +79,41 @@ test('tills: a close ₦500 short is approved with a reason and shows as a short
   expect(short).toBeGreaterThanOrEqual(500);
   await expect(page.getByRole('region', { name: "Today's collections by mode" }).getByRole('row', { name: /^Transfer/ })).toBeVisible();
 
-  // Transaction History: the transfer with its mode and reference.
-  await signIn(page, ACCOUNTS.admin);
-  await page.goto(`/transaction?search=${motorist.userCode}`);
-  const transfer = page.getByRole('table', { name: 'Transaction History' }).getByRole('row').filter({ hasText: reference });
+  // An admin, in a browser of their own. Transaction History: the transfer with its mode and reference.
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, ACCOUNTS.admin);
+  await admin.goto(`/transaction?search=${motorist.userCode}`);
+  const payments = admin.getByRole('table', { name: 'Transaction History' }).getByRole('row');
+  const transfer = payments.filter({ hasText: reference });
   await expect(transfer).toHaveCount(1);
   await expect(transfer).toContainText('Transfer');
-  await expect(page.getByRole('table', { name: 'Transaction History' }).getByRole('row').filter({ hasText: 'Cash' })).toHaveCount(3);
+  await expect(payments.filter({ hasText: 'Cash' })).toHaveCount(3);
 
   // Books: the remitter's shortage account holds the ₦500.
-  await sidebar(page).getByRole('link', { name: 'Books', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Kind of account' }).click();
-  await page.getByRole('option', { name: 'Shortage' }).click();
-  const shortage = page
+  await sidebar(admin).getByRole('link', { name: 'Books', exact: true }).click();
+  await admin.getByRole('textbox', { name: 'Kind of account' }).click();
+  await admin.getByRole('option', { name: 'Shortage' }).click();
+  const shortage = admin
     .getByRole('region', { name: 'Accounts' })
     .getByRole('row')
     .filter({ hasText: `Shortage: ${REMITTER}` });
   await expect(shortage).toHaveCount(1);
   await expect(shortage.getByRole('cell').last()).toHaveText('₦500.00');
+
+  // A close decided by someone else while the manager reviews it: the refusal says who.
+  await paySubscription(request, remitter, { ...payment, modeOfPayment: 'cash' });
+  const second = await closeTill(request, remitter, PRICE);
+  await page.goto('/tills?tab=waiting');
+  await page
+    .getByRole('table', { name: 'Closes waiting for approval' })
+    .getByRole('button', { name: `Review close by ${REMITTER}` })
+    .click();
+  await expect(dialog.getByTestId('close-variance')).toHaveText('No variance');
+  await approveClose(request, await apiToken(request, ACCOUNTS.admin), second.data.id);
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await dialog.getByRole('button', { name: 'Yes, approve' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(/already approved by Ada Admin/i);
+  await expect(dialog.getByRole('status')).toContainText('Approved by Ada Admin');
 });
 
 test('tills: not for an enforcer-manager, whose address for it leads to the dashboard', async ({ page }) => {
