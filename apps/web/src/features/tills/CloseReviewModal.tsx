@@ -67,9 +67,9 @@ function Figures({ close }: { close: TillCloseDetail }) {
         </Text>
       </Figure>
       <Figure label="Status">
-        <Badge variant="light" color={close.status === 'pending' ? 'yellow' : close.status === 'approved' ? 'green' : 'red'}>
+        <Text span inherit c={close.status === 'pending' ? 'yellow.9' : close.status === 'approved' ? 'green.8' : 'red.8'}>
           {TILL_CLOSE_STATUS_LABELS[close.status]}
-        </Badge>
+        </Text>
       </Figure>
     </SimpleGrid>
   );

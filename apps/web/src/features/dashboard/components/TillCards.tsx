@@ -99,7 +99,7 @@ function UnlodgedCard({ summary }: { summary: TillSummary }) {
       title="Unlodged cash"
       description={
         <>
-          <Money value={unlodged.total} /> held by {formatCount(unlodged.remitters)} remitters
+          <Money value={unlodged.total} /> held by {formatCount(unlodged.remitters)} {unlodged.remitters === 1 ? 'remitter' : 'remitters'}
         </>
       }
     >
