@@ -9,7 +9,8 @@ import { approveClose, closeTill } from './support/tills.ts';
 
 // Issue 42: a remitter collects three cash payments and one transfer, closes the till ₦500 short; a
 // remitter-manager approves the close with a reason; the variance shows on the Tills page and the
-// remitter dashboard, and the shortage account on Books. The till is tillRemitter's alone.
+// remitter dashboard, and the shortage account on Books; then a refusal and a rejection. The till is
+// tillRemitter's alone.
 const REMITTER = 'Tina Till-Remitter';
 const PRICE = 6000;
 
@@ -114,6 +115,31 @@ test('tills: a close ₦500 short is approved with a reason and shows as a short
   await dialog.getByRole('button', { name: 'Yes, approve' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(/already approved by Ada Admin/i);
   await expect(dialog.getByRole('status')).toContainText('Approved by Ada Admin');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // A rejection needs a reason the remitter will see; the till opens again.
+  await paySubscription(request, remitter, { ...payment, modeOfPayment: 'cash' });
+  await closeTill(request, remitter, PRICE);
+  await page.reload();
+  await page
+    .getByRole('table', { name: 'Closes waiting for approval' })
+    .getByRole('button', { name: `Review close by ${REMITTER}` })
+    .click();
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('A reason is required to reject: the remitter sees it');
+  await dialog.getByLabel('Reason').fill('The teller number does not match the slip');
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog.getByRole('alertdialog', { name: 'Confirm decision' })).toContainText(`${REMITTER}'s till opens again`);
+  await dialog.getByRole('button', { name: 'Yes, reject' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('tab', { name: 'History' }).click();
+  const latest = page.getByRole('table', { name: 'Till history' }).getByRole('row').filter({ hasText: REMITTER }).first();
+  await expect(latest).toContainText('Rejected by Ruth Remitter-Manager');
+  await expect(latest).toContainText('The teller number does not match the slip');
+  await page.getByRole('tab', { name: 'Open tills' }).click();
+  const reopened = page.getByRole('table', { name: 'Open tills' }).getByRole('row').filter({ hasText: REMITTER });
+  await expect(reopened).toContainText('₦6,000.00');
 });
 
 test('tills: not for an enforcer-manager, whose address for it leads to the dashboard', async ({ page }) => {

@@ -24,16 +24,19 @@ export function ClosesList({ tab, label }: { tab: ClosesTab; label: string }) {
   const actions: Column<TillClose> = {
     header: 'Actions',
     stickyEnd: true,
-    cell: (row) => (
-      <Button
-        size="compact-sm"
-        variant={row.status === 'pending' ? 'filled' : 'light'}
-        onClick={() => setReviewing(row)}
-        aria-label={`Review ${closeLabel(row)}`}
-      >
-        {row.status === 'pending' ? 'Review' : 'View'}
-      </Button>
-    ),
+    cell: (row) => {
+      const verb = row.status === 'pending' ? 'Review' : 'View';
+      return (
+        <Button
+          size="compact-sm"
+          variant={row.status === 'pending' ? 'filled' : 'light'}
+          onClick={() => setReviewing(row)}
+          aria-label={`${verb} ${closeLabel(row)}`}
+        >
+          {verb}
+        </Button>
+      );
+    },
   };
   const set = (key: 'remitter' | 'status', value: string | null) =>
     setParams((current) => {
