@@ -31,3 +31,16 @@ export const accounts = endpoint({
   query: 'ledgerAccountsQuery',
   response: { 200: 'ledgerAccountsResponse' },
 });
+
+export const report = endpoint({
+  method: 'GET',
+  path: '/api/ledger/report',
+  permission: { capability: 'books', access: 'read' },
+  tags,
+  description:
+    'The Books report of a Lagos day (period=day, date=YYYY-MM-DD) or month (period=month, date=YYYY-MM): per account ' +
+    "(remitters' tills and agents' shortages one row each) the opening balance, collected, lodged, variances, payouts, " +
+    "reversals and closing balance, with totals and the period's collections by mode. Entries count on the Lagos day they occurred.",
+  query: 'ledgerReportQuery',
+  response: { 200: 'ledgerReportResponse' },
+});

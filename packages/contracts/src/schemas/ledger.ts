@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginated } from './common.ts';
+import { isCalendarDate } from './range.ts';
 
 /** The money ledger (issue 42; docs/ledger.md): the Books page and its integrity check. */
 
@@ -74,3 +75,91 @@ export const ledgerAccountsResponse = paginated(ledgerAccountBalance);
 export const LEDGER_MESSAGES = {
   checkRan: 'Integrity check finished',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The Books report: GET /api/ledger/report?period=day|month&date=YYYY-MM-DD|YYYY-MM
+
+export const LEDGER_REPORT_PERIODS = ['day', 'month'] as const;
+export type LedgerReportPeriod = (typeof LEDGER_REPORT_PERIODS)[number];
+
+const YEAR_MONTH = /^\d{4}-\d{2}$/;
+
+/** period=day: date is a Lagos day (YYYY-MM-DD); period=month: a calendar month (YYYY-MM). */
+export const ledgerReportQuery = z
+  .object({
+    period: z.enum(LEDGER_REPORT_PERIODS, {
+      error: (issue) => (issue.input === undefined ? 'period is required (day or month)' : 'period must be day or month'),
+    }),
+    date: z.string({ error: (issue) => (issue.input === undefined ? 'date is required' : 'date must be text') }).trim(),
+  })
+  .superRefine((query, context) => {
+    const ok = query.period === 'day' ? isCalendarDate(query.date) : YEAR_MONTH.test(query.date) && isCalendarDate(`${query.date}-01`);
+    if (!ok)
+      context.addIssue({
+        code: 'custom',
+        path: ['date'],
+        message: query.period === 'day' ? 'date must be a day written YYYY-MM-DD for period=day' : 'date must be a month written YYYY-MM for period=month',
+      });
+  });
+export type LedgerReportQuery = z.input<typeof ledgerReportQuery>;
+
+/**
+ * An account's (or a group's) movements in the period, in naira, each debits − credits (positive is
+ * a debit: money into a cash, bank or clearing account; negative a credit: revenue, a payable):
+ * closing = opening + collected + lodged + variances + payouts + reversals + other.
+ */
+const reportMovements = {
+  opening: z.number(),
+  /** Payment entries (subscription, penalty): where the money was received, and the revenue it earned. */
+  collected: z.number(),
+  /** Lodgement entries: a till's cash moved to the levy's bank. */
+  lodged: z.number(),
+  /** Till variance entries: shortages owed by agents and overages. */
+  variances: z.number(),
+  /** Allocation and payout entries: a stakeholder's share moved to its payable and paid from the bank. */
+  payouts: z.number(),
+  reversals: z.number(),
+  /** Entries of any other kind (none yet; kept so closing always adds up). */
+  other: z.number(),
+  closing: z.number(),
+};
+export const ledgerReportMovements = z.object(reportMovements);
+export type LedgerReportMovements = z.infer<typeof ledgerReportMovements>;
+
+export const ledgerReportRow = z.object({
+  /** The account's code, or for the personal accounts of remitters and agents their kind (till, shortage): one row for all of them. */
+  account: z.string(),
+  kind: z.enum(LEDGER_ACCOUNT_KINDS),
+  name: z.string(),
+  /** How many accounts the row sums (1, or the tills' or shortages' count). */
+  accounts: z.number().int(),
+  ...reportMovements,
+});
+export type LedgerReportRow = z.infer<typeof ledgerReportRow>;
+
+export const ledgerReport = z.object({
+  period: z.enum(LEDGER_REPORT_PERIODS),
+  /** As asked: YYYY-MM-DD or YYYY-MM. */
+  date: z.string(),
+  /** The first and last Lagos days of the period (YYYY-MM-DD), and the instants it starts and ends (ISO; end exclusive). */
+  firstDay: z.string(),
+  lastDay: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  rows: z.array(ledgerReportRow),
+  /** Every row summed: zero in each column in balanced books (each entry's lines sum to zero). */
+  totals: ledgerReportMovements,
+  /** The period's money in plain figures (naira, positive). */
+  summary: z.object({
+    collectedByMode: z.object({ cash: z.number(), transfer: z.number(), pos: z.number(), card: z.number(), online: z.number() }),
+    collected: z.number(),
+    lodged: z.number(),
+    shortages: z.number(),
+    overages: z.number(),
+    paidOut: z.number(),
+    reversed: z.number(),
+  }),
+  generatedAt: z.string(),
+});
+export type LedgerReport = z.infer<typeof ledgerReport>;
+export const ledgerReportResponse = z.object({ data: ledgerReport });

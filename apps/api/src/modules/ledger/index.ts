@@ -3,6 +3,9 @@ import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { registerRoutes } from '../../platform/http/endpoints.ts';
 import { ledgerQueries } from './repository.ts';
+import { ledgerReportQueries } from './report-repository.ts';
+import { ledgerReportRoutes } from './report-routes.ts';
+import { createLedgerReportService } from './report-service.ts';
 import { ledgerRoutes } from './routes.ts';
 import { createLedgerService, summaryOf, type LedgerService } from './service.ts';
 
@@ -30,6 +33,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function register(app: FastifyInstance, deps: { db: Database; clock: Clock }): LedgerService {
   const service = createLedgerService({ ledger: ledgerQueries(deps.db), clock: deps.clock });
   registerRoutes(app, ledgerRoutes(service));
+  registerRoutes(app, ledgerReportRoutes(createLedgerReportService({ report: ledgerReportQueries(deps.db), clock: deps.clock })));
   app.jobs.register({
     name: 'ledger-integrity-check',
     everyMs: DAY_MS,

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { LedgerAccountKind } from '@eticket/contracts';
+import type { Database } from '../../db/connect.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { koboOf, type Kobo } from '../../domain/money.ts';
+
+/** A report row's (account's or group's) lines of one entry kind: before the period, and in it. */
+export interface DayTotalsRow {
+  group: string;
+  entryKind: string;
+  /** debits − credits of the days before the period. */
+  beforeKobo: Kobo;
+  debitsKobo: Kobo;
+  creditsKobo: Kobo;
+}
+
+/** An account the report names: a fixed or payable one, or a group (till, shortage) with its count. */
+export interface ReportAccountRow {
+  group: string;
+  kind: LedgerAccountKind;
+  ownerName: string | null;
+  ownerCode: string | null;
+  accounts: number;
+}
+
+/** The Books report's two statements, on ledger_day_totals (0044) and the chart of accounts. */
+export function ledgerReportQueries(db: Database) {
+  return {
+    /** Each group's and entry kind's totals before firstDay, and from firstDay to the day before endDay (Lagos days). */
+    async dayTotals(firstDay: string, endDay: string): Promise<DayTotalsRow[]> {
+      const rows = await rowsOf<{ group: string; entryKind: string; before: string; debits: string; credits: string }>(
+        db,
+        sql`
+        SELECT account_group AS group, entry_kind AS "entryKind",
+               coalesce(sum(debits_kobo - credits_kobo) FILTER (WHERE day < ${firstDay}::date), 0)::text AS before,
+               coalesce(sum(debits_kobo) FILTER (WHERE day >= ${firstDay}::date), 0)::text AS debits,
+               coalesce(sum(credits_kobo) FILTER (WHERE day >= ${firstDay}::date), 0)::text AS credits
+        FROM ledger_day_totals
+        WHERE day < ${endDay}::date
+        GROUP BY 1, 2`,
+      );
+      return rows.map((row) => ({
+        group: row.group,
+        entryKind: row.entryKind,
+        beforeKobo: koboOf(row.before),
+        debitsKobo: koboOf(row.debits),
+        creditsKobo: koboOf(row.credits),
+      }));
+    },
+
+    /** Every account but the personal tills and shortages (fixed accounts, payables with their stakeholder), and those two kinds counted. */
+    async accounts(): Promise<ReportAccountRow[]> {
+      const rows = await rowsOf<{ group: string; kind: LedgerAccountKind; ownerName: string | null; ownerCode: string | null; accounts: number }>(
+        db,
+        sql`
+        SELECT a.code AS group, a.kind, owner.full_name AS "ownerName", owner.user_code AS "ownerCode", 1 AS accounts
+        FROM ledger_accounts a
+        LEFT JOIN stakeholders k ON a.kind = 'payable' AND k.id = a.owner_id
+        LEFT JOIN users owner ON owner.id = k.union_id
+        WHERE a.kind NOT IN ('till', 'shortage')
+        UNION ALL
+        SELECT kind, kind, NULL, NULL, count(*)::int FROM ledger_accounts WHERE kind IN ('till', 'shortage') GROUP BY kind`,
+      );
+      return rows.map((row) => ({ ...row, accounts: Number(row.accounts) }));
+    },
+  };
+}
+export type LedgerReportQueries = ReturnType<typeof ledgerReportQueries>;
