@@ -47,3 +47,22 @@ SELECT (e.occurred_at AT TIME ZONE 'Africa/Lagos')::date, ledger_account_group(l
        coalesce(-sum(l.amount_kobo) FILTER (WHERE l.amount_kobo < 0), 0)
 FROM ledger_lines l JOIN ledger_entries e ON e.id = l.entry_id
 GROUP BY 1, 2, 3;
+
+-- A past day's shards folded into shard 0 (the ledger-day-totals-compact job, hourly, for the days
+-- before yesterday): a year is then ~one row per day, account and entry kind, not eight, and a
+-- report's opening reads that many. A late capture of an old day adds to a shard again; the next
+-- run folds it. One statement: a payment adding to a row being folded waits for it, then adds anew.
+CREATE FUNCTION ledger_day_totals_compact(p_before date) RETURNS bigint LANGUAGE sql AS $$
+  WITH folded AS (
+    DELETE FROM ledger_day_totals WHERE day < p_before AND shard <> 0
+    RETURNING day, account_group, entry_kind, debits_kobo, credits_kobo),
+  added AS (
+    INSERT INTO ledger_day_totals AS t (day, account_group, entry_kind, shard, debits_kobo, credits_kobo)
+    SELECT day, account_group, entry_kind, 0, sum(debits_kobo), sum(credits_kobo) FROM folded
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3
+    ON CONFLICT (day, account_group, entry_kind, shard) DO UPDATE
+      SET debits_kobo = t.debits_kobo + EXCLUDED.debits_kobo, credits_kobo = t.credits_kobo + EXCLUDED.credits_kobo
+    RETURNING 1)
+  SELECT count(*) FROM folded
+$$;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/connect.ts';
+import { addLagosDays, lagosDay } from '../../domain/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { registerRoutes } from '../../platform/http/endpoints.ts';
 import { ledgerQueries } from './repository.ts';
@@ -28,12 +29,18 @@ export {
 export type { LedgerService } from './service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /** The ledger's routes and its integrity check, nightly as a job (one process at a time) and on demand. */
 export function register(app: FastifyInstance, deps: { db: Database; clock: Clock }): LedgerService {
   const service = createLedgerService({ ledger: ledgerQueries(deps.db), clock: deps.clock });
   registerRoutes(app, ledgerRoutes(service));
   registerRoutes(app, ledgerReportRoutes(createLedgerReportService({ report: ledgerReportQueries(deps.db), clock: deps.clock })));
+  app.jobs.register({
+    name: 'ledger-day-totals-compact',
+    everyMs: HOUR_MS,
+    run: async ({ db, now }) => `${await ledgerReportQueries(db).compact(lagosDay(addLagosDays(now, -1)))} shard rows folded`,
+  });
   app.jobs.register({
     name: 'ledger-integrity-check',
     everyMs: DAY_MS,

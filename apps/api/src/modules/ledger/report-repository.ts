@@ -48,6 +48,12 @@ export function ledgerReportQueries(db: Database) {
       }));
     },
 
+    /** Folds the shards of the days before `before` (YYYY-MM-DD) into one row each; answers how many shard rows were folded. */
+    async compact(before: string): Promise<number> {
+      const [row] = await rowsOf<{ folded: string }>(db, sql`SELECT ledger_day_totals_compact(${before}::date)::text AS folded`);
+      return Number(row.folded);
+    },
+
     /** Every account but the personal tills and shortages (fixed accounts, payables with their stakeholder), and those two kinds counted. */
     async accounts(): Promise<ReportAccountRow[]> {
       const rows = await rowsOf<{ group: string; kind: LedgerAccountKind; ownerName: string | null; ownerCode: string | null; accounts: number }>(

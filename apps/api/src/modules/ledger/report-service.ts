@@ -87,7 +87,7 @@ export function createLedgerReportService(deps: { report: LedgerReportQueries; c
   return {
     async report(query: { period: LedgerReportPeriod; date: string }): Promise<LedgerReport> {
       const { firstDay, lastDay, endDay } = periodDays(query.period, query.date);
-      const [totals, accounts] = [await deps.report.dayTotals(firstDay, endDay), await deps.report.accounts()];
+      const [totals, accounts] = await Promise.all([deps.report.dayTotals(firstDay, endDay), deps.report.accounts()]);
       const byGroup = new Map<string, KoboMovements>();
       const movementsOf = (group: string) => byGroup.get(group) ?? byGroup.set(group, zero()).get(group)!;
       for (const row of totals) {
