@@ -194,6 +194,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     Page: lazyPage(() => import('../features/books/BooksPage.tsx'), 'BooksPage'),
     sidebar: { label: 'Books', icon: IconBook },
   },
+  {
+    path: '/books/statement/:month',
+    title: 'Month statement',
+    capability: 'books',
+    Page: lazyPage(() => import('../features/books/statement/StatementPrintPage.tsx'), 'StatementPrintPage'),
+  },
   // Not in the spec's sidebar: the log of staff changes (issue 7), the super-admin's alone.
   {
     path: '/audit-log',

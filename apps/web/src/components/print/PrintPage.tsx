@@ -13,7 +13,8 @@ type PrintPageProps = {
   title: string;
   description: string;
   picker?: LayoutPicker;
-  qr: { dataUrl: string | null; error: string | null };
+  /** A sheet with a QR code: Print waits for it, and its error shows. */
+  qr?: { dataUrl: string | null; error: string | null };
   sheet: { label: string; paper: Paper; css: string };
   children: ReactNode;
 };
@@ -65,7 +66,7 @@ export function PrintPage({ title, description, picker, qr, sheet, children }: P
   const actions = (
     <>
       <BackButton />
-      <PrintButton disabled={!qr.dataUrl} />
+      <PrintButton disabled={qr ? !qr.dataUrl : false} />
     </>
   );
   return (
@@ -73,7 +74,7 @@ export function PrintPage({ title, description, picker, qr, sheet, children }: P
       <PageHeader title={title} description={description} actions={actions} />
       <Stack gap="md">
         {picker && <LayoutControl {...picker} />}
-        {qr.error && <QrError message={qr.error} />}
+        {qr?.error && <QrError message={qr.error} />}
         <PrintSheet key={picker?.layout} label={sheet.label} paper={sheet.paper} css={sheet.css}>
           {children}
         </PrintSheet>

@@ -2,8 +2,8 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Box } from '@mantine/core';
 
-/** The paper a sheet prints on: a fixed size, or a roll as long as the sheet. */
-export type Paper = { size: string } | { rollWidth: string };
+/** The paper a sheet prints on: a fixed size (with the page's margin, 0 when unset), or a roll as long as the sheet. */
+export type Paper = { size: string; margin?: string } | { rollWidth: string };
 
 const PX_PER_MM = 96 / 25.4;
 
@@ -41,7 +41,7 @@ export function PrintSheet({ label, paper, css, children }: { label: string; pap
 .print-copy { display: none; }
 .print-preview > * { background: #fff; color: #000; box-shadow: 0 1px 6px rgba(0, 0, 0, 0.25); }
 @media print {
-  @page { size: ${size}; margin: 0; }
+  @page { size: ${size}; margin: ${('margin' in paper && paper.margin) || 0}; }
   html, body { margin: 0 !important; padding: 0 !important; background: #fff !important; }
   body > :not(.print-copy) { display: none !important; }
   body > .print-copy { display: block !important; }

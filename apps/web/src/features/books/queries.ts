@@ -39,3 +39,13 @@ export function useAccounts(kind: LedgerAccountKind | null, page: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** The Books report of a Lagos day or month. */
+export function useReport(period: { period: 'day' | 'month'; date: string }) {
+  return useQuery({
+    queryKey: [...BOOKS_KEY, 'report', period.period, period.date],
+    queryFn: ({ signal }) => call(ledgerEndpoints.report, { query: period }, { signal }),
+    select: (reply) => reply.data,
+    placeholderData: keepPreviousData,
+  });
+}
