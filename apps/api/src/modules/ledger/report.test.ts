@@ -6,7 +6,7 @@ import type { LedgerReport, LedgerReportRow, ModeOfPayment } from '@eticket/cont
 import { controlledClock, createTestContext, TEST_DB, type TestContext } from '../../../test/harness.ts';
 import { session, type Session } from '../../../test/tickets.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { ACCOUNTS, ledgerQueries, postPayment, postPayout, shortageOf, tillOf, type LedgerQueries } from './index.ts';
+import { ledgerQueries, postLodgement, postPayment, postPayout, postVariance, type LedgerQueries } from './index.ts';
 
 const clock = controlledClock('2026-04-02T09:00:00Z');
 let ctx: TestContext;
@@ -37,38 +37,18 @@ async function pay(mode: ModeOfPayment, naira: number, iso: string, kind: 'subsc
   return entry;
 }
 
-/** A close approved: its lodgement, and its variance when the count differs (the tills design's postings). */
+/** A close approved: its lodgement, and its variance when the count differs (the tills' posting rules). */
 async function approveClose(counted: number, expected: number, iso: string) {
-  const closeId = randomUUID();
-  const till = tillOf(remitter);
-  const common = { sourceId: closeId, memo: 'Close', occurredAt: at(iso) };
-  await ledger.post({
-    ...common,
-    kind: 'lodgement',
-    lines: [
-      { account: ACCOUNTS.levyBank, amountKobo: counted * 100 },
-      { account: till, amountKobo: -counted * 100 },
-    ],
-  });
-  const variance = (counted - expected) * 100;
-  if (variance < 0)
-    await ledger.post({
-      ...common,
-      kind: 'till_variance',
-      lines: [
-        { account: shortageOf(remitter), amountKobo: -variance },
-        { account: till, amountKobo: variance },
-      ],
-    });
-  if (variance > 0)
-    await ledger.post({
-      ...common,
-      kind: 'till_variance',
-      lines: [
-        { account: till, amountKobo: variance },
-        { account: ACCOUNTS.overage, amountKobo: -variance },
-      ],
-    });
+  const close = {
+    id: randomUUID(),
+    remitterId: remitter,
+    countedKobo: counted * 100,
+    varianceKobo: (counted - expected) * 100,
+    at: at(iso),
+    approvedBy: randomUUID(),
+  };
+  await postLodgement(ledger, close);
+  await postVariance(ledger, close);
 }
 
 async function report(period: string, date: string): Promise<LedgerReport> {
