@@ -9,7 +9,10 @@
  * 10,000 remitters (users) each with a till; payments spread over the year (90 % subscription, 10 %
  * penalty; 70 % cash, 15 % transfer, 10 % POS, 5 % card); each remitter's till closed and lodged
  * weekly (52 closes), one close in ten short and one in twenty over; 0.1 % of payments reversed;
- * 5 stakeholders paid monthly.
+ * 5 stakeholders paid monthly. The tills (for the Tills list): a closed till per close, covering its
+ * remitter's cash payments of that week (subscription_payments and penalty_payments rows with
+ * till_id, one in a hundred received 7 hours late), and each remitter's open, current till with
+ * the payments since. The closes' amounts are uniform (the ledger's), not their tills' sums.
  */
 import { migrate } from '../apps/api/src/db/migrate.ts';
 import { hashPassword } from '../apps/api/src/platform/credentials/passwords.ts';
@@ -26,8 +29,10 @@ export interface BooksSize {
 }
 export const BOOKS_SIZE: BooksSize = { remitters: 10_000, payments: 3_000_000, closes: 52 };
 
-/** 2: past days' shards folded, as the hourly ledger-day-totals-compact job leaves them. */
-const VERSION = 2;
+/** 2: past days' shards folded, as the hourly ledger-day-totals-compact job leaves them; 3: the tills and their cash payments. */
+const VERSION = 3;
+// (jsonb keeps an object's keys in its own order: compared one by one.)
+const sameSize = (a: BooksSize, b: BooksSize) => a.remitters === b.remitters && a.payments === b.payments && a.closes === b.closes;
 const log = (line: string) => console.log(`[books-dataset] ${line}`);
 
 /** A deterministic uuid for the n-th record of a kind, so entries and their lines are written by separate statements. */
@@ -46,7 +51,7 @@ export async function ensureBooksDataset(
         `SELECT value FROM bench_meta WHERE key = 'books'`,
       )
       .catch(() => []);
-    if (meta && !rebuild && meta.value.version === VERSION && JSON.stringify(meta.value.size) === JSON.stringify(size)) {
+    if (meta && !rebuild && meta.value.version === VERSION && sameSize(meta.value.size, size)) {
       log(`reusing the data set built ${meta.value.built}`);
       return meta.value;
     }
@@ -104,6 +109,7 @@ async function build(db: BenchDb, size: BooksSize) {
     kobo: `(ARRAY[50000, 100000, 150000, 250000, 500000])[1 + (${n} / 7) % 5]`,
     at: `${year} + (${n}::float8 / ${size.payments}) * interval '365 days' + ((${n}::bigint * 7919) % 3600) * interval '1 second'`,
   });
+  const p0 = payment('n');
   const chunk = 500_000;
   for (let lo = 0; lo < size.payments; lo += chunk) {
     const hi = Math.min(size.payments, lo + chunk) - 1;
@@ -168,6 +174,44 @@ async function build(db: BenchDb, size: BooksSize) {
     CROSS JOIN LATERAL (VALUES
       (1::smallint, CASE k.kind WHEN 'allocation' THEN 'revenue:subscription' ELSE 'payable:' || p.stakeholder END, p.kobo),
       (2::smallint, CASE k.kind WHEN 'allocation' THEN 'payable:' || p.stakeholder ELSE 'bank:levy' END, -p.kobo)) l (line_no, account_code, amount_kobo);`,
+  );
+
+  // The tills (migration 0043): each weekly close covers one till, the week's cash payments of its
+  // remitter; the payments since the last close are in the remitter's open, current till.
+  await step(
+    `${closes.toLocaleString('en')} closed tills and ${size.remitters.toLocaleString('en')} open ones, with their cash payments`,
+    `
+    INSERT INTO till_closes (id, remitter_id, status, expected_kobo, counted_kobo, lodgement_kind, bank_name, teller_no, lodged_on,
+                             captured_at, received_at, idempotency_key, decided_by, decided_at, reason, variance_kobo)
+    SELECT c.id, c.remitter, 'approved', c.counted - c.variance, c.counted, 'deposit', 'Zenith Bank', 'T' || c.c, (c.at AT TIME ZONE 'Africa/Lagos')::date,
+           c.at, c.at + interval '5 minutes', 'close-' || c.c, a.id, c.at + interval '3 hours',
+           CASE WHEN c.variance <> 0 THEN 'counted with the remitter' END, c.variance
+    FROM bench_closes c, (SELECT id FROM users WHERE email = '${BOOKS_ADMIN_EMAIL}') a;
+    INSERT INTO tills (id, remitter_id, opened_at, status, is_current, close_id, opened_by)
+    SELECT ${uuidOf('till', 'c')}, remitter, at - interval '7 days', 'closed', false, id, 'collection' FROM bench_closes;
+    INSERT INTO tills (id, remitter_id, opened_at, status, is_current, opened_by)
+    SELECT ${uuidOf('open-till', 'k')}, id, ${year} + ${size.closes} * interval '7 days' + k * interval '3 seconds', 'open', true, 'collection'
+    FROM bench_remitters;
+    CREATE UNLOGGED TABLE bench_cash AS
+    SELECT n, r.id AS remitter, ${p0.kobo} AS kobo, ${p0.at} AS at,
+           CASE WHEN (n::float8 / ${size.payments}) * 365 / 7 < ${size.closes}
+                THEN ${uuidOf('till', `(floor((n::float8 / ${size.payments}) * 365 / 7)::bigint * ${size.remitters} + r.k)`)}
+                ELSE ${uuidOf('open-till', 'r.k')} END AS till
+    FROM generate_series(0, ${size.payments - 1}) n JOIN bench_remitters r ON r.k = n % ${size.remitters}
+    WHERE n % 20 < 14;
+    INSERT INTO subscription_payments (id, motorist_id, remitter_id, subscription_id, plan_id, plan_name, vehicle_type, amount_kobo, mode_of_payment,
+                                       status, expires_before, expires_after, idempotency_key, created_at, receipt_no, received_at, till_id)
+    SELECT ${uuidOf('record', 'n')}, ${uuidOf('motorist', 'n % 1000000')}, remitter, ${uuidOf('subscription', 'n % 1000000')}, ${uuidOf('plan', '1')},
+           'monthly', 'keke', kobo, 'cash', 'success', at, at + interval '30 days', 'pay-' || n, at, 'BS' || n,
+           -- One collection in a hundred reaches the server 7 hours late (late: over TILL_LATE_HOURS, 6).
+           at + CASE WHEN n % 100 = 1 THEN interval '7 hours' ELSE interval '20 seconds' END, till
+    FROM bench_cash WHERE n % 10 <> 0;
+    INSERT INTO penalty_payments (id, motorist_id, remitter_id, subscription_id, vehicle_type, amount_kobo, mode_of_payment, status,
+                                  outstanding_before_kobo, outstanding_after_kobo, idempotency_key, created_at, receipt_no, received_at, till_id)
+    SELECT ${uuidOf('record', 'n')}, ${uuidOf('motorist', 'n % 1000000')}, remitter, ${uuidOf('subscription', 'n % 1000000')}, 'keke', kobo, 'cash',
+           'success', kobo, 0, 'pay-' || n, at, 'BP' || n, at + interval '20 seconds', till
+    FROM bench_cash WHERE n % 10 = 0;
+    DROP TABLE bench_cash;`,
   );
 
   await step(

@@ -3,13 +3,17 @@
  * 10,000 remitters and a year of tills". Books: GET /api/ledger/report on a year of a national
  * levy's ledger (bench/books-dataset.ts).
  *
- *   npx tsx bench/books.ts [--rebuild] [--build-only] [--payments 3000000] [--remitters 10000] [--seconds 10] [--connections 10]
+ *   npx tsx bench/books.ts [--rebuild] [--build-only] [--tills --bundle <main.js>] [--payments 3000000] [--remitters 10000] [--seconds 10] [--connections 10]
  *
  * PostgreSQL only (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/eticket_books_bench).
  * Builds (or reuses) the data set, starts the real server (apps/api/dist/main.js: `npm run build -w
  * apps/api` first) on it, signs in as the bench super-admin and loads each call with wrk (a warm-up,
  * then the measured run), metering the CPU the server and PostgreSQL spend per request. Prints a
  * Markdown section for bench/books-results.md.
+ *
+ * The Tills list (GET /api/tills, and the closes list) is measured too when the server has it:
+ * --bundle <path to main.js> starts another build (e.g. this branch merged with the console's
+ * tills branch, built in a worktree).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -32,7 +36,8 @@ const seconds = Number(args.get('seconds') ?? 10);
 const connections = Number(args.get('connections') ?? 10);
 
 requireWrk();
-if (!existsSync(path.resolve(import.meta.dirname, '../apps/api/dist/main.js'))) throw new Error('Build the server first: npm run build -w apps/api');
+const bundle = path.resolve(args.get('bundle') ?? path.join(import.meta.dirname, '../apps/api/dist/main.js'));
+if (!existsSync(bundle)) throw new Error(`No server build at ${bundle}: npm run build -w apps/api`);
 const dataset = await ensureBooksDataset(url, size, args.has('rebuild'));
 if (args.has('build-only')) process.exit(0);
 
@@ -48,19 +53,28 @@ const month = (day: string, back: number) => {
   return at.toISOString().slice(0, 7);
 };
 const calls = [
+  { name: 'Tills: open tills, first page (oldest first)', path: '/api/tills' },
+  { name: 'Tills: open tills, page 250', path: '/api/tills?page=250' },
+  { name: 'Tills: open tills over a limit', path: '/api/tills?overLimit=true' },
+  { name: 'Tills: open tills, search a remitter', path: '/api/tills?search=remitter%204217' },
+  { name: 'Tills: closes waiting for approval', path: '/api/tills/closes?status=pending' },
+  { name: 'Tills: closes with a variance', path: '/api/tills/closes?varianceOnly=true' },
+].filter(() => args.has('tills'));
+const books = [
   { name: `Books month ${month(span.last, 0)} (the last: every earlier day read for its opening)`, query: `period=month&date=${month(span.last, 0)}` },
   { name: `Books month ${month(span.last, 1)} (the last whole month)`, query: `period=month&date=${month(span.last, 1)}` },
   { name: `Books month ${month(span.first, -1)} (the first whole month)`, query: `period=month&date=${month(span.first, -1)}` },
   { name: `Books day ${span.last}`, query: `period=day&date=${span.last}` },
 ];
+calls.push(...books.map((call) => ({ name: call.name, path: `/api/ledger/report?${call.query}` })));
 
-const server = await startServer({ kind: 'postgres', url });
+const server = await startServer({ kind: 'postgres', url }, {}, bundle);
 const rows: string[] = [];
 try {
   const token = await signIn(server.baseUrl, BOOKS_ADMIN_EMAIL, BOOKS_PASSWORD);
   const meter = cpuMeter(server.pid, url);
   for (const call of calls) {
-    const target = `${server.baseUrl}/api/ledger/report?${call.query}`;
+    const target = `${server.baseUrl}${call.path}`;
     const check = await fetch(target, { headers: { authorization: `Bearer ${token}` } });
     if (!check.ok) throw new Error(`${call.name}: ${check.status} ${await check.text()}`);
     for (const clients of [1, connections]) {

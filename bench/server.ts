@@ -52,12 +52,12 @@ export interface RunningServer {
 const JWT_SECRET = randomBytes(32).toString('hex');
 const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'eticket-bench-'));
 
-/** Starts the server on the target; extra env (e.g. BENCH_SQL_LOG) is passed through. */
-export async function startServer(target: Target, env: Record<string, string> = {}): Promise<RunningServer> {
+/** Starts the server on the target; extra env (e.g. BENCH_SQL_LOG) is passed through; `bundle`: another build of main.js. */
+export async function startServer(target: Target, env: Record<string, string> = {}, bundle = BUNDLE): Promise<RunningServer> {
   const port = await freePort();
   // PGlite: the server opens DATA_DIR/pglite, where the data set was built.
   const database = target.kind === 'postgres' ? { DATABASE_URL: target.url, DATA_DIR } : { DATA_DIR: path.resolve(target.dataDir) };
-  const child: ChildProcess = spawn(process.execPath, [BUNDLE], {
+  const child: ChildProcess = spawn(process.execPath, [bundle], {
     cwd: ROOT,
     env: { ...withoutDatabase(process.env), ...database, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JWT_SECRET, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],

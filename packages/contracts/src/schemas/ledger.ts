@@ -131,8 +131,6 @@ export const ledgerReportRow = z.object({
   account: z.string(),
   kind: z.enum(LEDGER_ACCOUNT_KINDS),
   name: z.string(),
-  /** How many accounts the row sums (1, or the tills' or shortages' count). */
-  accounts: z.number().int(),
   ...reportMovements,
 });
 export type LedgerReportRow = z.infer<typeof ledgerReportRow>;

@@ -14,13 +14,12 @@ export interface DayTotalsRow {
   creditsKobo: Kobo;
 }
 
-/** An account the report names: a fixed or payable one, or a group (till, shortage) with its count. */
+/** An account the report names: a fixed or payable one, or a group (till, shortage). */
 export interface ReportAccountRow {
   group: string;
   kind: LedgerAccountKind;
   ownerName: string | null;
   ownerCode: string | null;
-  accounts: number;
 }
 
 /** The Books report's two statements, on ledger_day_totals (0044) and the chart of accounts. */
@@ -54,20 +53,22 @@ export function ledgerReportQueries(db: Database) {
       return Number(row.folded);
     },
 
-    /** Every account but the personal tills and shortages (fixed accounts, payables with their stakeholder), and those two kinds counted. */
+    /**
+     * Every account but the personal tills and shortages (fixed accounts, payables with their
+     * stakeholder; by the kind index, never the tills' thousands), and those two kinds as one row each.
+     */
     async accounts(): Promise<ReportAccountRow[]> {
-      const rows = await rowsOf<{ group: string; kind: LedgerAccountKind; ownerName: string | null; ownerCode: string | null; accounts: number }>(
+      return rowsOf<ReportAccountRow>(
         db,
         sql`
-        SELECT a.code AS group, a.kind, owner.full_name AS "ownerName", owner.user_code AS "ownerCode", 1 AS accounts
+        SELECT a.code AS group, a.kind, owner.full_name AS "ownerName", owner.user_code AS "ownerCode"
         FROM ledger_accounts a
         LEFT JOIN stakeholders k ON a.kind = 'payable' AND k.id = a.owner_id
         LEFT JOIN users owner ON owner.id = k.union_id
-        WHERE a.kind NOT IN ('till', 'shortage')
+        WHERE a.kind IN ('bank', 'clearing', 'suspense', 'overage', 'payable', 'revenue')
         UNION ALL
-        SELECT kind, kind, NULL, NULL, count(*)::int FROM ledger_accounts WHERE kind IN ('till', 'shortage') GROUP BY kind`,
+        SELECT kind, kind, NULL, NULL FROM (VALUES ('till'), ('shortage')) AS personal (kind)`,
       );
-      return rows.map((row) => ({ ...row, accounts: Number(row.accounts) }));
     },
   };
 }

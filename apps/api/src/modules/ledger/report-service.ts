@@ -97,7 +97,7 @@ export function createLedgerReportService(deps: { report: LedgerReportQueries; c
       }
       const known = new Map(accounts.map((account) => [account.group, account]));
       // A group with lines but no account row (a line whose account is missing: the integrity check says so) still shows.
-      for (const group of byGroup.keys()) if (!known.has(group)) known.set(group, { group, kind: 'suspense', ownerName: null, ownerCode: null, accounts: 0 });
+      for (const group of byGroup.keys()) if (!known.has(group)) known.set(group, { group, kind: 'suspense', ownerName: null, ownerCode: null });
       const totalsKobo = zero();
       const rows: LedgerReportRow[] = [...known.values()]
         .sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.group.localeCompare(b.group))
@@ -105,7 +105,7 @@ export function createLedgerReportService(deps: { report: LedgerReportQueries; c
           const movements = byGroup.get(account.group) ?? zero();
           movements.closing = movements.opening + COLUMNS.reduce((sum, column) => sum + movements[column], 0);
           for (const key of Object.keys(totalsKobo) as (keyof KoboMovements)[]) totalsKobo[key] += movements[key];
-          return { account: account.group, kind: account.kind, name: nameOf(account), accounts: account.accounts, ...inNaira(movements) };
+          return { account: account.group, kind: account.kind, name: nameOf(account), ...inNaira(movements) };
         });
       return {
         period: query.period,

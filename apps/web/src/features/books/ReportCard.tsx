@@ -12,7 +12,7 @@ import { lagosDay } from '../../lib/dayRange.ts';
 import { formatNaira } from '../../lib/format.ts';
 import { monthOf, periodLabel, switchTo, thisMonth, type ReportPeriod } from './period.ts';
 import { useReport } from './queries.ts';
-import { isEmptyReport, reportColumns, rowLabel } from './reportColumns.ts';
+import { isEmptyReport, reportColumns } from './reportColumns.ts';
 
 /** The Books report of a Lagos day or month: the period's money in figures, and each account from opening to closing. */
 export function ReportCard() {
@@ -147,7 +147,7 @@ function ReportTable({ report }: { report: LedgerReport | undefined }) {
           {report
             ? report.rows.map((row) => (
                 <Table.Tr key={row.account}>
-                  <Table.Td>{rowLabel(row)}</Table.Td>
+                  <Table.Td>{row.name}</Table.Td>
                   {columns.map((column) => (
                     <Table.Td key={column.key} ta="right" fw={column.key === 'closing' ? 600 : undefined}>
                       <Money value={row[column.key]} />

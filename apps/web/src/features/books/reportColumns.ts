@@ -21,7 +21,3 @@ export function reportColumns(report: LedgerReport | undefined): Array<{ key: Mo
 
 /** Nothing moved in the period and nothing was held before it. */
 export const isEmptyReport = (report: LedgerReport): boolean => report.rows.every((row) => COLUMNS.every((column) => row[column.key] === 0));
-
-/** An account's row label: a group of accounts says how many it sums. */
-export const rowLabel = (row: LedgerReport['rows'][number]): string =>
-  row.kind === 'till' || row.kind === 'shortage' ? `${row.name} (${row.accounts.toLocaleString('en-NG')})` : row.name;

@@ -2,7 +2,7 @@ import type { LedgerCheck, LedgerReport } from '@eticket/contracts';
 import type { Paper } from '../../../components/print/index.ts';
 import { formatCount, formatDateTime, formatNaira } from '../../../lib/format.ts';
 import { dayLabel, periodLabel } from '../period.ts';
-import { reportColumns, rowLabel } from '../reportColumns.ts';
+import { reportColumns } from '../reportColumns.ts';
 
 /** A4 across (eight amount columns of up to ₦999,999,999.99 need the width), 12 mm margins on every page. */
 export const STATEMENT_PAPER: Paper = { size: 'A4 landscape', margin: '12mm' };
@@ -86,7 +86,7 @@ export function StatementSheet({ report, check, levyName }: { report: LedgerRepo
         <tbody>
           {report.rows.map((row) => (
             <tr key={row.account}>
-              <td>{rowLabel(row)}</td>
+              <td>{row.name}</td>
               {columns.map((column) => (
                 <td key={column.key}>{formatNaira(row[column.key])}</td>
               ))}
