@@ -118,7 +118,7 @@ test('books: the day and month report show a cash payment, and the month stateme
   await expect(printed).toContainText(`Collected${naira(after.summary.collected)}`);
   await page.emulateMedia({ media: null });
 
-  // One PDF document of one A4 page across (297 × 210 mm), not empty.
+  // One PDF document of one A4 page across (297 × 210 mm; this month's dozen accounts fit one), not empty.
   const pdf = await page.pdf({ preferCSSPageSize: true });
   const text = pdf.toString('latin1');
   expect(text.startsWith('%PDF-')).toBe(true);

@@ -7,28 +7,32 @@ import { reportColumns } from '../reportColumns.ts';
 /** A4 across (eight amount columns of up to ₦999,999,999.99 need the width), 12 mm margins on every page. */
 export const STATEMENT_PAPER: Paper = { size: 'A4 landscape', margin: '12mm' };
 
-/** 297 × 210 mm less the margins: 273 mm of text width; on screen the preview pads itself as the page's margins would. */
+/**
+ * 297 × 210 mm less the margins: 273 mm of text width; on screen the preview pads itself as the page's margins would.
+ * About 13 account rows fit one page (the fixed accounts, tills, shortages and a few payables); more flow onto the next
+ * page with the table's header repeated, never a row split.
+ */
 export const STATEMENT_CSS = `
 .statement-sheet { box-sizing: border-box; width: 273mm; color: #000; font: 9pt/1.35 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
 .print-preview .statement-sheet { box-sizing: content-box; padding: 12mm; }
 .statement-sheet h1, .statement-sheet h2, .statement-sheet p { margin: 0; }
 .statement-sheet h1 { font-size: 16pt; line-height: 1.2; }
-.statement-sheet h2 { font-size: 11pt; margin: 5mm 0 2mm; break-after: avoid; }
+.statement-sheet h2 { font-size: 11pt; margin: 4mm 0 1.5mm; break-after: avoid; }
 .statement-sheet .kind { font-size: 10pt; text-transform: uppercase; letter-spacing: 0.08em; color: #333; margin-top: 1mm; }
 .statement-sheet .period { margin-top: 2mm; }
-.statement-sheet dl { display: grid; grid-template-columns: repeat(4, 1fr); gap: 2mm 6mm; margin: 0; break-inside: avoid; }
+.statement-sheet dl { display: grid; grid-template-columns: repeat(6, 1fr); gap: 1.5mm 5mm; margin: 0; break-inside: avoid; }
 .statement-sheet dt { color: #333; font-size: 8pt; text-transform: uppercase; letter-spacing: 0.04em; }
 .statement-sheet dd { margin: 0; font-weight: 700; font-size: 10.5pt; font-variant-numeric: tabular-nums; }
 .statement-sheet table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
 .statement-sheet thead { display: table-header-group; }
 .statement-sheet tfoot { display: table-row-group; }
 .statement-sheet tr { break-inside: avoid; }
-.statement-sheet th, .statement-sheet td { padding: 1.2mm 1.5mm; border-bottom: 0.2mm solid #999; text-align: right; white-space: nowrap; }
+.statement-sheet th, .statement-sheet td { padding: 0.9mm 1.5mm; border-bottom: 0.2mm solid #999; text-align: right; white-space: nowrap; }
 .statement-sheet th:first-child, .statement-sheet td:first-child { text-align: left; white-space: normal; }
 .statement-sheet thead th { border-bottom: 0.4mm solid #000; font-size: 8pt; text-transform: uppercase; letter-spacing: 0.04em; }
 .statement-sheet tfoot th { border-top: 0.4mm solid #000; border-bottom: none; }
-.statement-sheet .check { margin-top: 5mm; padding: 3mm; border: 0.3mm solid #000; break-inside: avoid; }
-.statement-sheet .note { margin-top: 4mm; font-size: 8pt; color: #333; break-inside: avoid; }
+.statement-sheet .check { margin-top: 4mm; padding: 2mm 3mm; border: 0.3mm solid #000; break-inside: avoid; }
+.statement-sheet .note { margin-top: 3mm; font-size: 8pt; color: #333; break-inside: avoid; }
 `;
 
 function checkText(check: LedgerCheck | null): string {
