@@ -83,30 +83,40 @@ function summaryOf(totals: DayTotalsRow[]): LedgerReport['summary'] {
   };
 }
 
+/** Each row's opening (the days before the period) and the period's movements, by column. */
+function movementsByGroup(totals: DayTotalsRow[]): Map<string, KoboMovements> {
+  const byGroup = new Map<string, KoboMovements>();
+  for (const row of totals) {
+    const movements = byGroup.get(row.group) ?? byGroup.set(row.group, zero()).get(row.group)!;
+    movements.opening += row.beforeKobo;
+    movements[columnOf(row.entryKind)] += row.debitsKobo - row.creditsKobo;
+  }
+  for (const movements of byGroup.values()) movements.closing = movements.opening + COLUMNS.reduce((sum, column) => sum + movements[column], 0);
+  return byGroup;
+}
+
+/** Every account (moved or not) in chart order with its movements, and the columns' totals. */
+function rowsOf(accounts: ReportAccountRow[], byGroup: Map<string, KoboMovements>): { rows: LedgerReportRow[]; totals: KoboMovements } {
+  const known = new Map(accounts.map((account) => [account.group, account]));
+  // A group with lines but no account row (a line whose account is missing: the integrity check says so) still shows.
+  for (const group of byGroup.keys()) if (!known.has(group)) known.set(group, { group, kind: 'suspense', ownerName: null, ownerCode: null });
+  const totals = zero();
+  const rows = [...known.values()]
+    .sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.group.localeCompare(b.group))
+    .map((account) => {
+      const movements = byGroup.get(account.group) ?? zero();
+      for (const key of Object.keys(totals) as (keyof KoboMovements)[]) totals[key] += movements[key];
+      return { account: account.group, kind: account.kind, name: nameOf(account), ...inNaira(movements) };
+    });
+  return { rows, totals };
+}
+
 export function createLedgerReportService(deps: { report: LedgerReportQueries; clock: Clock }) {
   return {
     async report(query: { period: LedgerReportPeriod; date: string }): Promise<LedgerReport> {
       const { firstDay, lastDay, endDay } = periodDays(query.period, query.date);
       const [totals, accounts] = await Promise.all([deps.report.dayTotals(firstDay, endDay), deps.report.accounts()]);
-      const byGroup = new Map<string, KoboMovements>();
-      const movementsOf = (group: string) => byGroup.get(group) ?? byGroup.set(group, zero()).get(group)!;
-      for (const row of totals) {
-        const movements = movementsOf(row.group);
-        movements.opening += row.beforeKobo;
-        movements[columnOf(row.entryKind)] += row.debitsKobo - row.creditsKobo;
-      }
-      const known = new Map(accounts.map((account) => [account.group, account]));
-      // A group with lines but no account row (a line whose account is missing: the integrity check says so) still shows.
-      for (const group of byGroup.keys()) if (!known.has(group)) known.set(group, { group, kind: 'suspense', ownerName: null, ownerCode: null });
-      const totalsKobo = zero();
-      const rows: LedgerReportRow[] = [...known.values()]
-        .sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.group.localeCompare(b.group))
-        .map((account) => {
-          const movements = byGroup.get(account.group) ?? zero();
-          movements.closing = movements.opening + COLUMNS.reduce((sum, column) => sum + movements[column], 0);
-          for (const key of Object.keys(totalsKobo) as (keyof KoboMovements)[]) totalsKobo[key] += movements[key];
-          return { account: account.group, kind: account.kind, name: nameOf(account), ...inNaira(movements) };
-        });
+      const { rows, totals: columnTotals } = rowsOf(accounts, movementsByGroup(totals));
       return {
         period: query.period,
         date: query.date,
@@ -115,7 +125,7 @@ export function createLedgerReportService(deps: { report: LedgerReportQueries; c
         startsAt: startOfLagosDay(firstDay).toISOString(),
         endsAt: startOfLagosDay(endDay).toISOString(),
         rows,
-        totals: inNaira(totalsKobo),
+        totals: inNaira(columnTotals),
         summary: summaryOf(totals),
         generatedAt: deps.clock.now().toISOString(),
       };
