@@ -6,6 +6,7 @@ import {
   modeText,
   type Bank,
   type FieldMotoristView,
+  type FieldTill,
   type FieldPlan,
   type ModeOfPayment,
   type VehicleType,
@@ -16,9 +17,12 @@ import { guessTarget, targetAs, targetText, type MotoristTarget } from '../../li
 import type { AgentCard } from '../../lib/profile.ts';
 import { enqueue, newKey, remove } from '../queue/queue.ts';
 import { QrCamera } from '../scan/QrCamera.tsx';
+import { cashPausedOf } from '../till/cashPaused.ts';
+import { useTill } from '../till/till.ts';
 import { banksOf } from './banks.ts';
 import { keepAllPlans, plansOf } from './plans.ts';
 import { Receipt, type ReceiptView } from './Receipt.tsx';
+import { inReferenceWords, referenceLabel, referenceProblem } from './reference.ts';
 
 /** Who pays: as the server knows them, or (offline) only what was typed: a plate or a Unique ID. */
 type Payer = { known: true; view: FieldMotoristView } | { known: false; typed: string };
@@ -36,13 +40,25 @@ export function CollectScreen({ agent }: { agent: AgentCard | null }) {
   const [payer, setPayer] = useState<Payer | null>(null);
   const [receipt, setReceipt] = useState<ReceiptView | null>(null);
   useEffect(() => void keepAllPlans(VEHICLE_TYPES), []);
+  // Before a collection starts: whether the server refuses this remitter's cash now (the limits), kept for offline use.
+  const till = useTill();
+  const cashPaused = cashPausedOf(till.kept);
 
   if (receipt) return <Receipt receipt={receipt} onDone={() => (setReceipt(null), setPayer(null))} />;
-  if (!payer) return <FindPayer onFound={setPayer} />;
-  return <Payment payer={payer} agent={agent} onCancel={() => setPayer(null)} onPaid={setReceipt} />;
+  if (!payer) return <FindPayer onFound={setPayer} cashPaused={cashPaused} />;
+  return <Payment payer={payer} agent={agent} cashPaused={cashPaused} onRefused={till.reload} onCancel={() => setPayer(null)} onPaid={setReceipt} />;
 }
 
-function FindPayer({ onFound }: { onFound: (payer: Payer) => void }) {
+/** Why cash is not taken now, and what to do (the server's words); the other modes still work. */
+function CashPaused({ paused }: { paused: NonNullable<FieldTill['cashPaused']> }) {
+  return (
+    <p className="notice paused" data-testid="cash-paused">
+      {paused.message}
+    </p>
+  );
+}
+
+function FindPayer({ onFound, cashPaused }: { onFound: (payer: Payer) => void; cashPaused: FieldTill['cashPaused'] }) {
   const [typed, setTyped] = useState('');
   const [camera, setCamera] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -64,6 +80,7 @@ function FindPayer({ onFound }: { onFound: (payer: Payer) => void }) {
   return (
     <section className="collect">
       <h2>Collect</h2>
+      {cashPaused && <CashPaused paused={cashPaused} />}
       <form
         className="typed"
         onSubmit={(event: FormEvent) => {
@@ -92,14 +109,29 @@ function FindPayer({ onFound }: { onFound: (payer: Payer) => void }) {
   );
 }
 
-function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: AgentCard | null; onCancel: () => void; onPaid: (receipt: ReceiptView) => void }) {
+interface PaymentProps {
+  payer: Payer;
+  agent: AgentCard | null;
+  cashPaused: FieldTill['cashPaused'];
+  /** The server refused the payment here (the till's limits may be why). */
+  onRefused: () => void;
+  onCancel: () => void;
+  onPaid: (receipt: ReceiptView) => void;
+}
+
+function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: PaymentProps) {
   const [vehicleType, setVehicleType] = useState<VehicleType | null>(payer.known ? payer.view.vehicleType : null);
   const [plans, setPlans] = useState<FieldPlan[] | null>(null);
   const [what, setWhat] = useState<'subscription' | 'penalty'>(payer.known && payer.view.outstandingPayment > 0 ? 'penalty' : 'subscription');
   const [planId, setPlanId] = useState('');
   const [amount, setAmount] = useState(payer.known && payer.view.outstandingPayment > 0 ? String(payer.view.outstandingPayment) : '');
-  const [mode, setMode] = useState<ModeOfPayment>('cash');
+  const [mode, setMode] = useState<ModeOfPayment>(cashPaused ? 'transfer' : 'cash');
+  // Learnt after the form opened (the server's answer, or a refusal): cash is off, another mode is chosen.
+  useEffect(() => {
+    if (cashPaused) setMode((current) => (current === 'cash' ? 'transfer' : current));
+  }, [cashPaused]);
   const [bankName, setBankName] = useState('');
+  const [reference, setReference] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   // Offline, the server resolves a plate or a Unique ID when the payment arrives; the remitter says which was typed.
@@ -129,7 +161,10 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
   async function confirmPayment() {
     if (what === 'subscription' && !plan) return setError('Choose a plan');
     if (amountProblem) return setError(amountProblem);
+    if (mode === 'cash' && cashPaused) return setError(cashPaused.message);
     if (mode !== 'cash' && !bankName.trim()) return setError('Choose the bank for a payment that is not cash');
+    const badReference = referenceProblem(mode, reference);
+    if (badReference) return setError(badReference);
     const total = what === 'subscription' ? plan!.price : penaltyAmount;
     const paidFor = what === 'subscription' ? `${plan!.name} ${plan!.vehicleType} subscription` : 'penalty';
     if (!confirm(`Record ${naira(total)} in ${mode} for ${paidFor} from ${who}?`)) return;
@@ -137,7 +172,7 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
     setError(undefined);
     try {
       const capturedAt = new Date().toISOString();
-      const means = { modeOfPayment: mode, ...(mode === 'cash' ? {} : { bankName: bankName.trim() }), capturedAt };
+      const means = { modeOfPayment: mode, ...(mode === 'cash' ? {} : { bankName: bankName.trim(), reference: reference.trim() }), capturedAt };
       const label = `${naira(total)} ${paidFor} · ${who}`;
       const receipt = {
         amount: total,
@@ -146,6 +181,7 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
         userCode: target.userCode ?? null,
         plateNumber: payer.known ? payer.view.plateNumber : (target.plateNumber ?? null),
         modeOfPayment: modeText(mode, mode === 'cash' ? null : bankName.trim()),
+        ...(mode === 'cash' ? {} : { reference: reference.trim() }),
         capturedAt,
       };
       const item =
@@ -155,7 +191,8 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
       if (item.state === 'refused') {
         // Refused while the remitter is here: said on the form, which keeps every entry; not left in the queue.
         await remove(item.key);
-        return setError(item.message);
+        onRefused();
+        return setError(inReferenceWords(mode, item.message ?? 'The server refused this payment'));
       }
       onPaid({ item, ...receipt, agent });
     } catch (failure) {
@@ -241,9 +278,16 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
 
       <fieldset>
         <legend>Mode of payment</legend>
+        {cashPaused && <CashPaused paused={cashPaused} />}
         <div className="choices">
           {MODES_OF_PAYMENT.map((m) => (
-            <button key={m} className={mode === m ? 'chosen' : ''} aria-pressed={mode === m} onClick={() => setMode(m)}>
+            <button
+              key={m}
+              className={mode === m ? 'chosen' : ''}
+              aria-pressed={mode === m}
+              disabled={m === 'cash' && cashPaused !== null}
+              onClick={() => (setMode(m), setError(undefined))}
+            >
               {m}
             </button>
           ))}
@@ -265,6 +309,12 @@ function Payment({ payer, agent, onCancel, onPaid }: { payer: Payer; agent: Agen
             // No list on the phone yet (offline since install): the bank as the motorist names it.
             <input value={bankName} onChange={(e) => (setBankName(e.target.value), setError(undefined))} placeholder={banks ? '' : 'Loading banks…'} />
           )}
+        </label>
+      )}
+      {mode !== 'cash' && (
+        <label>
+          {referenceLabel(mode)}
+          <input value={reference} onChange={(e) => (setReference(e.target.value), setError(undefined))} autoComplete="off" autoCapitalize="characters" />
         </label>
       )}
       {error && (

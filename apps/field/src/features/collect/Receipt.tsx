@@ -32,6 +32,7 @@ function linesOf(receipt: ReceiptView, answer: PaymentResponse['data'] | null): 
     ],
     ['Plate number', plateOf(receipt, answer)],
     ['Mode', receipt.modeOfPayment],
+    ...(receipt.reference ? ([['Reference', receipt.reference]] as [string, string][]) : []),
     ['New expiry', answer ? dateOnly(answer.ticketSubscription.subscriptionExpiryDate) : '—'],
     ['Collected by', receipt.agent ? `${printedName(receipt.agent.fullName)} (${receipt.agent.userCode})` : ''],
     ['Date', dateTime(receipt.capturedAt)],

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { MyDay, PaymentResponse } from '@eticket/contracts';
 import { fieldEndpoints } from '@eticket/contracts';
 import { call } from '../../lib/api.ts';
@@ -6,6 +6,8 @@ import { dateTime, naira } from '../../lib/format.ts';
 import { loadAgent } from '../../lib/profile.ts';
 import { Receipt, type ReceiptView } from '../collect/Receipt.tsx';
 import { db } from '../queue/db.ts';
+import { TillCard } from '../till/TillCard.tsx';
+import { useTill, type KeptTill } from '../till/till.ts';
 
 type DayItem = MyDay['recent'][number];
 
@@ -35,7 +37,25 @@ async function receiptOf(item: DayItem & { receiptNo: string }): Promise<Receipt
   };
 }
 
+/**
+ * Whether the day's cash amount is kept from the remitter: while a till is open, closing or reopened
+ * (the count is blind), or while the phone does not know.
+ */
+function blindCount(kept: KeptTill | null): boolean {
+  return !kept || kept.till.till !== null || kept.till.pendingClose !== null || kept.till.rejected !== null;
+}
+
 export function MyDayScreen({ role }: { role: string }) {
+  if (role === 'remitter') return <RemitterDay />;
+  return <Day role={role} blind={false} />;
+}
+
+function RemitterDay() {
+  const till = useTill();
+  return <Day role="remitter" blind={blindCount(till.kept)} till={<TillCard state={till} />} />;
+}
+
+function Day({ role, blind, till }: { role: string; blind: boolean; till?: ReactNode }) {
   const [day, setDay] = useState<MyDay | null>(null);
   const [error, setError] = useState<string>();
   const [receipt, setReceipt] = useState<ReceiptView | null>(null);
@@ -53,6 +73,7 @@ export function MyDayScreen({ role }: { role: string }) {
   return (
     <section className="day">
       <h2>My day · {day.day}</h2>
+      {till}
       {role === 'enforcer' ? (
         <div className="figures">
           <Figure label="Scans" value={String(day.scans.count)} />
@@ -60,18 +81,27 @@ export function MyDayScreen({ role }: { role: string }) {
         </div>
       ) : (
         <>
-          <div className="figures">
-            <Figure label="Collections" value={String(day.payments.count)} />
-            <Figure label="Total" value={naira(day.payments.total)} />
-            <Figure label="Cash to hand in" value={naira(day.payments.cashToHandIn)} strong />
-          </div>
+          {blind ? (
+            // The till is counted blind: counts only, and the amounts of the other modes.
+            <div className="figures">
+              <Figure label="Collections" value={String(day.payments.count)} />
+              <Figure label="Cash collections" value={String(cashCount(day))} strong />
+              <Figure label="Other modes" value={naira(day.payments.total - day.payments.cashToHandIn)} />
+            </div>
+          ) : (
+            <div className="figures">
+              <Figure label="Collections" value={String(day.payments.count)} />
+              <Figure label="Total" value={naira(day.payments.total)} />
+              <Figure label="Cash to hand in" value={naira(day.payments.cashToHandIn)} strong />
+            </div>
+          )}
           <table>
             <tbody>
               {day.payments.byMode.map((mode) => (
                 <tr key={mode.modeOfPayment}>
                   <th>{mode.modeOfPayment}</th>
                   <td>{mode.count}</td>
-                  <td>{naira(mode.amount)}</td>
+                  <td>{blind && mode.modeOfPayment === 'cash' ? 'counted at the close' : naira(mode.amount)}</td>
                 </tr>
               ))}
             </tbody>
@@ -102,6 +132,8 @@ export function MyDayScreen({ role }: { role: string }) {
     </section>
   );
 }
+
+const cashCount = (day: MyDay) => day.payments.byMode.find((mode) => mode.modeOfPayment === 'cash')?.count ?? 0;
 
 function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (

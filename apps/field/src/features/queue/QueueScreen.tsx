@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import type { FieldScanResponse } from '@eticket/contracts';
+import type { FieldScanResponse, TillCloseResponse } from '@eticket/contracts';
 import { dateTime, naira } from '../../lib/format.ts';
 import { guessTarget, targetAs, targetText } from '../../lib/motorist.ts';
 import { keptAgentCard } from '../../lib/profile.ts';
 import { useOnline } from '../../lib/useOnline.ts';
 import { Receipt } from '../collect/Receipt.tsx';
+import { inReferenceWords, referenceLabel, referenceProblem } from '../collect/reference.ts';
+import { inCloseWords } from '../till/closeForm.ts';
 import type { QueueItem } from './db.ts';
 import { remove, resendCorrected, retry, syncNow } from './queue.ts';
 import { useQueue } from './useQueue.ts';
@@ -41,15 +43,16 @@ export function QueueScreen() {
           {note}
         </p>
       )}
-      {items.length === 0 && <p className="muted">Nothing captured yet. Scans, payments and registrations appear here until the server has them.</p>}
+      {items.length === 0 && <p className="muted">Nothing captured yet. Scans, payments, till closes and registrations appear here until the server has them.</p>}
       <ul>
         {items.map((item) => (
           <li key={item.key} className={`item ${item.state}`} data-state={item.state}>
             <div>
               <strong>{item.label}</strong>
               <small>{dateTime(item.createdAt)}</small>
-              {item.state === 'refused' && <p className="error">{item.message}</p>}
+              {item.state === 'refused' && <p className="error">{refusalText(item)}</p>}
               {item.kind === 'scan' && item.state === 'done' && <small className="result">{scanResult(item.result as FieldScanResponse)}</small>}
+              {item.kind === 'till-close' && item.state === 'done' && <small className="result">{(item.result as TillCloseResponse).message}</small>}
               {item.state === 'waiting' && item.attempts > 0 && <small>{item.message}</small>}
             </div>
             <span className="state">{STATE_LABEL[item.state]}</span>
@@ -86,6 +89,8 @@ function Correction({ item, onDone }: { item: PaymentItem; onDone: () => void })
   const [typed, setTyped] = useState(targetText(item.body));
   const [kind, setKind] = useState<'plate' | 'code'>(item.body.plateNumber !== undefined ? 'plate' : 'code');
   const [amount, setAmount] = useState(item.kind === 'penalty-payment' ? String(item.body.amount) : '');
+  const mode = item.body.modeOfPayment;
+  const [reference, setReference] = useState(item.body.reference ?? '');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -94,9 +99,15 @@ function Correction({ item, onDone }: { item: PaymentItem; onDone: () => void })
     if (!typed.trim()) return setError('Enter the plate or Unique ID');
     const paid = Number(amount);
     if (item.kind === 'penalty-payment' && !(paid > 0)) return setError('Enter the amount paid');
+    const badReference = referenceProblem(mode, reference);
+    if (badReference) return setError(badReference);
     setBusy(true);
     try {
-      await resendCorrected(item.key, { target: targetAs(kind, typed), ...(item.kind === 'penalty-payment' ? { amount: paid } : {}) });
+      await resendCorrected(item.key, {
+        target: targetAs(kind, typed),
+        ...(item.kind === 'penalty-payment' ? { amount: paid } : {}),
+        ...(mode === 'cash' ? {} : { reference }),
+      });
       onDone();
     } catch (failure) {
       setError((failure as Error).message);
@@ -130,6 +141,12 @@ function Correction({ item, onDone }: { item: PaymentItem; onDone: () => void })
           <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
         </label>
       )}
+      {mode !== 'cash' && (
+        <label>
+          {referenceLabel(mode)}
+          <input value={reference} onChange={(e) => setReference(e.target.value)} autoComplete="off" autoCapitalize="characters" />
+        </label>
+      )}
       {error && (
         <p className="error" role="alert">
           {error}
@@ -140,6 +157,14 @@ function Correction({ item, onDone }: { item: PaymentItem; onDone: () => void })
       </button>
     </form>
   );
+}
+
+/** The server's refusal in the form's words: a payment's reference named for its channel, a close's fields by their labels. */
+function refusalText(item: QueueItem): string | undefined {
+  if (!item.message) return item.message;
+  if (item.kind === 'subscription-payment' || item.kind === 'penalty-payment') return inReferenceWords(item.body.modeOfPayment, item.message);
+  if (item.kind === 'till-close') return inCloseWords(item.message);
+  return item.message;
 }
 
 /** An offline scan's real verdict, once the server has it (the phone's was provisional). */

@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { FieldScanRequest, PenaltyPaymentRequest, SubscriptionPaymentRequest } from '@eticket/contracts';
+import type { FieldScanRequest, PenaltyPaymentRequest, SubscriptionPaymentRequest, TillCloseRequest } from '@eticket/contracts';
 
 export type QueueState = 'waiting' | 'sending' | 'done' | 'refused';
 
@@ -12,6 +12,8 @@ export interface ReceiptFacts {
   userCode: string | null;
   plateNumber: string | null;
   modeOfPayment: string;
+  /** A transfer's, POS or card payment's reference (absent for cash, and on receipts made before issue 42). */
+  reference?: string;
   capturedAt: string;
 }
 
@@ -39,11 +41,18 @@ export interface RegistrationForm {
   photos: Record<string, Blob>;
 }
 
+/** A remitter's till close: the blind count and lodgement (the multipart's text fields) and the slip's photo. */
+export interface TillCloseForm {
+  fields: TillCloseRequest;
+  slip?: Blob;
+}
+
 export type QueueItem =
   | (ItemBase & { kind: 'scan'; body: FieldScanRequest })
   | (ItemBase & { kind: 'registration'; body: RegistrationForm })
   | (ItemBase & { kind: 'subscription-payment'; body: SubscriptionPaymentRequest; receipt?: ReceiptFacts })
-  | (ItemBase & { kind: 'penalty-payment'; body: PenaltyPaymentRequest; receipt?: ReceiptFacts });
+  | (ItemBase & { kind: 'penalty-payment'; body: PenaltyPaymentRequest; receipt?: ReceiptFacts })
+  | (ItemBase & { kind: 'till-close'; body: TillCloseForm });
 
 /** An entry of the compliance list: paid-until in epoch seconds (0 while paused), flags as the server gives them. */
 export interface ComplianceRow {

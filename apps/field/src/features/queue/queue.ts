@@ -1,9 +1,9 @@
-import { fieldEndpoints, peopleEndpoints } from '@eticket/contracts';
+import { TILL_CLOSE_FILE_FIELDS, fieldEndpoints, peopleEndpoints, tillEndpoints } from '@eticket/contracts';
 import { ApiError, call } from '../../lib/api.ts';
 import { naira } from '../../lib/format.ts';
 import { targetText, type MotoristTarget } from '../../lib/motorist.ts';
 import { readSession, workingAgent } from '../../lib/session.ts';
-import { db, type QueueItem, type RegistrationForm } from './db.ts';
+import { db, type QueueItem, type RegistrationForm, type TillCloseForm } from './db.ts';
 
 /** Six at a time: a browser's connections to one server; 200 items on a 3G link in well under 30 s. */
 const CONCURRENCY = 6;
@@ -48,6 +48,13 @@ function formDataOf({ fields, photos }: RegistrationForm): FormData {
   return form;
 }
 
+function closeFormData({ fields, slip }: TillCloseForm): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined && value !== '') form.append(name, String(value));
+  if (slip) form.append(TILL_CLOSE_FILE_FIELDS[0], slip, 'slip.jpg');
+  return form;
+}
+
 function send(item: QueueItem): Promise<unknown> {
   switch (item.kind) {
     case 'scan':
@@ -59,6 +66,9 @@ function send(item: QueueItem): Promise<unknown> {
     case 'registration':
       // The registration's Idempotency-Key, made on the phone: a resend answers the first registration.
       return call(peopleEndpoints.registerMotorist, { body: formDataOf(item.body), headers: { 'idempotency-key': item.key } });
+    case 'till-close':
+      // The close's Idempotency-Key, made on the phone: a resend answers the first close, never a second one.
+      return call(tillEndpoints.closeTill, { body: closeFormData(item.body), headers: { 'idempotency-key': item.key } });
   }
 }
 
@@ -142,10 +152,11 @@ export async function retry(key: string): Promise<void> {
   await syncNow();
 }
 
-/** What the agent corrects on a refused payment: who paid and, for a penalty, how much. */
+/** What the agent corrects on a refused payment: who paid, for a penalty how much, for a non-cash payment its reference. */
 export interface PaymentCorrection {
   target: MotoristTarget;
   amount?: number;
+  reference?: string;
 }
 
 /**
@@ -165,6 +176,7 @@ export async function resendCorrected(key: string, correction: PaymentCorrection
       ...rest,
       ...correction.target,
       ...(item.kind === 'penalty-payment' && correction.amount !== undefined ? { amount: correction.amount } : {}),
+      ...(rest.modeOfPayment !== 'cash' && correction.reference !== undefined ? { reference: correction.reference.trim() } : {}),
     };
     const what = item.kind === 'penalty-payment' ? `${naira(Number(body.amount))} penalty` : item.label.split(' · ')[0];
     // The receipt names whom the correction names (the server's answer fills the name in) and what was paid.
@@ -174,6 +186,7 @@ export async function resendCorrected(key: string, correction: PaymentCorrection
       userCode: correction.target.userCode ?? null,
       plateNumber: correction.target.plateNumber ?? null,
       ...(item.kind === 'penalty-payment' && correction.amount !== undefined ? { amount: correction.amount } : {}),
+      ...(body.reference !== undefined ? { reference: body.reference } : {}),
     };
     await db.queue.delete(key);
     await db.queue.add({

@@ -1,0 +1,207 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { LODGEMENT_KINDS, type Bank, type LodgementKind } from '@eticket/contracts';
+import { naira } from '../../lib/format.ts';
+import { banksOf } from '../collect/banks.ts';
+import { enqueue, newKey, remove } from '../queue/queue.ts';
+import { scaleImage } from '../register/scaleImage.ts';
+import { closeFields, closeProblems, inCloseWords, newDraft, type CloseDraft } from './closeForm.ts';
+
+const KIND_LABELS: Record<LodgementKind, string> = { deposit: 'Bank deposit', transfer: 'Transfer' };
+
+/**
+ * Closing the till: the blind count (the cash counted, never compared on the phone with what the
+ * server expects) and how it was lodged; then a confirmation; then it is kept on the phone and sent
+ * through the queue like a payment (Idempotency-Key, capturedAt).
+ */
+export function CloseTill({ again, onDone }: { again: boolean; onDone: () => void }) {
+  const [draft, setDraft] = useState<CloseDraft>(newDraft);
+  const [step, setStep] = useState<'count' | 'confirm'>('count');
+  const [problems, setProblems] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const set = (changes: Partial<CloseDraft>) => (setDraft((current) => ({ ...current, ...changes })), setProblems([]));
+
+  function review() {
+    const found = closeProblems(draft);
+    setProblems(found);
+    if (found.length === 0) setStep('confirm');
+  }
+
+  async function submit() {
+    const found = closeProblems(draft);
+    if (found.length > 0) return (setProblems(found), setStep('count'));
+    setBusy(true);
+    try {
+      const fields = closeFields(draft, new Date().toISOString());
+      const label = `Till close · ${naira(Number(draft.counted))} counted · ${KIND_LABELS[draft.kind].toLowerCase()}`;
+      const item = await enqueue({ key: newKey(), kind: 'till-close', label, body: { fields, ...(draft.kind === 'deposit' ? { slip: draft.slip } : {}) } });
+      if (item.state === 'refused') {
+        // Refused while the remitter is on the form (nothing to close, a close already waiting, a field): said here.
+        await remove(item.key);
+        setStep('count');
+        return setProblems([inCloseWords(item.message ?? 'The server refused this close')]);
+      }
+      onDone();
+    } catch (failure) {
+      setProblems([(failure as Error).message]);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="close-till" aria-label="Close till">
+      <h3>{again ? 'Close again' : 'Close till'}</h3>
+      {step === 'count' ? <CountForm draft={draft} set={set} /> : <Confirmation draft={draft} />}
+      {problems.length > 0 && (
+        <ul className="error" role="alert">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+      <div className="actions">
+        {step === 'count' ? (
+          <>
+            <button className="secondary" onClick={onDone}>
+              Cancel
+            </button>
+            <button className="primary" onClick={review}>
+              Review
+            </button>
+          </>
+        ) : (
+          <>
+            <button className="secondary" onClick={() => setStep('count')} disabled={busy}>
+              Back
+            </button>
+            <button className="primary" onClick={() => void submit()} disabled={busy}>
+              {busy ? 'Sending…' : 'Send close'}
+            </button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function CountForm({ draft, set }: { draft: CloseDraft; set: (changes: Partial<CloseDraft>) => void }) {
+  const [banks, setBanks] = useState<Bank[] | null>(null);
+  useEffect(() => void banksOf().then(setBanks, () => setBanks([])), []);
+  const [slipError, setSlipError] = useState<string>();
+
+  async function takeSlip(file: File | undefined) {
+    if (!file) return;
+    setSlipError(undefined);
+    try {
+      set({ slip: await scaleImage(file) });
+    } catch (failure) {
+      setSlipError((failure as Error).message);
+    }
+  }
+
+  return (
+    <>
+      <p className="muted">Count the cash in hand and enter what you counted: the phone does not show what the system expects. It is lodged as counted.</p>
+      <Labelled label="Cash counted (₦)">
+        <input inputMode="decimal" autoComplete="off" value={draft.counted} onChange={(e) => set({ counted: e.target.value })} />
+      </Labelled>
+      <fieldset>
+        <legend>Lodged by</legend>
+        <div className="choices">
+          {LODGEMENT_KINDS.map((kind) => (
+            <button key={kind} className={draft.kind === kind ? 'chosen' : ''} aria-pressed={draft.kind === kind} onClick={() => set({ kind })}>
+              {KIND_LABELS[kind]}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      {draft.kind === 'deposit' ? (
+        <>
+          <Labelled label="Bank">
+            {banks?.length ? (
+              <select value={draft.bankName} onChange={(e) => set({ bankName: e.target.value })}>
+                <option value="">Choose the bank…</option>
+                {banks.map((bank) => (
+                  <option key={bank.code} value={bank.name}>
+                    {bank.name}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input value={draft.bankName} onChange={(e) => set({ bankName: e.target.value })} placeholder={banks ? '' : 'Loading banks…'} />
+            )}
+          </Labelled>
+          <Labelled label="Teller / slip number">
+            <input autoComplete="off" value={draft.tellerNo} onChange={(e) => set({ tellerNo: e.target.value })} />
+          </Labelled>
+        </>
+      ) : (
+        <Labelled label="Transfer reference">
+          <input autoComplete="off" autoCapitalize="characters" value={draft.transferReference} onChange={(e) => set({ transferReference: e.target.value })} />
+        </Labelled>
+      )}
+      <Labelled label="Date lodged">
+        <input type="date" value={draft.lodgedOn} onChange={(e) => set({ lodgedOn: e.target.value })} />
+      </Labelled>
+      {draft.kind === 'deposit' && (
+        <div className="photo-input">
+          {/* No `capture`: the phone offers its camera or a photo already taken. */}
+          <Labelled label={`Photo of the slip${draft.slip ? ` · ${Math.round(draft.slip.size / 1024)} KB` : ''}`}>
+            <input name="slip" type="file" accept="image/*" onChange={(e) => void takeSlip(e.target.files?.[0])} />
+          </Labelled>
+          <SlipPreview slip={draft.slip} />
+          {slipError && <p className="error">{slipError}</p>}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** What is about to be sent, to be checked before it is: once sent, the count is not changed. */
+function Confirmation({ draft }: { draft: CloseDraft }) {
+  const lines: [string, string][] = [
+    ['Cash counted', naira(Number(draft.counted))],
+    ['Lodged by', KIND_LABELS[draft.kind]],
+    ...(draft.kind === 'deposit'
+      ? ([
+          ['Bank', draft.bankName.trim()],
+          ['Teller / slip number', draft.tellerNo.trim()],
+        ] as [string, string][])
+      : ([['Transfer reference', draft.transferReference.trim()]] as [string, string][])),
+    ['Date lodged', draft.lodgedOn],
+  ];
+  return (
+    <>
+      <p className="notice">Check your count and lodgement. Once sent, they cannot be changed; a manager approves or rejects the close.</p>
+      <dl className="confirm">
+        {lines.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {draft.kind === 'deposit' && <SlipPreview slip={draft.slip} />}
+    </>
+  );
+}
+
+function SlipPreview({ slip }: { slip: Blob | undefined }) {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!slip) return setUrl(undefined);
+    const made = URL.createObjectURL(slip);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [slip]);
+  return url ? <img className="preview" src={url} alt="Photo of the slip" /> : null;
+}
+
+function Labelled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <label>
+      {label}
+      {children}
+    </label>
+  );
+}
