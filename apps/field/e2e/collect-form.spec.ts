@@ -3,7 +3,7 @@ import { printedName } from '@eticket/contracts';
 import { AGENTS, NEW_RIDER, WEEKLY_RIDER } from './support/fixtures.ts';
 import { controlledByServiceWorker, signIn } from './support/session.ts';
 
-test('the collect form: the bank from the bank list, the plan starting at the current one, an amount with more than 2 decimals refused until fixed', async ({
+test('the collect form: the bank from the bank list and the transfer reference, the plan starting at the current one, an amount with more than 2 decimals refused until fixed', async ({
   page,
 }) => {
   await signIn(page, AGENTS.remitter.email);
@@ -29,11 +29,17 @@ test('the collect form: the bank from the bank list, the plan starting at the cu
   await expect(page.getByRole('alert')).toHaveText('Choose the bank for a payment that is not cash');
   await bank.selectOption('Guaranty Trust Bank');
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // Its reference, named for the channel, is asked for before the payment is kept (issue 42).
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter the transfer reference');
+  await page.getByLabel('Transfer reference').fill('FT26COLLECT01');
+  await expect(page.getByRole('alert')).toHaveCount(0);
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Confirm payment' }).click();
   const receipt = page.getByRole('article', { name: 'Receipt' });
   await expect(receipt).toContainText('Official receipt');
   await expect(receipt).toContainText('Guaranty Trust Bank');
+  await expect(receipt).toContainText('FT26COLLECT01');
   await expect(receipt).toContainText(WEEKLY_RIDER.plateNumber);
   await page.getByRole('button', { name: 'Next payment' }).click();
 

@@ -9,7 +9,19 @@ import { migrate, readMigrations } from '../../api/src/db/migrate.ts';
 import { penaltyCharges, subscriptionPlans, users, vehicles } from '../../api/src/db/schema.ts';
 import { newUserCode } from '../../api/src/domain/codes.ts';
 import { hashPassword } from '../../api/src/platform/credentials/passwords.ts';
-import { AGENTS, BUS_DRIVER, KEKE_PENALTY, NEW_RIDER, PENDING_RIDER, WEEKLY_RIDER, LEVY_NAME, MOTORISTS, PASSWORD, PLANS } from './support/fixtures.ts';
+import {
+  AGENTS,
+  BUS_DRIVER,
+  KEKE_PENALTY,
+  NEW_RIDER,
+  PENDING_RIDER,
+  WEEKLY_RIDER,
+  LEVY_NAME,
+  MOTORISTS,
+  PASSWORD,
+  PLANS,
+  TILL_RIDERS,
+} from './support/fixtures.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.join(repoRoot, 'apps/api/dist/main.js');
@@ -38,13 +50,14 @@ async function seed() {
         passwordHash,
         role: agent.role,
         agentRole: agent.agentRole ?? null,
+        department: agent.department ?? null,
         registrationStatus: 'approved',
       })),
     );
     const motorists = await database.db
       .insert(users)
       .values(
-        [...MOTORISTS, BUS_DRIVER, PENDING_RIDER, WEEKLY_RIDER, NEW_RIDER].map((m, index) => ({
+        [...MOTORISTS, BUS_DRIVER, PENDING_RIDER, WEEKLY_RIDER, NEW_RIDER, ...TILL_RIDERS].map((m, index) => ({
           userCode: m.userCode,
           fullName: m.fullName,
           email: `${m.userCode}@field.test`,
@@ -61,7 +74,7 @@ async function seed() {
     await database.db.insert(vehicles).values(
       motorists.map((m) => ({
         userId: m.id,
-        plateNumber: [...MOTORISTS, BUS_DRIVER, PENDING_RIDER, WEEKLY_RIDER, NEW_RIDER].find((x) => x.userCode === m.userCode).plateNumber,
+        plateNumber: [...MOTORISTS, BUS_DRIVER, PENDING_RIDER, WEEKLY_RIDER, NEW_RIDER, ...TILL_RIDERS].find((x) => x.userCode === m.userCode).plateNumber,
         vehicleType: m.userCode === BUS_DRIVER.userCode ? 'bus' : 'keke',
         vehicleModel: 'tvs king',
       })),

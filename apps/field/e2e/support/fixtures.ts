@@ -11,6 +11,11 @@ export const AGENTS = {
   offlineRemitter: { email: 'offline.remitter@field.test', fullName: 'ola remitter', role: 'remitter', agentRole: 'remitter' },
   registrar: { email: 'registrar@field.test', fullName: 'rex registrar', role: 'registrar', agentRole: 'registrar' },
   offlineRegistrar: { email: 'offline.registrar@field.test', fullName: 'ruth registrar', role: 'registrar', agentRole: 'registrar' },
+  // The tills' journeys (till-close.spec.ts): remitters of their own, so other journeys' cash is not in their tills.
+  tillRemitter: { email: 'till.remitter@field.test', fullName: 'tola till', role: 'remitter', agentRole: 'remitter' },
+  offlineTillRemitter: { email: 'offline.till@field.test', fullName: 'oti till', role: 'remitter', agentRole: 'remitter' },
+  /** Approves or rejects remitters' till closes. */
+  remitterManager: { email: 'remitter.manager@field.test', fullName: 'mani manager', role: 'manager', department: 'remitter-manager' },
 } as const;
 
 /** Motorists on keke with plates; registered 10 days before the run (expired past grace). */
@@ -18,6 +23,13 @@ export const MOTORISTS = Array.from({ length: 8 }, (_, i) => ({
   userCode: `fieldmoto${i + 1}`,
   fullName: `moto rider ${i + 1}`,
   plateNumber: `LAG-${100 + i}-KK`,
+}));
+
+/** Keke riders the tills' journeys (till-close.spec.ts) collect from: no other journey counts their payments. */
+export const TILL_RIDERS = Array.from({ length: 6 }, (_, i) => ({
+  userCode: `fieldtill0${i + 1}`,
+  fullName: `tilly rider ${i + 1}`,
+  plateNumber: `TIL-${200 + i}-KK`,
 }));
 
 /** A bus driver a remitter finds by plate (issue 48: a payment taken offline by plate was lost). */
