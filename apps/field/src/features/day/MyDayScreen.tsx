@@ -68,8 +68,15 @@ function Day({ role, blind, till }: { role: string; blind: boolean; till?: React
   }, []);
 
   if (receipt) return <Receipt receipt={receipt} onDone={() => setReceipt(null)} doneLabel="Back to my day" />;
-  if (error) return <p className="error">{error}</p>;
-  if (!day) return <p className="muted">Loading…</p>;
+  // The till stays at hand without network (its close is queued like a payment); the day's figures need the server.
+  if (error || !day) {
+    return (
+      <section className="day">
+        {till}
+        {error ? <p className="error">{error}</p> : <p className="muted">Loading…</p>}
+      </section>
+    );
+  }
   return (
     <section className="day">
       <h2>My day · {day.day}</h2>
