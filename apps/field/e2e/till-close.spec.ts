@@ -39,9 +39,10 @@ async function collect(page: Page, { rider, mode, reference, offline }: Collecti
   await page.getByRole('button', { name: /^weekly · / }).click();
   if (mode === 'transfer') {
     await page.getByRole('button', { name: 'transfer', exact: true }).click();
+    // The server's bank list, or offline the one the phone kept.
     const bank = page.getByLabel('Bank');
-    if ((await bank.evaluate((field) => field.tagName)) === 'SELECT') await bank.selectOption(BANK);
-    else await bank.fill(BANK);
+    await expect(bank.locator('option', { hasText: BANK })).toHaveCount(1);
+    await bank.selectOption(BANK);
     await page.getByLabel('Transfer reference').fill(reference!);
   }
   page.once('dialog', (dialog) => void dialog.accept());
