@@ -108,7 +108,7 @@ function Day({ role, blind, till }: { role: string; blind: boolean; till?: React
                 <tr key={mode.modeOfPayment}>
                   <th>{mode.modeOfPayment}</th>
                   <td>{mode.count}</td>
-                  <td>{blind && mode.modeOfPayment === 'cash' ? 'counted at the close' : naira(mode.amount)}</td>
+                  {blind && mode.modeOfPayment === 'cash' ? <td className="blind">counted at the till’s close</td> : <td>{naira(mode.amount)}</td>}
                 </tr>
               ))}
             </tbody>
