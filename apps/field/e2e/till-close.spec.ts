@@ -252,3 +252,48 @@ test('a till close captured offline is kept on the phone and sent once when the 
   expect(closes.map((close) => close.id)).toEqual([till.pendingClose!.id]);
   await manager.api.dispose();
 });
+
+test('a rejected close: the remitter reads the manager’s reason on the phone, counts again and closes again', async ({ page, request, baseURL }) => {
+  const remitter = AGENTS.recloseRemitter;
+  await signIn(page, remitter.email);
+  await controlledByServiceWorker(page);
+  await collect(page, { rider: TILL_RIDERS[0], mode: 'cash' });
+  await page.getByRole('button', { name: 'My day' }).click();
+  await tillCard(page).getByRole('button', { name: 'Close till' }).click();
+  const form = page.getByRole('region', { name: 'Close till', exact: true });
+  await form.getByLabel('Cash counted (₦)').fill('1000');
+  await form.getByLabel('Bank').selectOption(BANK);
+  await form.getByLabel('Teller / slip number').fill('TL-0001');
+  await form.locator('input[name=slip]').setInputFiles(SLIP);
+  await form.getByRole('button', { name: 'Review' }).click();
+  await form.getByRole('button', { name: 'Send close' }).click();
+  await expect(tillCard(page).getByTestId('till-close-state')).toContainText('waiting for approval');
+
+  const reason = 'The slip photo is of another deposit: photograph your own slip';
+  const first = await remitterTill(request, remitter.email);
+  const manager = await apiAs(baseURL, AGENTS.remitterManager.email);
+  const rejection = await manager.post(`/api/tills/closes/${first.pendingClose!.id}/reject`, { reason });
+  expect(rejection.status(), await rejection.text()).toBe(200);
+
+  // The phone: the reason, and Close again (the till is open again).
+  await page.getByRole('button', { name: /^Queue/ }).click();
+  await page.getByRole('button', { name: 'My day' }).click();
+  await expect(tillCard(page).getByTestId('till-rejected')).toContainText(reason);
+  await tillCard(page).getByRole('button', { name: 'Close again' }).click();
+  const again = page.getByRole('region', { name: 'Close again', exact: true });
+  await again.getByLabel('Cash counted (₦)').fill('1000');
+  await again.getByRole('button', { name: 'Transfer' }).click();
+  await again.getByLabel('Transfer reference').fill('FT26RECLOSE01');
+  await again.getByRole('button', { name: 'Review' }).click();
+  await again.getByRole('button', { name: 'Send close' }).click();
+  await expect(tillCard(page).getByTestId('till-close-state')).toContainText('waiting for approval');
+  await expect(tillCard(page).getByTestId('till-rejected')).toHaveCount(0);
+
+  // Counted as expected: approved without a reason, no variance.
+  const second = await remitterTill(request, remitter.email);
+  expect(second.pendingClose!.id).not.toBe(first.pendingClose!.id);
+  const approval = await manager.post(`/api/tills/closes/${second.pendingClose!.id}/approve`, {});
+  expect(approval.status(), await approval.text()).toBe(200);
+  expect(((await approval.json()) as { data: TillDecision }).data).toMatchObject({ status: 'approved', counted: 1000, expected: 1000, variance: 0 });
+  await manager.api.dispose();
+});

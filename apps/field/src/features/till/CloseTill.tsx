@@ -49,7 +49,7 @@ export function CloseTill({ again, onDone }: { again: boolean; onDone: () => voi
   }
 
   return (
-    <section className="close-till" aria-label="Close till">
+    <section className="close-till" aria-label={again ? 'Close again' : 'Close till'}>
       <h3>{again ? 'Close again' : 'Close till'}</h3>
       {step === 'count' ? <CountForm draft={draft} set={set} /> : <Confirmation draft={draft} />}
       {problems.length > 0 && (
