@@ -109,7 +109,7 @@ test('a remitter collects three cash payments and a transfer, closes the till �
 
   // The blind count: ₦2,500 counted and lodged by deposit, the slip photographed.
   await tillCard(page).getByRole('button', { name: 'Close till' }).click();
-  const form = page.getByRole('region', { name: 'Close till', exact: true });
+  const form = page.getByRole('form', { name: 'Close till', exact: true });
   await expect(form).not.toContainText('₦3,000.00');
   await form.getByLabel('Cash counted (₦)').fill('2500');
   await form.getByRole('button', { name: 'Review' }).click();
@@ -213,11 +213,13 @@ test('a till close captured offline is kept on the phone and sent once when the 
   await collect(page, { rider: TILL_RIDERS[5], mode: 'transfer', reference: 'ft off 0001', offline: true });
   await page.getByRole('button', { name: 'My day' }).click();
   await tillCard(page).getByRole('button', { name: 'Close till' }).click();
-  const form = page.getByRole('region', { name: 'Close till', exact: true });
+  const form = page.getByRole('form', { name: 'Close till', exact: true });
   await form.getByLabel('Cash counted (₦)').fill('1000');
   await form.getByRole('button', { name: 'Transfer' }).click();
+  // The keyboard's Enter reviews the form.
   await form.getByLabel('Transfer reference').fill('FT26CLOSE0001');
-  await form.getByRole('button', { name: 'Review' }).click();
+  await form.getByLabel('Transfer reference').press('Enter');
+  await expect(form.locator('dl')).toContainText('FT26CLOSE0001');
   await form.getByRole('button', { name: 'Send close' }).click();
   await expect(tillCard(page).getByTestId('till-close-state')).toHaveText('Your till close is on this phone: it is sent when the network returns.');
   await expect(tillCard(page).getByRole('button', { name: /^Close/ })).toHaveCount(0);
@@ -260,7 +262,7 @@ test('a rejected close: the remitter reads the manager’s reason on the phone, 
   await collect(page, { rider: TILL_RIDERS[0], mode: 'cash' });
   await page.getByRole('button', { name: 'My day' }).click();
   await tillCard(page).getByRole('button', { name: 'Close till' }).click();
-  const form = page.getByRole('region', { name: 'Close till', exact: true });
+  const form = page.getByRole('form', { name: 'Close till', exact: true });
   await form.getByLabel('Cash counted (₦)').fill('1000');
   await form.getByLabel('Bank').selectOption(BANK);
   await form.getByLabel('Teller / slip number').fill('TL-0001');
@@ -280,7 +282,7 @@ test('a rejected close: the remitter reads the manager’s reason on the phone, 
   await page.getByRole('button', { name: 'My day' }).click();
   await expect(tillCard(page).getByTestId('till-rejected')).toContainText(reason);
   await tillCard(page).getByRole('button', { name: 'Close again' }).click();
-  const again = page.getByRole('region', { name: 'Close again', exact: true });
+  const again = page.getByRole('form', { name: 'Close again', exact: true });
   await again.getByLabel('Cash counted (₦)').fill('1000');
   await again.getByRole('button', { name: 'Transfer' }).click();
   await again.getByLabel('Transfer reference').fill('FT26RECLOSE01');

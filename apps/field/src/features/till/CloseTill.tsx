@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { LODGEMENT_KINDS, type Bank, type LodgementKind } from '@eticket/contracts';
 import { naira } from '../../lib/format.ts';
 import { banksOf } from '../collect/banks.ts';
@@ -48,8 +48,15 @@ export function CloseTill({ again, onDone }: { again: boolean; onDone: () => voi
     }
   }
 
+  // Enter reviews the form, then sends it from the confirmation.
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (step === 'count') review();
+    else if (!busy) void submit();
+  };
+
   return (
-    <section className="close-till" aria-label={again ? 'Close again' : 'Close till'}>
+    <form className="close-till" aria-label={again ? 'Close again' : 'Close till'} onSubmit={onSubmit}>
       <h3>{again ? 'Close again' : 'Close till'}</h3>
       {step === 'count' ? <CountForm draft={draft} set={set} /> : <Confirmation draft={draft} />}
       {problems.length > 0 && (
@@ -62,25 +69,23 @@ export function CloseTill({ again, onDone }: { again: boolean; onDone: () => voi
       <div className="actions">
         {step === 'count' ? (
           <>
-            <button className="secondary" onClick={onDone}>
+            <button type="button" className="secondary" onClick={onDone}>
               Cancel
             </button>
-            <button className="primary" onClick={review}>
-              Review
-            </button>
+            <button className="primary">Review</button>
           </>
         ) : (
           <>
-            <button className="secondary" onClick={() => setStep('count')} disabled={busy}>
+            <button type="button" className="secondary" onClick={() => setStep('count')} disabled={busy}>
               Back
             </button>
-            <button className="primary" onClick={() => void submit()} disabled={busy}>
+            <button className="primary" disabled={busy}>
               {busy ? 'Sending…' : 'Send close'}
             </button>
           </>
         )}
       </div>
-    </section>
+    </form>
   );
 }
 
@@ -109,7 +114,7 @@ function CountForm({ draft, set }: { draft: CloseDraft; set: (changes: Partial<C
         <legend>Lodged by</legend>
         <div className="choices">
           {LODGEMENT_KINDS.map((kind) => (
-            <button key={kind} className={draft.kind === kind ? 'chosen' : ''} aria-pressed={draft.kind === kind} onClick={() => set({ kind })}>
+            <button type="button" key={kind} className={draft.kind === kind ? 'chosen' : ''} aria-pressed={draft.kind === kind} onClick={() => set({ kind })}>
               {KIND_LABELS[kind]}
             </button>
           ))}
