@@ -299,3 +299,23 @@ test('a rejected close: the remitter reads the manager’s reason on the phone, 
   expect(((await approval.json()) as { data: TillDecision }).data).toMatchObject({ status: 'approved', counted: 1000, expected: 1000, variance: 0 });
   await manager.api.dispose();
 });
+
+test('a cash payment that reaches the server hours after it was taken counts in the till as late', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, AGENTS.lateRemitter.email);
+  await controlledByServiceWorker(page);
+  await collect(page, { rider: TILL_RIDERS[1], mode: 'cash' });
+
+  // Taken offline 7 hours ago (past TILL_LATE_HOURS, 6), sent now.
+  await page.context().setOffline(true);
+  await page.clock.setSystemTime(Date.now() - 7 * 3600_000);
+  await collect(page, { rider: TILL_RIDERS[2], mode: 'cash', offline: true });
+  await page.clock.setSystemTime(Date.now());
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: /^Queue/ }).click();
+  await expect(queueItems(page, 'done')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'My day' }).click();
+  await expect(tillFigure(page, 'Cash collections')).toHaveText('2');
+  await expect(tillFigure(page, 'Late collections')).toHaveText('1');
+});

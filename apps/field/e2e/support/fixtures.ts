@@ -15,6 +15,7 @@ export const AGENTS = {
   tillRemitter: { email: 'till.remitter@field.test', fullName: 'tola till', role: 'remitter', agentRole: 'remitter' },
   offlineTillRemitter: { email: 'offline.till@field.test', fullName: 'oti till', role: 'remitter', agentRole: 'remitter' },
   recloseRemitter: { email: 'reclose.till@field.test', fullName: 'rita reclose', role: 'remitter', agentRole: 'remitter' },
+  lateRemitter: { email: 'late.till@field.test', fullName: 'lati late', role: 'remitter', agentRole: 'remitter' },
   /** Approves or rejects remitters' till closes. */
   remitterManager: { email: 'remitter.manager@field.test', fullName: 'mani manager', role: 'manager', department: 'remitter-manager' },
 } as const;
