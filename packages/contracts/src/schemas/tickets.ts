@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MODES_OF_PAYMENT, PAYMENT_STATUSES, PLAN_NAMES, SUBSCRIPTION_STATUSES, VEHICLE_TYPES, type ModeOfPayment } from '../domain.ts';
 import { capturedAtField, captureLocation } from './capture.ts';
 import { FIELD_MESSAGES } from '../field-app.ts';
+import { REFERENCE_MAX_LENGTH, TILL_MESSAGES } from '../till-app.ts';
 import { normaliseIdentifier } from './auth.ts';
 import { listQuery, paginated } from './common.ts';
 
@@ -45,7 +46,7 @@ export const TICKET_MESSAGES = {
   idempotencyKeyRequired: 'Idempotency-Key header is required',
   idempotencyKeyReused: 'Idempotency-Key was already used for a different request',
   /** Non-cash money is matched to the bank or the acquirer by the channel's reference (issue 42, tills). */
-  referenceRequired: 'reference is required unless modeOfPayment is cash',
+  referenceRequired: TILL_MESSAGES.referenceRequired,
 } as const;
 
 /** Why staff changed something (kept in the audit log and the motorist's history); blank is no reason. */
@@ -306,7 +307,11 @@ const paymentMeans = {
    * Required unless modeOfPayment is cash: the transfer's, POS slip's or card payment's reference, as
    * typed (trimmed); one reference pays once per mode of payment. Ignored for cash.
    */
-  reference: z.string({ error: 'reference must be text' }).trim().max(100, 'reference must be at most 100 characters').optional(),
+  reference: z
+    .string({ error: 'reference must be text' })
+    .trim()
+    .max(REFERENCE_MAX_LENGTH, `reference must be at most ${REFERENCE_MAX_LENGTH} characters`)
+    .optional(),
 };
 const bankNameUnlessCash = (body: { modeOfPayment: ModeOfPayment; bankName?: string }) => body.modeOfPayment === 'cash' || !!body.bankName;
 const bankNameRule = { message: 'bankName is required unless modeOfPayment is cash', path: ['bankName'] };

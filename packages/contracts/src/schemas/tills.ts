@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { capturedAtField } from './capture.ts';
 import { isCalendarDate } from './range.ts';
-import { TICKET_MESSAGES, nairaAmount } from './tickets.ts';
+import { CASH_PAUSE_REASONS, LODGEMENT_KINDS, TILL_CLOSE_STATUSES } from '../till-app.ts';
+import { nairaAmount } from './tickets.ts';
 
 /**
  * Remitters' tills (issue 42; docs/tills.md): cash collections go to the remitter's open till; the
@@ -9,49 +10,8 @@ import { TICKET_MESSAGES, nairaAmount } from './tickets.ts';
  * or rejects the close. Nothing the remitter is answered says how much cash the server expects.
  */
 
-export const TILL_STATUSES = ['open', 'closing', 'closed'] as const;
-export type TillStatus = (typeof TILL_STATUSES)[number];
-export const TILL_CLOSE_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type TillCloseStatus = (typeof TILL_CLOSE_STATUSES)[number];
-export const LODGEMENT_KINDS = ['deposit', 'transfer'] as const;
-export type LodgementKind = (typeof LODGEMENT_KINDS)[number];
-
-/** A capture reaching the server more than this many hours after it was made is late (TILL_LATE_HOURS). */
-export const DEFAULT_TILL_LATE_HOURS = 6;
-/** Unlodged cash older than this many hours pauses cash collection (TILL_CASH_LIMIT_HOURS). */
-export const DEFAULT_TILL_CASH_LIMIT_HOURS = 24;
-/** Unlodged cash above this many naira pauses cash collection (TILL_CASH_LIMIT_NAIRA). */
-export const DEFAULT_TILL_CASH_LIMIT_NAIRA = 50_000;
-
-/** The close is multipart/form-data: these text fields (tillCloseRequest) and the slip's photo in this file field. */
-export const TILL_CLOSE_FILE_FIELDS = ['slip'] as const;
-
-/** Why cash collection is paused: unlodged cash held too long, or too much of it. */
-export const CASH_PAUSE_REASONS = ['age', 'amount'] as const;
-export type CashPauseReason = (typeof CASH_PAUSE_REASONS)[number];
-
-const TRANSFER_TO_WORK = 'transfer, POS and card payments still work.';
-
-export const TILL_MESSAGES = {
-  referenceRequired: TICKET_MESSAGES.referenceRequired,
-  referenceTaken: (reference: string, receiptNo: string) => `reference ${reference} already paid receipt ${receiptNo}`,
-  cashPaused: {
-    age: (hours: number) =>
-      `Cash collection is paused: you have held cash for over ${hours} hours without lodging it. Close your till and lodge the cash; ${TRANSFER_TO_WORK}`,
-    amount: (naira: string) =>
-      `Cash collection is paused: your unlodged cash would go over the ${naira} limit. Close your till and lodge the cash; ${TRANSFER_TO_WORK}`,
-  },
-  nothingToClose: 'You have no cash to close',
-  closeWaiting: 'Your till close is waiting for approval; you cannot close again until it is approved or rejected',
-  closeSubmitted: 'Till closed: your count and lodgement are waiting for approval',
-  closeNotFound: 'No till close has that id',
-  ownClose: 'You cannot approve or reject your own till close: another remitter-manager or an admin must',
-  alreadyDecided: (status: 'approved' | 'rejected', by: string) => `This close was already ${status} by ${by}`,
-  varianceNeedsReason: 'reason is required when the count differs from the expected cash',
-  approved: 'Till close approved',
-  rejected: 'Till close rejected; the till is open again',
-  slipOnlyForDeposit: 'slip is a photo of a deposit slip: send it only with lodgementKind deposit',
-} as const;
+// The plain constants and messages live in ../till-app.ts (no zod: the field app's first load carries them).
+export * from '../till-app.ts';
 
 const requiredText = (field: string, max: number) =>
   z
