@@ -16,8 +16,6 @@ import {
 } from '../lib/session.ts';
 import { PinSetup } from '../features/auth/OfflinePin.tsx';
 import { SignIn } from '../features/auth/SignIn.tsx';
-import { MyDayScreen } from '../features/day/MyDayScreen.tsx';
-import { QueueScreen } from '../features/queue/QueueScreen.tsx';
 import { unsentNote, useQueueCounts, type QueueCounts } from '../features/queue/useQueue.ts';
 import { startAutoSync, syncNow } from '../features/queue/queue.ts';
 import { ScanScreen } from '../features/scan/ScanScreen.tsx';
@@ -26,6 +24,10 @@ import { dateTime } from '../lib/format.ts';
 import { useOnline } from '../lib/useOnline.ts';
 
 const RegisterScreen = lazy(() => import('../features/register/RegisterScreen.tsx'));
+// The Queue and My day (with a remitter's till card) are not needed to sign in or capture: out of the
+// first load (bench:field's budget), precached by the service worker for offline use.
+const QueueScreen = lazy(() => import('../features/queue/QueueScreen.tsx').then((module) => ({ default: module.QueueScreen })));
+const MyDayScreen = lazy(() => import('../features/day/MyDayScreen.tsx').then((module) => ({ default: module.MyDayScreen })));
 
 type Tab = 'work' | 'queue' | 'day';
 
@@ -136,8 +138,16 @@ function Signedin({ user }: { user: TokenUser }) {
             <RegisterScreen />
           </Suspense>
         )}
-        {tab === 'queue' && <QueueScreen />}
-        {tab === 'day' && <MyDayScreen role={role} />}
+        {tab === 'queue' && (
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <QueueScreen />
+          </Suspense>
+        )}
+        {tab === 'day' && (
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <MyDayScreen role={role} />
+          </Suspense>
+        )}
       </main>
       {tabs.length > 1 && (
         <nav className="tabs">

@@ -1,4 +1,4 @@
-import { TILL_MESSAGES } from '@eticket/contracts';
+import { MODES_OF_PAYMENT, TILL_MESSAGES, fieldErrorOf, penaltyPaymentRequest } from '@eticket/contracts';
 import { describe, expect, it } from 'vitest';
 import { inReferenceWords, referenceLabel, referenceProblem } from './reference.ts';
 
@@ -21,6 +21,19 @@ describe('a payment’s reference on the collect form', () => {
     expect(referenceProblem('transfer', ' FT2611280001 ')).toBeUndefined();
     expect(referenceProblem('pos', '1'.repeat(100))).toBeUndefined();
     expect(referenceProblem('pos', '1'.repeat(101))).toBe('POS receipt / RRN must be at most 100 characters');
+  });
+
+  it('agrees with the server’s schema on every non-cash mode, blank, spaced, at and past the length', () => {
+    // Cash sends no reference, so only the other modes are compared.
+    for (const modeOfPayment of MODES_OF_PAYMENT.filter((mode) => mode !== 'cash')) {
+      for (const reference of ['', '  ', 'FT-1', ` ${'9'.repeat(100)} `, '9'.repeat(101)]) {
+        const body = { userCode: 'fieldmoto1', amount: 100, modeOfPayment, bankName: 'zenith bank', reference, capturedAt: new Date().toISOString() };
+        const issue = penaltyPaymentRequest.safeParse(body).error?.issues.find((found) => found.path[0] === 'reference');
+        const label = referenceLabel(modeOfPayment);
+        expect(referenceProblem(modeOfPayment, reference) === undefined, `${modeOfPayment} ${JSON.stringify(reference)}`).toBe(issue === undefined);
+        if (issue && reference.trim()) expect(referenceProblem(modeOfPayment, reference)).toBe(fieldErrorOf('reference', issue.message, label!).message);
+      }
+    }
   });
 
   it('words the server’s refusal of a reference already paid for the channel', () => {

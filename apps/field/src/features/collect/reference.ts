@@ -1,4 +1,4 @@
-import { fieldErrorOf, penaltyPaymentRequest, type ModeOfPayment } from '@eticket/contracts';
+import { REFERENCE_MAX_LENGTH, fieldErrorOf, type ModeOfPayment } from '@eticket/contracts';
 
 type Channel = Exclude<ModeOfPayment, 'cash'>;
 
@@ -20,17 +20,18 @@ export function referenceLabel(mode: string): string | null {
 }
 
 /**
- * The server's check of a payment's reference (the contract's own schema), before the payment is
- * kept: required unless cash, at most its length. Undefined when it passes.
+ * The server's check of a payment's reference before the payment is kept: required unless cash, at
+ * most REFERENCE_MAX_LENGTH once trimmed. Plain code, not the contract's schema: the collect screen is
+ * in the app's first load, which carries no zod (reference.test.ts holds it to the schema).
  */
 export function referenceProblem(mode: string, typed: string): string | undefined {
   const channel = channelOf(mode);
   if (!channel) return undefined;
   const { label, missing } = REFERENCES[channel];
   if (!typed.trim()) return missing;
-  const probe = { userCode: 'probe', amount: 1, modeOfPayment: mode, bankName: 'probe', reference: typed, capturedAt: new Date().toISOString() };
-  const issue = penaltyPaymentRequest.safeParse(probe).error?.issues.find((found) => found.path[0] === 'reference');
-  return issue && fieldErrorOf('reference', issue.message, label).message;
+  if (typed.trim().length > REFERENCE_MAX_LENGTH)
+    return fieldErrorOf('reference', `reference must be at most ${REFERENCE_MAX_LENGTH} characters`, label).message;
+  return undefined;
 }
 
 /** A server's message naming the reference ("reference … already paid receipt …"), in the channel's words. */

@@ -6,7 +6,7 @@ import { keptAgentCard } from '../../lib/profile.ts';
 import { useOnline } from '../../lib/useOnline.ts';
 import { Receipt } from '../collect/Receipt.tsx';
 import { inReferenceWords, referenceLabel, referenceProblem } from '../collect/reference.ts';
-import { inCloseWords } from '../till/closeForm.ts';
+import { inCloseWords } from '../till/closeWords.ts';
 import type { QueueItem } from './db.ts';
 import { remove, resendCorrected, retry, syncNow } from './queue.ts';
 import { useQueue } from './useQueue.ts';
@@ -43,7 +43,9 @@ export function QueueScreen() {
           {note}
         </p>
       )}
-      {items.length === 0 && <p className="muted">Nothing captured yet. Scans, payments, till closes and registrations appear here until the server has them.</p>}
+      {items.length === 0 && (
+        <p className="muted">Nothing captured yet. Scans, payments, till closes and registrations appear here until the server has them.</p>
+      )}
       <ul>
         {items.map((item) => (
           <li key={item.key} className={`item ${item.state}`} data-state={item.state}>

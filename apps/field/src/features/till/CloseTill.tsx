@@ -4,7 +4,8 @@ import { naira } from '../../lib/format.ts';
 import { banksOf } from '../collect/banks.ts';
 import { enqueue, newKey, remove } from '../queue/queue.ts';
 import { scaleImage } from '../register/scaleImage.ts';
-import { closeFields, closeProblems, inCloseWords, newDraft, type CloseDraft } from './closeForm.ts';
+import { closeFields, closeProblems, newDraft, type CloseDraft } from './closeForm.ts';
+import { inCloseWords } from './closeWords.ts';
 
 const KIND_LABELS: Record<LodgementKind, string> = { deposit: 'Bank deposit', transfer: 'Transfer' };
 
@@ -13,7 +14,7 @@ const KIND_LABELS: Record<LodgementKind, string> = { deposit: 'Bank deposit', tr
  * server expects) and how it was lodged; then a confirmation; then it is kept on the phone and sent
  * through the queue like a payment (Idempotency-Key, capturedAt).
  */
-export function CloseTill({ again, onDone }: { again: boolean; onDone: () => void }) {
+export default function CloseTill({ again, onDone }: { again: boolean; onDone: () => void }) {
   const [draft, setDraft] = useState<CloseDraft>(newDraft);
   const [step, setStep] = useState<'count' | 'confirm'>('count');
   const [problems, setProblems] = useState<string[]>([]);

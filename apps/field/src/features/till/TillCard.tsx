@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { dateTime } from '../../lib/format.ts';
 import type { QueueItem } from '../queue/db.ts';
 import { useQueue } from '../queue/useQueue.ts';
-import { CloseTill } from './CloseTill.tsx';
 import { cashPausedOf } from './cashPaused.ts';
 import type { TillState } from './till.ts';
+
+// The close form checks with the contract's schema (zod): loaded when opened, outside the app's first load
+// (the service worker precaches it, so it opens offline too).
+const CloseTill = lazy(() => import('./CloseTill.tsx'));
 
 /** The remitter's close still on the phone (not yet answered by the server), if any. */
 function unsentClose(items: QueueItem[] | null): QueueItem | undefined {
@@ -24,7 +27,13 @@ export function TillCard({ state }: { state: TillState }) {
   // What the server said (or the phone kept): the till itself is `said.till`.
   const said = kept?.till;
   const till = said?.till;
-  if (closing) return <CloseTill again={!!said?.rejected} onDone={() => setClosing(false)} />;
+  if (closing) {
+    return (
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        <CloseTill again={!!said?.rejected} onDone={() => setClosing(false)} />
+      </Suspense>
+    );
+  }
   const paused = cashPausedOf(kept);
   const mayClose = !onPhone && !said?.pendingClose && (!!till || !!said?.rejected);
   return (

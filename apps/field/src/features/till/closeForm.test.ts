@@ -1,6 +1,7 @@
 import { tillCloseRequest } from '@eticket/contracts';
 import { describe, expect, it } from 'vitest';
-import { closeFields, closeProblems, inCloseWords, lagosToday, newDraft, type CloseDraft } from './closeForm.ts';
+import { closeFields, closeProblems, lagosToday, newDraft, type CloseDraft } from './closeForm.ts';
+import { inCloseWords } from './closeWords.ts';
 
 // 23:30 UTC on 28 November is already 29 November in Lagos (UTC+1).
 const NOW = new Date('2026-11-28T23:30:00Z');

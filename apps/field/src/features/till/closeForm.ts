@@ -1,4 +1,5 @@
 import { LAGOS_TIME_ZONE, fieldErrorOf, tillCloseRequest, type LodgementKind, type TillCloseRequest } from '@eticket/contracts';
+import { CLOSE_LABELS } from './closeWords.ts';
 
 /** The blind count form as the remitter fills it. */
 export interface CloseDraft {
@@ -14,18 +15,6 @@ export interface CloseDraft {
   slip?: Blob;
 }
 
-/** The form's words for the close's fields (the server's messages name them as sent). */
-export const CLOSE_LABELS: Record<string, string> = {
-  counted: 'Cash counted',
-  lodgementKind: 'Lodged by',
-  bankName: 'Bank',
-  tellerNo: 'Teller / slip number',
-  transferReference: 'Transfer reference',
-  lodgedOn: 'Date lodged',
-  capturedAt: 'The phone’s time',
-  slip: 'Photo of the slip',
-};
-
 /** Today in Lagos, YYYY-MM-DD. */
 export function lagosToday(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: LAGOS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
@@ -40,12 +29,6 @@ export function closeFields(draft: CloseDraft, capturedAt: string): TillCloseReq
   const lodgement =
     draft.kind === 'deposit' ? { bankName: draft.bankName.trim(), tellerNo: draft.tellerNo.trim() } : { transferReference: draft.transferReference.trim() };
   return { counted: draft.counted.trim(), lodgementKind: draft.kind, ...lodgement, lodgedOn: draft.lodgedOn, capturedAt };
-}
-
-/** A server's message about a close's field, in the form's words ("tellerNo is required…" → "Teller / slip number is required…"). */
-export function inCloseWords(message: string): string {
-  const named = Object.keys(CLOSE_LABELS).find((name) => message.startsWith(`${name} `) || message.startsWith(`${name}: `));
-  return named ? fieldErrorOf(named, message, CLOSE_LABELS[named]).message : message;
 }
 
 /**
