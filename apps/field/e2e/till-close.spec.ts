@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { expect, request as apiRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as apiRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { printedName, TILL_MESSAGES, type FieldTill, type LedgerAccountBalance, type TillDecision } from '@eticket/contracts';
 import { AGENTS, PASSWORD, TILL_RIDERS } from './support/fixtures.ts';
 import { startOwnServer } from './support/ownServer.ts';
@@ -17,6 +17,12 @@ const tillFigure = (page: Page, label: string) =>
   tillCard(page)
     .locator('div', { has: page.locator(`dt:text-is("${label}")`) })
     .locator('dd');
+
+/** The bank from the server's bank list (offline, the one the phone kept), once it is there. */
+async function chooseBank(field: Locator) {
+  await expect(field.locator('option', { hasText: BANK })).toHaveCount(1);
+  await field.selectOption(BANK);
+}
 
 interface Collection {
   rider: (typeof TILL_RIDERS)[number];
@@ -39,10 +45,7 @@ async function collect(page: Page, { rider, mode, reference, offline }: Collecti
   await page.getByRole('button', { name: /^weekly · / }).click();
   if (mode === 'transfer') {
     await page.getByRole('button', { name: 'transfer', exact: true }).click();
-    // The server's bank list, or offline the one the phone kept.
-    const bank = page.getByLabel('Bank');
-    await expect(bank.locator('option', { hasText: BANK })).toHaveCount(1);
-    await bank.selectOption(BANK);
+    await chooseBank(page.getByLabel('Bank'));
     await page.getByLabel('Transfer reference').fill(reference!);
   }
   page.once('dialog', (dialog) => void dialog.accept());
@@ -94,7 +97,7 @@ test('a remitter collects three cash payments and a transfer, closes the till �
   await page.getByRole('button', { name: 'Find' }).click();
   await page.getByRole('button', { name: /^weekly · / }).click();
   await page.getByRole('button', { name: 'transfer', exact: true }).click();
-  await page.getByLabel('Bank').selectOption(BANK);
+  await chooseBank(page.getByLabel('Bank'));
   await page.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(page.getByRole('alert')).toHaveText('Enter the transfer reference');
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -115,7 +118,7 @@ test('a remitter collects three cash payments and a transfer, closes the till �
   await form.getByRole('button', { name: 'Review' }).click();
   await expect(form.getByRole('alert')).toContainText('Bank is required for a deposit');
   await expect(form.getByRole('alert')).toContainText('Add a photo of the deposit slip');
-  await form.getByLabel('Bank').selectOption(BANK);
+  await chooseBank(form.getByLabel('Bank'));
   await form.getByLabel('Teller / slip number').fill('TL-55120');
   await form.locator('input[name=slip]').setInputFiles(SLIP);
   await expect(form.getByRole('img', { name: 'Photo of the slip' })).toBeVisible();
@@ -264,7 +267,7 @@ test('a rejected close: the remitter reads the manager’s reason on the phone, 
   await tillCard(page).getByRole('button', { name: 'Close till' }).click();
   const form = page.getByRole('form', { name: 'Close till', exact: true });
   await form.getByLabel('Cash counted (₦)').fill('1000');
-  await form.getByLabel('Bank').selectOption(BANK);
+  await chooseBank(form.getByLabel('Bank'));
   await form.getByLabel('Teller / slip number').fill('TL-0001');
   await form.locator('input[name=slip]').setInputFiles(SLIP);
   await form.getByRole('button', { name: 'Review' }).click();
