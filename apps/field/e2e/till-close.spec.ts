@@ -162,7 +162,9 @@ test.describe('over the limit', () => {
   });
   test.afterAll(async () => server?.stop());
 
-  test('a remitter over the cash limit is refused cash on the phone and told why, while a transfer still works', async ({ browser }) => {
+  test('a remitter over the cash limit is refused cash on the phone and told why, while a transfer still works; once the till is closed the cash goes through', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ baseURL: server.baseURL });
     const page = await context.newPage();
     await signIn(page, AGENTS.tillRemitter.email);
@@ -193,6 +195,24 @@ test.describe('over the limit', () => {
     await expect(page.getByRole('button', { name: 'transfer', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await collect(page, { rider: TILL_RIDERS[4], mode: 'transfer', reference: 'FT26LIMIT0001' });
+
+    // What the message says to do: close the till and lodge the cash; then the refused cash is sent again, and recorded.
+    await page.getByRole('button', { name: 'My day' }).click();
+    await tillCard(page).getByRole('button', { name: 'Close till' }).click();
+    const form = page.getByRole('form', { name: 'Close till', exact: true });
+    await form.getByLabel('Cash counted (₦)').fill('2000');
+    await form.getByRole('button', { name: 'Transfer' }).click();
+    await form.getByLabel('Transfer reference').fill('FT26LODGE0002');
+    await form.getByRole('button', { name: 'Review' }).click();
+    await form.getByRole('button', { name: 'Send close' }).click();
+    await expect(tillCard(page).getByTestId('till-close-state')).toContainText('waiting for approval');
+    await page.getByRole('button', { name: /^Queue/ }).click();
+    await queueItems(page, 'refused').getByRole('button', { name: 'Try again' }).click();
+    await expect(queueItems(page, 'refused')).toHaveCount(0);
+    await expect(queueItems(page, 'done')).toHaveCount(5);
+    await page.getByRole('button', { name: 'Collect', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Collect' })).toBeVisible();
+    await expect(page.getByTestId('cash-paused')).toHaveCount(0);
     await context.close();
   });
 });
