@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { MyDay, PaymentResponse } from '@eticket/contracts';
 import { fieldEndpoints } from '@eticket/contracts';
-import { call } from '../../lib/api.ts';
+import { ApiError, call } from '../../lib/api.ts';
 import { dateTime, naira } from '../../lib/format.ts';
 import { loadAgent } from '../../lib/profile.ts';
 import { Receipt, type ReceiptView } from '../collect/Receipt.tsx';
@@ -63,7 +63,9 @@ function Day({ role, blind, till }: { role: string; blind: boolean; till?: React
   useEffect(() => {
     call(fieldEndpoints.myDay).then(
       ({ data }) => setDay(data),
-      (failure: Error) => setError(failure.message),
+      // A read is not kept for later: without network the day's figures simply wait for it.
+      (failure: Error) =>
+        setError(failure instanceof ApiError && failure.retryable ? 'No network: your day’s figures show when the network returns.' : failure.message),
     );
   }, []);
 
