@@ -7,6 +7,7 @@ export * from './format.ts';
 export * from './receipts.ts';
 export * from './printing.ts';
 export * from './password-strength.ts';
+export * from './personal-data.ts';
 export * from './field-errors.ts';
 export * from './export-columns.ts';
 export * from './till-columns.ts';

@@ -42,6 +42,8 @@ export const CAPABILITIES = [
   'books',
   // remitters' tills: the Tills page and approving or rejecting a till close (issue 42)
   'tills',
+  // the record of every look at personal data (issue 46): read by the super-admin alone
+  'access-record',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -72,7 +74,7 @@ const CONSOLE_ADMIN: Partial<Record<Capability, Access>> = {
  */
 export const PERMISSIONS: Record<Principal, Partial<Record<Capability, Access>>> = {
   // audit: the log of every staff change is read by the super-admin alone, and written only by the services.
-  'super-admin': { ...CONSOLE_ADMIN, admins: 'write', unions: 'write', allocation: 'write', audit: 'read', 'delete-people': 'write' },
+  'super-admin': { ...CONSOLE_ADMIN, admins: 'write', unions: 'write', allocation: 'write', audit: 'read', 'access-record': 'read', 'delete-people': 'write' },
   admin: CONSOLE_ADMIN,
   'registrar-manager': { dashboard: 'read', profile: 'read', registrars: 'write' },
   'enforcer-manager': { dashboard: 'read', profile: 'read', enforcers: 'write' },

@@ -10,6 +10,7 @@ import * as field from './field.ts';
 import * as ops from './ops.ts';
 import * as penalties from './penalties.ts';
 import * as people from './people.ts';
+import * as personalData from './personal-data.ts';
 import * as profile from './profile.ts';
 import * as publicChecks from './public.ts';
 import * as receipts from './receipts.ts';
@@ -41,6 +42,7 @@ export const ENDPOINT_GROUPS = {
   ledger,
   tills,
   tillLists,
+  personalData,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

@@ -18,3 +18,4 @@ export * as subscriptionEndpoints from './subscriptions.ts';
 export * as ledgerEndpoints from './ledger.ts';
 export * as tillEndpoints from './tills.ts';
 export * as tillListEndpoints from './till-lists.ts';
+export * as personalDataEndpoints from './personal-data.ts';

@@ -18,3 +18,4 @@ export * from './files.ts';
 export * from './ledger.ts';
 export * from './tills.ts';
 export * from './till-lists.ts';
+export * from './personal-data.ts';
