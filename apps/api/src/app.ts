@@ -12,6 +12,7 @@ import { DEFAULT_LEVY_NAME, MESSAGES } from '@eticket/contracts';
 import type { TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { tagSqlLogWithRequests } from './db/sql-log.ts';
+import * as accessRecord from './modules/access-record/index.ts';
 import * as auditLog from './modules/audit/index.ts';
 import * as auth from './modules/auth/index.ts';
 import * as csvExports from './modules/exports/index.ts';
@@ -241,8 +242,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const audit = auditLog.register(app, { db });
   ledger.register(app, { db, clock });
   const tillListService = tillLists.register(app, { db, clock, fileUrl, settings: deps.tills });
+  accessRecord.register(app, { db });
   csvExports.register(app, {
     lists: { people: peopleLists, records: recordsService, audit, tills: tillListService },
+    db,
     jwtSecret: deps.jwtSecret,
     clock,
     loadSessionUser: authRepository.loadSessionUser,

@@ -13,6 +13,7 @@ import {
   VEHICLE_TYPES,
 } from '../domain.ts';
 import { MESSAGES } from '../messages.ts';
+import { PERSONAL_FIELDS } from '../personal-data.ts';
 import { listQuery, paginated } from './common.ts';
 import { ticketSubscription } from './tickets.ts';
 
@@ -285,6 +286,12 @@ export const personRecord = z.object({
   requestedPlan: z.enum(PLAN_NAMES).nullable(),
   /** A motorist's ticket subscription (schemas/tickets.ts); null for everyone else. */
   ticketSubscription: ticketSubscription.nullable(),
+  /**
+   * Personal data this reply holds back (packages/contracts/src/personal-data.ts): the fields the
+   * person has that are masked or left out here, and whether the caller may Show them
+   * (POST /api/user/{id}/personal-data, recorded). Images always come from Show.
+   */
+  personalData: z.object({ hidden: z.array(z.enum(PERSONAL_FIELDS)), mayReveal: z.boolean() }),
 });
 export type PersonRecord = z.infer<typeof personRecord>;
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
+import type { Database } from '../../db/connect.ts';
+import { createAccessRecorder } from '../access-record/index.ts';
 import { registerRoutes } from '../../platform/http/endpoints.ts';
 import { exportLists } from './lists.ts';
 import { exportRoutes, routePermissions } from './routes.ts';
@@ -11,6 +13,7 @@ export function register(
   app: FastifyInstance,
   deps: {
     lists: Parameters<typeof exportLists>[0];
+    db: Database;
     jwtSecret: string;
     clock: Clock;
     loadSessionUser: ExportServiceDependencies['loadSessionUser'];
@@ -22,6 +25,7 @@ export function register(
     clock: deps.clock,
     permissionOf: routePermissions(app),
     loadSessionUser: deps.loadSessionUser,
+    recordLooks: createAccessRecorder(deps.db),
   });
   registerRoutes(app, exportRoutes(service));
 }

@@ -15,6 +15,9 @@ import {
   recordsQuery,
   openTillsQuery,
   tillClosesQuery,
+  seesContactInLists,
+  type PersonalField,
+  type Role,
   type CsvColumn,
   type ExportPath,
 } from '@eticket/contracts';
@@ -30,6 +33,8 @@ import type { TillListService } from '../till-lists/index.ts';
 export interface CsvExport {
   header: string;
   lines: AsyncIterable<string>;
+  /** The personal fields its rows carry (a people list: phone and email), and whether they are masked for the caller. */
+  personal?: { fields: PersonalField[]; masked: boolean };
 }
 
 /**
@@ -42,20 +47,34 @@ export interface ExportList {
 
 function exportList<S extends z.ZodType, Row>(
   schema: S,
-  open: (actor: SessionUser, query: z.output<S>) => { columns: readonly CsvColumn<Row>[]; batches: AsyncIterable<Row[]> },
+  open: (actor: SessionUser, query: z.output<S>) => { columns: readonly CsvColumn<Row>[]; batches: AsyncIterable<Row[]>; personal?: CsvExport['personal'] },
 ): ExportList {
   return {
     prepare(actor, raw) {
       const parsed = schema.safeParse(raw);
       if (!parsed.success) throw badRequest(describeIssue({ params: { issue: parsed.error.issues[0] } }));
-      const { columns, batches } = open(actor, parsed.data);
+      const { columns, batches, personal } = open(actor, parsed.data);
       return {
         header: csvHeader(columns),
         lines: mapBatches(batches, (rows) => csvRows(columns, rows)),
+        personal,
       };
     },
   };
 }
+
+/** A people list's phone and email: plain only to whoever sees them plain in lists (personal-data.ts). */
+const contactOf = (actor: SessionUser, roles: readonly Role[]): CsvExport['personal'] => ({
+  fields: ['phone', 'email'],
+  masked: !roles.every((role) => seesContactInLists(actor, role)),
+});
+
+const PEOPLE_LIST_ROLES: Record<'admin' | 'manager' | 'union' | 'motorist', readonly Role[]> = {
+  admin: ['admin'],
+  manager: ['manager'],
+  union: ['union', 'user'],
+  motorist: ['motorist'],
+};
 
 /** Every list the console offers Download on, by its list call's path. */
 export function exportLists(deps: {
@@ -66,7 +85,11 @@ export function exportLists(deps: {
 }): Record<ExportPath, ExportList> {
   const { people, records, audit, tills } = deps;
   const simplePeople = (kind: 'admin' | 'manager' | 'union' | 'motorist') =>
-    exportList(peopleListQuery, (actor, query) => ({ columns: personCsvColumns(kind), batches: people.batches(actor, { kind }, query) }));
+    exportList(peopleListQuery, (actor, query) => ({
+      columns: personCsvColumns(kind),
+      batches: people.batches(actor, { kind }, query),
+      personal: contactOf(actor, PEOPLE_LIST_ROLES[kind]),
+    }));
   return {
     '/api/scan': exportList(recordsQuery, (_actor, query) => ({ columns: SCAN_CSV_COLUMNS, batches: records.scanBatches(query) })),
     '/api/sub-history': exportList(paymentRecordsQuery, (_actor, query) => ({
@@ -84,6 +107,7 @@ export function exportLists(deps: {
     '/api/agent/user': exportList(agentListQuery, (actor, query) => ({
       columns: personCsvColumns(query.role),
       batches: people.batches(actor, { kind: 'agent', role: query.role }, query),
+      personal: contactOf(actor, [query.role]),
     })),
     '/api/audit-logs': exportList(auditLogQuery, (_actor, query) => ({ columns: AUDIT_CSV_COLUMNS, batches: audit.batches(query) })),
     '/api/tills': exportList(openTillsQuery, (_actor, query) => ({ columns: OPEN_TILL_CSV_COLUMNS, batches: tills.openTillBatches(query) })),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { EXPORT_FILE_NAME, EXPORT_MESSAGES, exportEndpoints, type ExportPath } from '@eticket/contracts';
 import { requireUser, type RoutePermission } from '../../platform/http/auth.ts';
 import { implement } from '../../platform/http/endpoints.ts';
+import { originOf } from '../access-record/index.ts';
 import type { CsvExport } from './lists.ts';
 import type { ExportService } from './service.ts';
 
@@ -45,7 +46,7 @@ export function exportRoutes(service: ExportService) {
       message: EXPORT_MESSAGES.ready,
     })),
     implement(exportEndpoints.download, async (request, reply) => {
-      const stream = await csvStream(await service.open(request.params.token));
+      const stream = await csvStream(await service.open(request.params.token, originOf(request)));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)

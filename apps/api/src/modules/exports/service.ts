@@ -2,6 +2,7 @@ import { EXPORT_MESSAGES, type ExportPath } from '@eticket/contracts';
 import { activeUser, permits, type RoutePermission, type SessionUser, type SessionUserRecord } from '../../platform/http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden } from '../../platform/http/errors.ts';
+import type { AccessRecorder, LookOrigin } from '../access-record/index.ts';
 import type { CsvExport, ExportList } from './lists.ts';
 import type { ExportTokens } from './token.ts';
 
@@ -12,6 +13,8 @@ export interface ExportServiceDependencies {
   /** The permission the list's own route declares (GET {path}). */
   permissionOf(path: ExportPath): RoutePermission;
   loadSessionUser(id: string): Promise<SessionUserRecord | null>;
+  /** The record of every look: a download of personal fields is one. */
+  recordLooks: AccessRecorder;
 }
 
 /** A query as a query string has it: every value text. */
@@ -38,12 +41,18 @@ export function createExportService(deps: ExportServiceDependencies) {
      * GET /api/exports/{token}: the link must be intact and unexpired, and its caller, as the database
      * has them now, still approved and allowed; then the CSV of the whole filtered list.
      */
-    async open(token: string): Promise<CsvExport> {
+    async open(token: string, origin: LookOrigin): Promise<CsvExport> {
       const claims = deps.tokens.verify(token, deps.clock.now());
       if (!claims) throw forbidden(EXPORT_MESSAGES.linkInvalid);
       const actor = activeUser(await deps.loadSessionUser(claims.userId), claims.tokenVersion);
       if (!actor) throw forbidden();
-      return prepare(actor, claims.path, claims.query);
+      const csv = prepare(actor, claims.path, claims.query);
+      if (csv.personal) {
+        const query = new URLSearchParams(claims.query).toString();
+        const subject = `${claims.path}${query ? `?${query}` : ''} (${csv.personal.masked ? 'masked' : 'in plain'})`;
+        await deps.recordLooks([{ staffId: actor.id, personId: null, action: 'export', fields: csv.personal.fields, subject, origin, at: deps.clock.now() }]);
+      }
+      return csv;
     },
   };
 }

@@ -11,6 +11,9 @@ import { createPeopleActionService } from './actions/service.ts';
 import { listRoutes } from './lists/routes.ts';
 import { createPeopleListService, type PeopleListService } from './lists/service.ts';
 import { lookupRoutes } from './lookup/routes.ts';
+import { revealRoutes } from './reveal/routes.ts';
+import { createRevealService } from './reveal/service.ts';
+import { createAccessRecorder } from '../access-record/index.ts';
 import { createLookupService } from './lookup/service.ts';
 import { createPersonQuery } from './person-query.ts';
 import type { FileUrl } from './person-record.ts';
@@ -34,11 +37,13 @@ export async function register(
   const query = createPersonQuery(deps.db);
   /** Motorists' ticket subscriptions, by person id (the subscriptions capability). */
   const ticketSubscriptions = createSubscriptionsService({ repository: createSubscriptionsRepository(deps.db), clock: deps.clock }).viewsForUsers;
-  const toRecords = createPersonRecords({ fileUrl: deps.fileUrl, clock: deps.clock });
-  const lists = createPeopleListService({ query, toRecords });
+  const toRecords = createPersonRecords({ clock: deps.clock });
+  const recordLooks = createAccessRecorder(deps.db);
+  const lists = createPeopleListService({ query, toRecords, recordLooks, clock: deps.clock });
   registerRoutes(app, [
     ...lookupRoutes(createLookupService({ repository, ticketSubscriptions })),
     ...listRoutes(lists),
+    ...revealRoutes(createRevealService({ query, fileUrl: deps.fileUrl, recordLooks, clock: deps.clock })),
     ...actionRoutes(createPeopleActionService({ repository, query, clock: deps.clock, toRecords })),
   ]);
   // Registration forms are multipart: the parser only where they are served, as before.

@@ -4,9 +4,11 @@ import type { PersonRow } from './person-query.ts';
 /** Turns a stored file key into a short-lived signed URL. */
 export type FileUrl = (key: string) => string;
 
-/** A person row as the API shows it (spec section 3 "Staff/user record"), files as signed URLs. */
-export function toPersonRecord(row: PersonRow, fileUrl: FileUrl, subscription: TicketSubscription | null = null): PersonRecord {
-  const url = (key: string | null) => (key ? fileUrl(key) : null);
+/**
+ * A person row as the API shows it (spec section 3 "Staff/user record"), whole but the images: Show
+ * issues their signed links (personal-view.ts masks the rest for the viewer).
+ */
+export function toPersonRecord(row: PersonRow, subscription: TicketSubscription | null = null): PersonRecord {
   return {
     _id: row.id,
     id: row.id,
@@ -32,8 +34,8 @@ export function toPersonRecord(row: PersonRow, fileUrl: FileUrl, subscription: T
     isDeleted: row.isDeleted,
     online: row.online,
     userID: { _id: row.id, fullName: row.fullName, phone: row.phone, email: row.email, registrationStatus: row.registrationStatus },
-    portraitSelfie: url(row.portraitFile),
-    identity: { Name: row.idType, front: url(row.idFrontFile), back: url(row.idBackFile) },
+    portraitSelfie: null,
+    identity: { Name: row.idType, front: null, back: null },
     address: row.address,
     maritalStatus: row.maritalStatus,
     vehicle: row.plateNumber && row.vehicleType ? { plateNumber: row.plateNumber, vehicleModel: row.vehicleModel, vehicleType: row.vehicleType } : null,
@@ -46,10 +48,11 @@ export function toPersonRecord(row: PersonRow, fileUrl: FileUrl, subscription: T
           name: row.guarantorName,
           phone: row.guarantorPhone ?? '',
           address: row.guarantorAddress ?? '',
-          identity: { Name: row.guarantorIdType, front: url(row.guarantorFrontFile), back: url(row.guarantorBackFile) },
+          identity: { Name: row.guarantorIdType, front: null, back: null },
         }
       : null,
     requestedPlan: row.requestedPlan,
     ticketSubscription: subscription,
+    personalData: { hidden: [], mayReveal: false },
   };
 }

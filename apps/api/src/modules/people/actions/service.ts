@@ -50,13 +50,13 @@ export function createPeopleActionService(deps: Dependencies) {
       const after = await change(target, repo, at);
       await audit({ actorId: actor.id, action, entityType: 'person', entityId: id, before: fieldsOf(target, after), after, at });
     });
-    return recordOf(id);
+    return recordOf(id, actor);
   }
 
-  async function recordOf(id: string): Promise<PersonRecord> {
+  async function recordOf(id: string, actor: SessionUser): Promise<PersonRecord> {
     const row = await query.find(id);
     if (!row) throw notFound(PEOPLE_MESSAGES.userNotFound);
-    const [record] = await toRecords([row]);
+    const [record] = await toRecords([row], { viewer: actor, place: 'list' });
     return record;
   }
 

@@ -46,9 +46,10 @@ afterAll(async () => ctx.close());
 
 const details = (id: string, headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: `/api/user/${id}/details`, headers });
 const open = (url: string) => ctx.app.inject({ method: 'GET', url });
+const show = (id: string, headers: Record<string, string>) => ctx.app.inject({ method: 'POST', url: `/api/user/${id}/personal-data`, headers });
 
 describe('GET /api/user/{id}/details', () => {
-  it('gives the whole record: names of who added and approved, profile, vehicle, subscription, signed image URLs', async () => {
+  it('gives the whole record but personal data: names of who added and approved, profile, vehicle, subscription', async () => {
     const reply = await details(motoristId, admin.headers);
     expect(reply.statusCode).toBe(200);
     const { data } = reply.json();
@@ -57,8 +58,8 @@ describe('GET /api/user/{id}/details', () => {
       fullName: 'musa keke',
       role: 'motorist',
       isMotorist: true,
-      email: 'musa.keke@example.test',
-      phone: '08035550001',
+      email: 'm•••@example.test',
+      phone: '0803•••0001',
       registrationStatus: 'approved',
       createdAt: '2026-03-02T09:00:00.000Z',
       addedBy: registrar.person.id,
@@ -66,10 +67,10 @@ describe('GET /api/user/{id}/details', () => {
       approvedBy: admin.person.id,
       approvedByName: 'amaka admin',
       suspendedBy: null,
-      address: '3 ojuelegba road',
+      address: null,
       maritalStatus: 'single',
       gender: 'male',
-      dob: '1988-12-24',
+      dob: null,
       serialID: 'tin-77',
       route: 'yaba',
       vehicle: { plateNumber: 'kja 123 xy', vehicleModel: 'tvs king', vehicleType: 'keke' },
@@ -77,10 +78,26 @@ describe('GET /api/user/{id}/details', () => {
       guarantor: null,
       // Opened at registration with the plan asked for (subscriptions capability), not paid yet.
       ticketSubscription: { userId: motoristId, accumulated: 0, outstandingPayment: 0, subscription: { name: 'monthly', vehicleType: 'keke' } },
-      userID: { _id: motoristId, fullName: 'musa keke', registrationStatus: 'approved' },
+      userID: { _id: motoristId, fullName: 'musa keke', registrationStatus: 'approved', phone: '0803•••0001', email: 'm•••@example.test' },
+      identity: { Name: null, front: null, back: null },
+      portraitSelfie: null,
+      personalData: { hidden: ['phone', 'email', 'address', 'dob', 'idType', 'portrait', 'idImages'], mayReveal: true },
     });
-    expect(data.identity.Name).toBe('nin');
-    for (const url of [data.identity.front, data.identity.back, data.portraitSelfie]) {
+  });
+
+  it('Show gives the withheld fields and signed image URLs', async () => {
+    const reply = await show(motoristId, admin.headers);
+    expect(reply.statusCode).toBe(200);
+    const { data } = reply.json();
+    expect(data).toMatchObject({
+      phone: '08035550001',
+      email: 'musa.keke@example.test',
+      address: '3 ojuelegba road',
+      dob: '1988-12-24',
+      idType: 'nin',
+      guarantor: null,
+    });
+    for (const url of [data.images.idFront, data.images.idBack, data.images.portrait]) {
       expect(url).toMatch(/^\/api\/files\/[a-f0-9]{32}\.(png|jpg)\?expires=\d+&signature=[\w-]+$/);
     }
   });
@@ -114,9 +131,11 @@ describe('GET /api/user/{id}/details', () => {
     });
     const { data } = (await details(manager.json().data.id, admin.headers)).json();
     expect(data).toMatchObject({ department: 'enforcer-manager', vehicle: null, portraitSelfie: null, ticketSubscription: null });
-    expect(data.guarantor).toMatchObject({ name: 'tayo guarantor', phone: '08035550003', address: '10 allen avenue' });
-    expect(data.guarantor.identity).toMatchObject({ Name: 'nin', back: null });
-    expect(data.guarantor.identity.front).toMatch(/^\/api\/files\//);
+    expect(data.guarantor).toEqual({ name: 'tayo guarantor', phone: '0803•••0003', address: '•••', identity: { Name: null, front: null, back: null } });
+    const shown = (await show(manager.json().data.id, admin.headers)).json().data;
+    expect(shown.guarantor).toEqual({ name: 'tayo guarantor', phone: '08035550003', address: '10 allen avenue', idType: 'nin' });
+    expect(shown.images).toMatchObject({ guarantorIdBack: null, portrait: null });
+    expect(shown.images.guarantorIdFront).toMatch(/^\/api\/files\//);
   });
 
   it('only to whoever may see that kind of person, or to the person', async () => {
@@ -137,21 +156,21 @@ describe('GET /api/user/{id}/details', () => {
 
 describe('signed file URLs', () => {
   it('a fresh URL opens the image, with its type, without a bearer token', async () => {
-    const { data } = (await details(motoristId, admin.headers)).json();
-    const front = await open(data.identity.front);
+    const { images: data } = (await show(motoristId, admin.headers)).json().data;
+    const front = await open(data.idFront);
     expect(front.statusCode).toBe(200);
     expect(front.headers['content-type']).toBe('image/png');
     expect((await pixelsOf(front.rawPayload)).equals(await pixelsOf(pngImage()))).toBe(true);
-    const back = await open(data.identity.back);
+    const back = await open(data.idBack);
     expect(back.headers['content-type']).toBe('image/jpeg');
   });
 
   it('an altered URL is refused: signature, expiry, or another file under the same signature', async () => {
-    const { data } = (await details(motoristId, admin.headers)).json();
-    const url = new URL(data.identity.front, 'http://local');
+    const { images: data } = (await show(motoristId, admin.headers)).json().data;
+    const url = new URL(data.idFront, 'http://local');
     const signature = url.searchParams.get('signature')!;
     const expires = Number(url.searchParams.get('expires'));
-    const otherKey = new URL(data.identity.back, 'http://local').pathname;
+    const otherKey = new URL(data.idBack, 'http://local').pathname;
 
     const altered = [
       `${url.pathname}?expires=${expires}&signature=${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`,
@@ -164,10 +183,10 @@ describe('signed file URLs', () => {
   });
 
   it('an expired URL is refused', async () => {
-    const { data } = (await details(motoristId, admin.headers)).json();
-    expect((await open(data.portraitSelfie)).statusCode).toBe(200);
+    const { images: data } = (await show(motoristId, admin.headers)).json().data;
+    expect((await open(data.portrait)).statusCode).toBe(200);
     clock.advance((SIGNED_URL_TTL_SECONDS + 1) * 1000);
-    const expired = await open(data.portraitSelfie);
+    const expired = await open(data.portrait);
     expect(expired.statusCode).toBe(403);
     expect(expired.json().message).toBe('This link has expired or is not valid');
   });

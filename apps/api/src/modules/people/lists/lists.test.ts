@@ -230,7 +230,7 @@ describe('lists: who sees which (permission matrix)', () => {
 });
 
 describe('the row', () => {
-  it('carries the nested user and the names of who added it', async () => {
+  it('carries the nested user and the names of who added it, phone and email masked (docs/data-protection.md)', async () => {
     const [row] = (await list('agent', { role: 'remitter', search: 'ada obi' })).json().data;
     const ada = people['ada obi'];
     expect(row).toMatchObject({
@@ -240,8 +240,8 @@ describe('the row', () => {
       fullName: 'ada obi',
       role: 'remitter',
       agentRole: 'remitter',
-      email: ada.email,
-      phone: '08011110001',
+      email: 'a•••@example.test',
+      phone: '0801•••0001',
       registrationStatus: 'approved',
       online: true,
       isDeleted: false,
@@ -251,12 +251,13 @@ describe('the row', () => {
       approvedBy: null,
       approvedByName: null,
       suspendedByName: null,
-      userID: { _id: ada.id, fullName: 'ada obi', phone: '08011110001', email: ada.email, registrationStatus: 'approved' },
+      userID: { _id: ada.id, fullName: 'ada obi', phone: '0801•••0001', email: 'a•••@example.test', registrationStatus: 'approved' },
       identity: { Name: null, front: null, back: null },
       portraitSelfie: null,
       vehicle: null,
       guarantor: null,
       ticketSubscription: null,
+      personalData: { hidden: ['phone', 'email'], mayReveal: true },
     });
   });
 });

@@ -15,6 +15,9 @@ import { forbidden, notFound } from '../../../platform/http/errors.ts';
 import { createdRange } from '../../../lists/created-range.ts';
 import type { PeopleFilter, PersonQuery } from '../person-query.ts';
 import type { PersonRecords } from '../person-records.ts';
+import { heldFields } from '../personal-view.ts';
+import type { AccessRecorder, LookOrigin } from '../../access-record/index.ts';
+import type { Clock } from '../../../lib/clock.ts';
 
 /** The people a list call shows. */
 export type PeopleList = { kind: 'admin' } | { kind: 'manager' } | { kind: 'agent'; role: AgentRole } | { kind: 'union' } | { kind: 'motorist' };
@@ -59,8 +62,8 @@ function filterOf(roles: readonly Role[], query: PeopleListQuery): PeopleFilter 
   };
 }
 
-export function createPeopleListService(deps: { query: PersonQuery; toRecords: PersonRecords }) {
-  const { query, toRecords } = deps;
+export function createPeopleListService(deps: { query: PersonQuery; toRecords: PersonRecords; recordLooks: AccessRecorder; clock: Clock }) {
+  const { query, toRecords, recordLooks, clock } = deps;
   return {
     async list(actor: SessionUser, list: PeopleList, params: PeopleListQuery): Promise<Paginated<PersonRecord>> {
       const roles = rolesOf(list);
@@ -70,7 +73,7 @@ export function createPeopleListService(deps: { query: PersonQuery; toRecords: P
         offset: (params.page - 1) * params.limit,
       });
       return {
-        data: await toRecords(rows),
+        data: await toRecords(rows, { viewer: actor, place: 'list' }),
         paginator: paginatorOf(params.page, params.limit, total),
       };
     },
@@ -85,16 +88,22 @@ export function createPeopleListService(deps: { query: PersonQuery; toRecords: P
       const filter = filterOf(roles, params);
       return mapBatches(
         inBatches((afterId, limit) => query.batch(filter, afterId, limit)),
-        toRecords,
+        (rows) => toRecords(rows, { viewer: actor, place: 'list' }),
       );
     },
 
-    /** One person, for the detail page: oneself, or someone whose list the caller may see. */
-    async detail(actor: SessionUser, id: string): Promise<PersonRecord> {
+    /**
+     * One person, for the detail page: oneself, or someone whose list the caller may see; personal
+     * fields masked until Show. A look at someone else is recorded before the reply leaves.
+     */
+    async detail(actor: SessionUser, id: string, origin: LookOrigin): Promise<PersonRecord> {
       const row = await query.find(id);
       if (!row || row.isDeleted) throw notFound(PEOPLE_MESSAGES.userNotFound);
       if (row.id !== actor.id && !mayView(actor, row.role)) throw forbidden();
-      const [record] = await toRecords([row]);
+      const [record] = await toRecords([row], { viewer: actor, place: 'details' });
+      if (row.id !== actor.id) {
+        await recordLooks([{ staffId: actor.id, personId: row.id, action: 'details-view', fields: heldFields(row), origin, at: clock.now() }]);
+      }
       return record;
     },
   };
