@@ -22,7 +22,7 @@ export const accessRecord = endpoint({
   tags,
   description:
     'The record of every look at personal data (details views, Shows, exports of personal fields, signed links, archives), newest first: who, when, which person, which fields, from where. ' +
-    'person: looks at this person; staff: looks by this staff member; action: one action exactly; startDate/endDate: YYYY-MM-DD is a whole Africa/Lagos day (endDate inclusive).',
+    'person: looks at this person; staff: looks by this staff member; search: a Unique ID, or part of the name, of the person looked at or of who looked; action: one action exactly; startDate/endDate: YYYY-MM-DD is a whole Africa/Lagos day (endDate inclusive).',
   query: 'personalDataAccessQuery',
   response: { 200: 'personalDataAccessList' },
 });

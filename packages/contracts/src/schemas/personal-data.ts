@@ -30,9 +30,10 @@ const uuidFilter = (name: string) => z.uuid({ message: `${name} must be a valid 
 
 /**
  * GET /api/personal-data-access: page/limit and the date range like every list; person: looks at
- * this person; staff: looks by this staff member; action: one action exactly. Newest first.
+ * this person; staff: looks by this staff member; search: a Unique ID, or part of the name, of the
+ * person looked at or of who looked; action: one action exactly. Newest first.
  */
-export const personalDataAccessQuery = listQuery.omit({ online: true, search: true }).extend({
+export const personalDataAccessQuery = listQuery.omit({ online: true }).extend({
   person: uuidFilter('person'),
   staff: uuidFilter('staff'),
   action: z.enum(PERSONAL_DATA_ACCESS_ACTIONS, { message: 'action must be one of details-view, reveal, export, signed-link, archive' }).optional(),

@@ -251,6 +251,10 @@ describe('the record of every look', () => {
     expect(paged.data).toEqual(entries.slice(2, 4));
     expect(paged.paginator).toMatchObject({ currentPage: 2, perPage: 2, total: entries.length });
 
+    const byName = (await get('super-admin', '/api/personal-data-access?search=Musa&limit=100')).json();
+    expect(byName.data).toEqual(entries);
+    const byCode = (await get('super-admin', `/api/personal-data-access?search=${as.user.person.userCode}&limit=100`)).json();
+    expect(byCode.data).toEqual(byStaff.data);
     expect((await get('super-admin', '/api/personal-data-access?startDate=2026-04-02')).json().data).toEqual([]);
     expect((await get('super-admin', '/api/personal-data-access?startDate=2026-04-01&endDate=2026-04-01')).json().paginator.total).toBeGreaterThan(0);
     expect((await get('super-admin', '/api/personal-data-access?person=nope')).statusCode).toBe(400);

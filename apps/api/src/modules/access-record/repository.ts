@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
+import { containing } from '../../lists/like.ts';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { PersonalDataAccessAction } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { personalDataAccess, users } from '../../db/schema.ts';
@@ -13,6 +14,8 @@ export interface AccessFilter {
   from?: Date;
   /** at < before */
   before?: Date;
+  /** Lower-cased: a Unique ID, or part of a name, of the person looked at or of who looked. */
+  text?: string;
 }
 
 const staff = alias(users, 'staff');
@@ -35,6 +38,8 @@ const columns = {
   personCode: person.userCode,
 };
 
+const matching = (who: { userCode: PgColumn; fullName: PgColumn }, text: string) => or(eq(who.userCode, text), like(who.fullName, containing(text)));
+
 function whereOf(filter: AccessFilter): SQL | undefined {
   return and(
     filter.personId ? eq(personalDataAccess.personId, filter.personId) : undefined,
@@ -42,6 +47,7 @@ function whereOf(filter: AccessFilter): SQL | undefined {
     filter.action ? eq(personalDataAccess.action, filter.action) : undefined,
     filter.from ? gte(personalDataAccess.at, filter.from) : undefined,
     filter.before ? lt(personalDataAccess.at, filter.before) : undefined,
+    filter.text ? or(matching(staff, filter.text), matching(person, filter.text)) : undefined,
   );
 }
 
@@ -60,7 +66,12 @@ export function createAccessRepository(db: Database) {
           .orderBy(desc(personalDataAccess.at), desc(personalDataAccess.id))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ total: count() }).from(personalDataAccess).where(where),
+        db
+          .select({ total: count() })
+          .from(personalDataAccess)
+          .leftJoin(staff, eq(staff.id, personalDataAccess.staffId))
+          .leftJoin(person, eq(person.id, personalDataAccess.personId))
+          .where(where),
       ]);
       return { rows, total };
     },

@@ -24,7 +24,14 @@ export function createAccessRecordService(deps: { repository: AccessRepository }
     /** GET /api/personal-data-access: newest first. */
     async list(query: Query): Promise<Paginated<PersonalDataAccessEntry>> {
       const { createdFrom, createdBefore } = createdRange(query.startDate, query.endDate);
-      const filter = { personId: query.person, staffId: query.staff, action: query.action, from: createdFrom, before: createdBefore };
+      const filter = {
+        personId: query.person,
+        staffId: query.staff,
+        action: query.action,
+        from: createdFrom,
+        before: createdBefore,
+        text: query.search || undefined,
+      };
       const { rows, total } = await deps.repository.list(filter, { offset: (query.page - 1) * query.limit, limit: query.limit });
       return { data: rows.map(toEntry), paginator: paginatorOf(query.page, query.limit, total) };
     },
