@@ -8,6 +8,7 @@ import {
   IconCashRegister,
   IconChartPie,
   IconClipboardList,
+  IconEye,
   IconHistory,
   IconLayoutDashboard,
   IconQrcode,
@@ -207,6 +208,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     capability: 'audit',
     Page: lazyPage(() => import('../features/audit/AuditLogPage.tsx'), 'AuditLogPage'),
     sidebar: { label: 'Audit Log', icon: IconHistory },
+  },
+  // Not in the spec's sidebar: the record of every look at personal data (issue 46), the super-admin's alone.
+  {
+    path: '/record-of-looks',
+    title: 'Record of Looks',
+    capability: 'access-record',
+    Page: lazyPage(() => import('../features/personal-data/AccessRecordPage.tsx'), 'AccessRecordPage'),
+    sidebar: { label: 'Record of Looks', icon: IconEye },
   },
   { path: '/Profile', title: 'Profile', capability: 'profile', Page: lazyPage(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage') },
   { path: '/:id/details', title: 'Details', Page: lazyPage(() => import('../features/people/PersonDetailsPage.tsx'), 'PersonDetailsPage') },

@@ -21,14 +21,17 @@ const EVERYTHING = [
   'Allocation',
   'Books',
   'Audit Log',
+  'Record of Looks',
 ];
 
 // Spec section 6, "Sidebar entries are hidden for these roles".
 describe('navigationFor', () => {
   it('shows a super-admin everything', () => expect(labels({ role: 'super-admin' })).toEqual(EVERYTHING));
 
-  it('hides Admins, Unions, Allocation and Audit Log from an admin', () =>
-    expect(labels({ role: 'admin' })).toEqual(EVERYTHING.filter((label) => !['Admins', 'Unions', 'Allocation', 'Audit Log'].includes(label))));
+  it('hides Admins, Unions, Allocation, Audit Log and Record of Looks from an admin', () =>
+    expect(labels({ role: 'admin' })).toEqual(
+      EVERYTHING.filter((label) => !['Admins', 'Unions', 'Allocation', 'Audit Log', 'Record of Looks'].includes(label)),
+    ));
 
   it.each([
     ['registrar-manager', ['Dashboard', 'Registrars']],

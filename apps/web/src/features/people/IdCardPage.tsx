@@ -7,6 +7,7 @@ import { PrintPage, PrintPageLoadError, PrintPageNotice } from '../../components
 import { usePublicLinks, useQrCode } from '../../lib/publicChecks.ts';
 import { fieldAgentRole } from './idCard.ts';
 import { usePersonDetails } from './queries.ts';
+import { useRevealedOnce } from './personalDataQueries.ts';
 
 // A CR80 card (85.6 × 54 mm), printed edge to edge: the levy's band, photo, name, role, Unique ID, validity, QR code; no text below 7 pt.
 const CARD_CSS = `
@@ -78,11 +79,13 @@ export function IdCardPage() {
   const links = usePublicLinks();
   const person = details.data;
   const role = person ? fieldAgentRole(person) : null;
+  // The portrait comes from Show (a recorded look), once per visit.
+  const revealed = useRevealedOnce(id, !!role && person?.personalData.hidden.includes('portrait') === true);
   const checkUrl = links && person && role ? agentCheckUrl(links.publicUrl, person.userCode) : null;
   const qr = useQrCode(checkUrl);
   const [validUntil] = useState(() => idCardValidUntil(new Date()));
 
-  if (details.isPending || !links) return <PageLoader />;
+  if (details.isPending || !links || revealed.isLoading) return <PageLoader />;
   if (details.isError) return <PrintPageLoadError title="ID Card" message="Could not load this person" query={details} />;
   if (!person || !role || !checkUrl) {
     return (
@@ -98,7 +101,7 @@ export function IdCardPage() {
   const card = {
     levyName: links.levyName,
     name,
-    photo: person.portraitSelfie,
+    photo: revealed.data?.images.portrait ?? person.portraitSelfie,
     roleName,
     userCode: person.userCode,
     validUntil,

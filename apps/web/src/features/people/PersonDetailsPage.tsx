@@ -1,7 +1,12 @@
 import { Alert, Button, Grid, Group, Stack } from '@mantine/core';
 import { IconArrowLeft, IconId } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { can, mayManage, type PersonRecord } from '@eticket/contracts';
+import { useState } from 'react';
+import { can, mayManage, type PersonRecord, type RevealedPersonalData } from '@eticket/contracts';
+import { useRevealPersonalData } from './personalDataQueries.ts';
+import { holdsBack, withRevealed } from './revealed.ts';
+import { ShowPersonalDataButton } from './details/ShowPersonalData.tsx';
+import { WhoLookedBlock } from './details/WhoLookedBlock.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useSignedInUser } from '../../lib/useSession.ts';
@@ -25,6 +30,8 @@ export function PersonDetailsPage() {
   const details = usePersonDetails(id, fromList);
   const viewer = useSignedInUser();
   const navigate = useNavigate();
+  const [revealed, setRevealed] = useState<{ id: string; data: RevealedPersonalData } | null>(null);
+  const revealPersonalData = useRevealPersonalData();
 
   const back = (
     <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => navigate(-1)}>
@@ -42,7 +49,8 @@ export function PersonDetailsPage() {
       </>
     );
   }
-  const person = details.data;
+  const person = revealed?.id === details.data.id ? withRevealed(details.data, revealed.data) : details.data;
+  const reveal = async () => setRevealed({ id: person.id, data: await revealPersonalData.mutateAsync(person.id) });
   const mayEdit = can(viewer, 'profile', 'write') && (person.id === viewer.id || mayManage(viewer, person.role));
   const holdsVehicle = person.isMotorist || person.vehicle !== null;
   return (
@@ -53,7 +61,8 @@ export function PersonDetailsPage() {
           person={person}
           actions={
             <Group gap="xs" wrap="wrap" justify="flex-end">
-              {mayEdit && <EditProfileModal person={person} />}
+              <ShowPersonalDataButton person={person} onRevealed={(data) => setRevealed({ id: person.id, data })} />
+              {mayEdit && <EditProfileModal person={person} reveal={holdsBack(person) ? reveal : undefined} />}
               {fieldAgentRole(person) && !person.isDeleted && (
                 <Button component={Link} to={`/${person.id}/id-card`} variant="light" leftSection={<IconId size={16} aria-hidden />}>
                   Print ID card
@@ -69,7 +78,7 @@ export function PersonDetailsPage() {
               {holdsVehicle && <VehicleBlock vehicle={person.vehicle} />}
               <PersonalBlock person={person} />
               <IdentificationBlock person={person} />
-              {person.guarantor && <GuarantorBlock guarantor={person.guarantor} />}
+              {person.guarantor && <GuarantorBlock guarantor={person.guarantor} hidden={person.personalData.hidden} />}
               {person.isMotorist && <SubscriptionBlock person={person} />}
             </Stack>
           </Grid.Col>
@@ -82,6 +91,7 @@ export function PersonDetailsPage() {
           </Grid.Col>
         </Grid>
         {person.isMotorist && <MotoristHistory motoristId={person.id} />}
+        <WhoLookedBlock personId={person.id} />
       </Stack>
     </>
   );

@@ -1,8 +1,8 @@
 import { Anchor, Image, Stack, Text } from '@mantine/core';
-import { MISSING } from './display.ts';
+import { HIDDEN, MISSING } from './display.ts';
 
 /** An ID image; a click opens it full size in a new tab (its URL is signed, so no token is needed). */
-export function DocumentImage({ label, url, owner }: { label: string; url: string | null; owner: string }) {
+export function DocumentImage({ label, url, owner, hidden = false }: { label: string; url: string | null; owner: string; hidden?: boolean }) {
   return (
     <Stack gap={4}>
       <Text size="xs" c="dimmed" fw={500}>
@@ -14,7 +14,7 @@ export function DocumentImage({ label, url, owner }: { label: string; url: strin
         </Anchor>
       ) : (
         <Text size="sm" fw={500}>
-          {MISSING}
+          {hidden ? HIDDEN : MISSING}
         </Text>
       )}
     </Stack>

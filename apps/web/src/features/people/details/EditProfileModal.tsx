@@ -70,11 +70,24 @@ function EditProfileForm({ person, onSaved }: { person: PersonRecord; onSaved: (
 }
 
 /** Edit Profile (super-admin and admin): full name, phone, marital status and address. */
-export function EditProfileModal({ person }: { person: PersonRecord }) {
+export function EditProfileModal({ person, reveal }: { person: PersonRecord; reveal?: () => Promise<unknown> }) {
   const [opened, { open, close }] = useDisclosure(false);
+  const [revealing, setRevealing] = useState(false);
+  // The form starts from the phone and address as they are: a page that holds them back reveals them first (a recorded look).
+  const start = async () => {
+    if (reveal) {
+      setRevealing(true);
+      try {
+        await reveal();
+      } finally {
+        setRevealing(false);
+      }
+    }
+    open();
+  };
   return (
     <>
-      <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={open}>
+      <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} loading={revealing} onClick={() => void start()}>
         Edit Profile
       </Button>
       <Modal opened={opened} onClose={close} title="Edit Profile" size="lg" centered>

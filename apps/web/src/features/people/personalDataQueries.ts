@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { personalDataEndpoints, type PersonalDataAccessQuery, type RevealedPersonalData } from '@eticket/contracts';
-import type { FetchPage } from '../../components/DataTable/index.ts';
+import { personalDataEndpoints, type RevealedPersonalData } from '@eticket/contracts';
 import { call } from '../../lib/api.ts';
 
 /** POST /api/user/{id}/personal-data: Show. Each press is a recorded look, so it is never retried or refetched by itself. */
@@ -22,17 +21,4 @@ export function useRevealedOnce(id: string, enabled: boolean) {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
-}
-
-/** A search of the record of every look: by person, by staff member, by action and date. */
-export type AccessFilters = Pick<PersonalDataAccessQuery, 'person' | 'staff' | 'action'>;
-
-export const accessRecordFetcher: FetchPage<
-  Awaited<ReturnType<typeof fetchAccess>>['data'][number],
-  Awaited<ReturnType<typeof fetchAccess>>,
-  AccessFilters
-> = (query, signal) => fetchAccess(query, signal);
-
-function fetchAccess(query: PersonalDataAccessQuery, signal?: AbortSignal) {
-  return call(personalDataEndpoints.accessRecord, { query }, { signal });
 }
