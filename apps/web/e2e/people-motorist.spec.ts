@@ -99,6 +99,9 @@ test('a motorist is registered in 3 steps with a webcam selfie, found, approved,
   await expect(page.getByRole('region', { name: 'Vehicle' })).toContainText(plate.toLowerCase()); // as stored (issue 26)
   await expect(page.getByRole('region', { name: 'Vehicle' })).toContainText('bike');
   const personal = page.getByRole('region', { name: 'Personal details' });
+  // Date of birth, address, ID and images are held back until Show (issue 46; docs/data-protection.md).
+  await expect(personal.getByText('Hidden: press Show')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Show personal data' }).click();
   await expect(personal).toContainText('05/4/1990');
   await expect(personal).toContainText('ikeja - oshodi');
   await expect(personal.getByText('***')).toHaveCount(1); // no TIN

@@ -62,7 +62,7 @@ export function PersonDetailsPage() {
           actions={
             <Group gap="xs" wrap="wrap" justify="flex-end">
               <ShowPersonalDataButton person={person} onRevealed={(data) => setRevealed({ id: person.id, data })} />
-              {mayEdit && <EditProfileModal person={person} reveal={holdsBack(person) ? reveal : undefined} />}
+              {mayEdit && <EditProfileModal person={person} reveal={holdsBack(person) ? reveal : undefined} afterSave={reveal} />}
               {fieldAgentRole(person) && !person.isDeleted && (
                 <Button component={Link} to={`/${person.id}/id-card`} variant="light" leftSection={<IconId size={16} aria-hidden />}>
                   Print ID card

@@ -70,7 +70,7 @@ function EditProfileForm({ person, onSaved }: { person: PersonRecord; onSaved: (
 }
 
 /** Edit Profile (super-admin and admin): full name, phone, marital status and address. */
-export function EditProfileModal({ person, reveal }: { person: PersonRecord; reveal?: () => Promise<unknown> }) {
+export function EditProfileModal({ person, reveal, afterSave }: { person: PersonRecord; reveal?: () => Promise<unknown>; afterSave?: () => Promise<unknown> }) {
   const [opened, { open, close }] = useDisclosure(false);
   const [revealing, setRevealing] = useState(false);
   // The form starts from the phone and address as they are: a page that holds them back reveals them first (a recorded look).
@@ -91,7 +91,13 @@ export function EditProfileModal({ person, reveal }: { person: PersonRecord; rev
         Edit Profile
       </Button>
       <Modal opened={opened} onClose={close} title="Edit Profile" size="lg" centered>
-        <EditProfileForm person={person} onSaved={close} />
+        <EditProfileForm
+          person={person}
+          onSaved={() => {
+            close();
+            void afterSave?.();
+          }}
+        />
       </Modal>
     </>
   );
