@@ -99,7 +99,8 @@ describe(`upload hardening (${TEST_DB})`, () => {
     });
     expect(reply.statusCode, reply.body).toBe(201);
     const { id } = reply.json().data as { id: string };
-    const detail = await ctx.app.inject({ method: 'GET', url: `/api/user/${id}/details`, headers: superAdmin.headers });
+    // Image links come from Show (issue 46), not from the details reply.
+    const detail = await ctx.app.inject({ method: 'POST', url: `/api/user/${id}/personal-data`, headers: superAdmin.headers });
     expect(detail.statusCode, detail.body).toBe(200);
     const urls = [...detail.body.matchAll(/\/api\/files\/[a-f0-9]{32}\.(?:jpg|png|webp)\?expires=\d+&signature=[A-Za-z0-9_-]+/g)].map((m) => m[0]);
     expect(urls.length).toBeGreaterThanOrEqual(3);
@@ -130,7 +131,7 @@ describe(`upload hardening (${TEST_DB})`, () => {
 /** What a stored upload holds: its type, its bytes, and the person's three stored files. */
 async function storedUploads(reply: { json: () => unknown }) {
   const { id } = (reply.json() as { data: { id: string } }).data;
-  const detail = await ctx.app.inject({ method: 'GET', url: `/api/user/${id}/details`, headers: superAdmin.headers });
+  const detail = await ctx.app.inject({ method: 'POST', url: `/api/user/${id}/personal-data`, headers: superAdmin.headers });
   const urls = [...detail.body.matchAll(/\/api\/files\/([a-f0-9]{32}\.(?:jpg|png|webp))\?/g)].map((m) => m[1]);
   return new Set(urls.map((key) => readFileSync(path.join(ctx.dataDir, 'uploads', key))));
 }
