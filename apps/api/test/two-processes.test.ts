@@ -143,9 +143,10 @@ describe.skipIf(TEST_DB !== 'postgres')(
       expect(registered.status, JSON.stringify(registered.body)).toBe(201);
       const id = registered.body.data!.id as string;
 
-      const details = await call(b(), 'GET', `/api/user/${id}/details`, { token });
-      expect(details.status).toBe(200);
-      const link = details.body.data!.portraitSelfie as string;
+      // Image links come from Show (issue 46).
+      const shown = await call(b(), 'POST', `/api/user/${id}/personal-data`, { token });
+      expect(shown.status).toBe(200);
+      const link = (shown.body.data!.images as { portrait: string }).portrait;
       expect(link).toMatch(/^\/api\/files\//);
       for (const server of [b(), a()]) {
         const image = await fetch(`${server.baseUrl}${link}`);
