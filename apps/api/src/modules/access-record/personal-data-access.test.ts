@@ -100,6 +100,16 @@ describe('lists: phone and email masked but for a manager on their own agents', 
     expect((await get(who, url)).statusCode).toBe(403);
   });
 
+  it.each([
+    ['admin', () => motoristId, MASKED_MOTORIST],
+    ['user', () => motoristId, MASKED_MOTORIST],
+  ])('%s looking a person up by Unique ID (POST /api/user) sees the contact as in the lists', async (who, id, contact) => {
+    const { userCode } = (await get('super-admin', `/api/user/${id()}/details`)).json().data;
+    const reply = await ctx.app.inject({ method: 'POST', url: '/api/user', headers: as[who].headers, payload: { userCode } });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().data).toMatchObject(contact);
+  });
+
   it('never answers a list or search with the plain number, even searched by it', async () => {
     const reply = await get('admin', `/api/motorist/user?search=${MOTORIST.phone}`);
     expect(reply.json().data).toHaveLength(1);

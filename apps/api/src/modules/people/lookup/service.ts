@@ -1,4 +1,4 @@
-import { mayView } from '@eticket/contracts';
+import { maskEmail, maskPhone, mayView, seesContactInLists } from '@eticket/contracts';
 import type { SessionUser } from '../../../platform/http/auth.ts';
 import { forbidden, notFound } from '../../../platform/http/errors.ts';
 import type { TicketSubscriptionViews } from '../../subscriptions/index.ts';
@@ -14,13 +14,23 @@ export function createLookupService(deps: { repository: PeopleRepository; ticket
       return { _id: row.id, id: row.id, fullName: row.fullName };
     },
 
-    /** A registrar or a union's user looks up motorists, not an admin's email and phone. */
+    /**
+     * A registrar or a union's user looks up motorists, not an admin's email and phone. Phone and
+     * email are masked as in the lists (docs/data-protection.md): Show on the details page has them.
+     */
     async byCode(viewer: SessionUser, userCode: string) {
       const row = await repository.findByUserCode(userCode);
       if (!row) throw notFound('No one has that Unique ID');
       if (!mayView(viewer, row.role)) throw forbidden();
       const views = row.role === 'motorist' ? await ticketSubscriptions([row.id], { open: true }) : null;
-      return { _id: row.id, ...row, ticketSubscription: views?.get(row.id) ?? null };
+      const plain = seesContactInLists(viewer, row.role);
+      return {
+        _id: row.id,
+        ...row,
+        phone: plain ? row.phone : maskPhone(row.phone),
+        email: plain ? row.email : maskEmail(row.email),
+        ticketSubscription: views?.get(row.id) ?? null,
+      };
     },
   };
 }
