@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { DEFAULT_LEVY_NAME, MESSAGES } from '@eticket/contracts';
+import { DEFAULT_DPO_CONTACT, DEFAULT_LEVY_NAME, MESSAGES } from '@eticket/contracts';
 import type { TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import { tagSqlLogWithRequests } from './db/sql-log.ts';
@@ -18,6 +18,7 @@ import * as auth from './modules/auth/index.ts';
 import * as csvExports from './modules/exports/index.ts';
 import * as storedFiles from './modules/files/index.ts';
 import * as people from './modules/people/index.ts';
+import * as privacy from './modules/privacy/index.ts';
 import * as ops from './modules/ops/index.ts';
 import * as profile from './modules/profile/index.ts';
 import * as publicChecks from './modules/public/index.ts';
@@ -108,6 +109,10 @@ export interface AppDependencies {
   publicCacheMs?: number;
   /** Whether JSON and HTML replies over 1 KB are compressed (COMPRESSION); unset: true. */
   compression?: boolean;
+  /** When deleted people's personal data is erased and scan locations coarsened (RETENTION_*); unset: 90 and 180 days. */
+  retention?: privacy.RetentionSettings;
+  /** The data protection officer's contact (DPO_CONTACT), on /privacy and the registration notice. */
+  dpoContact?: string;
   /** Forms with images one account may send per 10 minutes (UPLOADS_PER_ACCOUNT); unset: 30. */
   uploadsPerAccount?: number;
   /** Public checks allowed per address per kind and window; unset: 60 a minute. */
@@ -243,6 +248,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   ledger.register(app, { db, clock });
   const tillListService = tillLists.register(app, { db, clock, fileUrl, settings: deps.tills });
   accessRecord.register(app, { db });
+  privacy.register(app, {
+    db,
+    files: deps.files,
+    clock,
+    retention: deps.retention ?? privacy.DEFAULT_RETENTION,
+    levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
+    dpoContact: deps.dpoContact ?? DEFAULT_DPO_CONTACT,
+  });
   csvExports.register(app, {
     lists: { people: peopleLists, records: recordsService, audit, tills: tillListService },
     db,

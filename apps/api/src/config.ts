@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
+  DEFAULT_DPO_CONTACT,
   DEFAULT_LEVY_NAME,
   DEFAULT_SCAN_REPEAT_MINUTES,
   DEFAULT_TILL_CASH_LIMIT_HOURS,
@@ -87,6 +88,22 @@ const envSchema = z.object({
     .min(4, 'must be at least 4 (captures are accepted 72 hours back)')
     .max(365, 'must be at most 365')
     .default(7),
+  /** Days after a person's deletion when their personal data and images are erased (payments and scans stay, anonymised). */
+  RETENTION_DELETED_PERSON_DAYS: z.coerce.number().int().min(0, 'must be 0 or more').max(3650, 'must be at most 3650').default(90),
+  /** Days after a scan when its location is rounded to 2 decimal places (about 1 km). */
+  RETENTION_SCAN_LOCATION_DAYS: z.coerce.number().int().min(1, 'must be at least 1').max(3650, 'must be at most 3650').default(180),
+  /** How the data protection officer is reached (the /privacy page and the registration notice). */
+  DPO_CONTACT: z
+    .string()
+    .transform((text) => text.trim().replace(/\s+/g, ' '))
+    .pipe(
+      z
+        .string()
+        .min(5, 'must be at least 5 characters')
+        .max(200, 'must be at most 200 characters')
+        .regex(/^\P{Cc}+$/u, 'must be plain text'),
+    )
+    .default(DEFAULT_DPO_CONTACT),
   /** Where uploaded images live: DATA_DIR/uploads, or an S3-compatible bucket (needed by more than one process). */
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   /** The store's address (MinIO, Garage, s3rver…); unset: AWS S3 of S3_REGION. */

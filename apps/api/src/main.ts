@@ -99,6 +99,8 @@ async function start(config: Config): Promise<void> {
     tills: { lateHours: config.TILL_LATE_HOURS, cashLimitHours: config.TILL_CASH_LIMIT_HOURS, cashLimitNaira: config.TILL_CASH_LIMIT_NAIRA },
     banks: createBankProvider(config, database.db),
     idempotencyRetentionDays: config.IDEMPOTENCY_RETENTION_DAYS,
+    retention: { deletedPersonDays: config.RETENTION_DELETED_PERSON_DAYS, scanLocationDays: config.RETENTION_SCAN_LOCATION_DAYS },
+    dpoContact: config.DPO_CONTACT,
     metricsToken: config.METRICS_TOKEN,
     publicUrl: config.PUBLIC_URL,
     localUrl: `http://localhost:${config.PORT}`,

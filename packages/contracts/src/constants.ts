@@ -8,6 +8,8 @@ export const LAGOS_TIME_ZONE = 'Africa/Lagos';
 
 /** The levy's name on public pages and prints, unless LEVY_NAME says otherwise. */
 export const DEFAULT_LEVY_NAME = 'E-Ticketing transport levy';
+/** How the data protection officer is reached when DPO_CONTACT is unset. */
+export const DEFAULT_DPO_CONTACT = 'The data protection officer, at the levy office';
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 200;

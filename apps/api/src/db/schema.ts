@@ -56,6 +56,11 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** The last end of sessions was a forced logout by staff (0035_signed_out_by_staff.sql). */
     signedOutByStaff: boolean('signed_out_by_staff').notNull().default(false),
+    /** When the person was deleted, and when their personal data was erased (0046_personal_data_retention.sql). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** When the registrar read the privacy notice to the person (0046). */
+    privacyNoticeAt: timestamp('privacy_notice_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -81,6 +86,9 @@ export const users = pgTable(
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`role IN ('union', 'user') AND NOT is_deleted`),
     index('users_user_code_pattern_idx').on(t.userCode.op('text_pattern_ops')),
+    index('users_erasure_due_idx')
+      .on(t.deletedAt, t.id)
+      .where(sql`is_deleted AND erased_at IS NULL`),
   ],
 );
 export type UserRow = typeof users.$inferSelect;
@@ -266,8 +274,13 @@ export const scans = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     locationAccuracy: real('location_accuracy'),
+    /** The location was rounded to about 1 km after its retention (0046). */
+    locationCoarse: boolean('location_coarse').notNull().default(false),
   },
   (t) => [
+    index('scans_location_fine_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`latitude IS NOT NULL AND NOT location_coarse`),
     index('scans_agent_created_idx').on(t.agentId, t.createdAt.desc().nullsFirst()),
     index('scans_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('scans_motorist_created_idx').on(t.motoristId, t.createdAt.desc().nullsFirst()),
@@ -390,6 +403,31 @@ export const jobRuns = pgTable('job_runs', {
   ranBy: text('ran_by').notNull(),
   outcome: text('outcome'),
 });
+
+// ---- The person's rights (migrations/0046_personal_data_retention.sql).
+
+export type PrivacyRequestKind = 'access' | 'correction' | 'erasure';
+export type PrivacyRequestStatus = 'open' | 'done' | 'refused';
+
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    personId: uuid('person_id').notNull(),
+    kind: text('kind').$type<PrivacyRequestKind>().notNull(),
+    details: text('details').notNull(),
+    status: text('status').$type<PrivacyRequestStatus>().notNull().default('open'),
+    outcome: text('outcome'),
+    receivedAt: at('received_at').notNull(),
+    recordedBy: uuid('recorded_by').notNull(),
+    decidedAt: at('decided_at'),
+    decidedBy: uuid('decided_by'),
+  },
+  (t) => [
+    index('privacy_requests_person_idx').on(t.personId, t.receivedAt.desc().nullsFirst()),
+    index('privacy_requests_received_idx').on(t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
 
 // ---- Text messages to motorists (migrations/0041_sms_messages.sql).
 

@@ -11,6 +11,7 @@ import * as ops from './ops.ts';
 import * as penalties from './penalties.ts';
 import * as people from './people.ts';
 import * as personalData from './personal-data.ts';
+import * as privacy from './privacy.ts';
 import * as profile from './profile.ts';
 import * as publicChecks from './public.ts';
 import * as receipts from './receipts.ts';
@@ -43,6 +44,7 @@ export const ENDPOINT_GROUPS = {
   tills,
   tillLists,
   personalData,
+  privacy,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

@@ -19,3 +19,4 @@ export * as ledgerEndpoints from './ledger.ts';
 export * as tillEndpoints from './tills.ts';
 export * as tillListEndpoints from './till-lists.ts';
 export * as personalDataEndpoints from './personal-data.ts';
+export * as privacyEndpoints from './privacy.ts';

@@ -26,11 +26,15 @@ export const AUDIT_ACTIONS = [
   'payout.recorded',
   'till_close.approved',
   'till_close.rejected',
+  'person.archive_produced',
+  'privacy_request.recorded',
+  'privacy_request.decided',
+  'person.erased',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The kind of record an audit row is about. */
-export const AUDIT_ENTITY_TYPES = ['person', 'plan', 'subscription', 'penalty_charge', 'stakeholder', 'payout', 'till_close'] as const;
+export const AUDIT_ENTITY_TYPES = ['person', 'plan', 'subscription', 'penalty_charge', 'stakeholder', 'payout', 'till_close', 'privacy_request'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** How the console names each action. */
@@ -56,6 +60,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payout.recorded': 'Recorded a payout',
   'till_close.approved': "Approved a remitter's till close",
   'till_close.rejected': "Rejected a remitter's till close",
+  'person.archive_produced': "Produced a person's archive",
+  'privacy_request.recorded': 'Recorded a privacy request',
+  'privacy_request.decided': 'Decided a privacy request',
+  'person.erased': "Erased a person's personal data",
 };
 
 /**

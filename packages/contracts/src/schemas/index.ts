@@ -19,3 +19,4 @@ export * from './ledger.ts';
 export * from './tills.ts';
 export * from './till-lists.ts';
 export * from './personal-data.ts';
+export * from './privacy.ts';

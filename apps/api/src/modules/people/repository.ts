@@ -125,7 +125,7 @@ export function peopleQueries(db: Database) {
     async softDelete(id: string, at: Date): Promise<boolean> {
       const rows = await db
         .update(users)
-        .set({ isDeleted: true, ...endedSessions(at) })
+        .set({ isDeleted: true, deletedAt: at, ...endedSessions(at) })
         .where(and(eq(users.id, id), eq(users.isDeleted, false)))
         .returning({ id: users.id });
       // Frees the plate number for a new registration.

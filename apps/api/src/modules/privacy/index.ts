@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { FileStore } from '../../adapters/files.ts';
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { registerRoutes } from '../../platform/http/endpoints.ts';
+import { coarsenScanLocations } from './coarsening.ts';
+import { eraseDeletedPeople } from './erasure.ts';
+import { privacyRoutes } from './routes.ts';
+import { createPrivacyService, type PrivacyDeps } from './service.ts';
+
+export { coarsenScanLocations, COARSE_DECIMALS } from './coarsening.ts';
+export { eraseDeletedPeople, ERASED_NAME, KEPT_AFTER_ERASURE, type ErasureReport } from './erasure.ts';
+export { createPrivacyService, type PrivacyService } from './service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RetentionSettings {
+  /** Days after deletion when a person's personal data is erased (RETENTION_DELETED_PERSON_DAYS). */
+  deletedPersonDays: number;
+  /** Days after a scan when its location is coarsened (RETENTION_SCAN_LOCATION_DAYS). */
+  scanLocationDays: number;
+}
+
+export const DEFAULT_RETENTION: RetentionSettings = { deletedPersonDays: 90, scanLocationDays: 180 };
+
+/** The daily retention job's work: erase who is due, coarsen old scan locations; its summary for job_runs. */
+export async function applyRetention(db: Database, files: FileStore, now: Date, settings: RetentionSettings): Promise<string> {
+  const erased = await eraseDeletedPeople(db, files, now, settings.deletedPersonDays);
+  const coarsened = await coarsenScanLocations(db, now, settings.scanLocationDays);
+  return (
+    `erased ${erased.people} deleted people (${erased.files} images removed, ${erased.batches} batches, ` +
+    `longest ${Math.round(erased.longestBatchMs)} ms); coarsened ${coarsened} scan locations`
+  );
+}
+
+/** A person's rights (archive, requests) and the retention job, daily, on one process at a time. */
+export function register(app: FastifyInstance, deps: PrivacyDeps & { clock: Clock; retention: RetentionSettings; levyName: string; dpoContact: string }): void {
+  const service = createPrivacyService(deps);
+  registerRoutes(app, privacyRoutes(service, { levyName: deps.levyName, dpoContact: deps.dpoContact, ...deps.retention }));
+  app.jobs.register({
+    name: 'personal-data-retention',
+    everyMs: DAY_MS,
+    run: ({ db, now }) => applyRetention(db, deps.files, now, deps.retention),
+  });
+}
