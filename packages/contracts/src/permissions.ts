@@ -44,6 +44,8 @@ export const CAPABILITIES = [
   'tills',
   // the record of every look at personal data (issue 46): read by the super-admin alone
   'access-record',
+  // a person's rights (issue 46): their archive, their access, correction and erasure requests
+  'privacy',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -74,7 +76,16 @@ const CONSOLE_ADMIN: Partial<Record<Capability, Access>> = {
  */
 export const PERMISSIONS: Record<Principal, Partial<Record<Capability, Access>>> = {
   // audit: the log of every staff change is read by the super-admin alone, and written only by the services.
-  'super-admin': { ...CONSOLE_ADMIN, admins: 'write', unions: 'write', allocation: 'write', audit: 'read', 'access-record': 'read', 'delete-people': 'write', privacy: 'write' },
+  'super-admin': {
+    ...CONSOLE_ADMIN,
+    admins: 'write',
+    unions: 'write',
+    allocation: 'write',
+    audit: 'read',
+    'access-record': 'read',
+    'delete-people': 'write',
+    privacy: 'write',
+  },
   admin: CONSOLE_ADMIN,
   'registrar-manager': { dashboard: 'read', profile: 'read', registrars: 'write' },
   'enforcer-manager': { dashboard: 'read', profile: 'read', enforcers: 'write' },

@@ -37,6 +37,8 @@ const SECTIONS: Record<string, (id: string) => SQL> = {
   staffActionsOnThem: (id) =>
     sql`SELECT created_at, actor_id, action, before, after FROM audit_log WHERE entity_type = 'person' AND entity_id = ${id} ORDER BY created_at`,
   requests: (id) => sql`SELECT * FROM privacy_requests WHERE person_id = ${id} ORDER BY received_at`,
+  // The record of who looked (modules/access-record), the archive's own production included once recorded.
+  whoLooked: (id) => sql`SELECT at, staff_id, action, fields, subject, ip FROM personal_data_access WHERE person_id = ${id} ORDER BY at`,
 };
 
 const PERSON = (id: string) =>
@@ -54,15 +56,14 @@ const IMAGE_COLUMNS: [string, string, string][] = [
 
 /**
  * Everything held about one person: their account, profile, vehicle, guarantor, subscription,
- * payments, scans, texts, the staff actions on them, their requests, the record of who looked
- * (the access record, where that table exists) and their images. Null when there is no such person.
+ * payments, scans, texts, the staff actions on them, their requests, the record of who looked and
+ * their images. Null when there is no such person.
  */
-export async function personArchive(db: Database, files: FileStore, id: string, now: Date, accessRecord?: (id: string) => SQL): Promise<PersonArchive | null> {
+export async function personArchive(db: Database, files: FileStore, id: string, now: Date): Promise<PersonArchive | null> {
   const [person] = await rowsOf<Row>(db, PERSON(id));
   if (!person) return null;
   const sections: Record<string, Row[]> = {};
-  const all = accessRecord ? { ...SECTIONS, whoLooked: accessRecord } : SECTIONS;
-  for (const [name, query] of Object.entries(all)) sections[name] = await rowsOf<Row>(db, query(id));
+  for (const [name, query] of Object.entries(SECTIONS)) sections[name] = await rowsOf<Row>(db, query(id));
   const images: ArchiveImage[] = [];
   for (const [section, column, name] of IMAGE_COLUMNS) {
     const key = sections[section][0]?.[column];

@@ -144,7 +144,8 @@ describe(`a person's rights (${TEST_DB})`, { timeout: 120_000 }, () => {
     expect(data.person).toMatchObject({ id: motorist.id, full_name: motorist.fullName, email: motorist.email, phone: motorist.phone });
     expect(data.person).not.toHaveProperty('password_hash');
     const counts = Object.fromEntries(Object.entries(data.sections as Record<string, unknown[]>).map(([name, rows]) => [name, rows.length]));
-    expect(counts).toMatchObject({ profile: 1, vehicle: 1, guarantor: 1, subscriptions: 1, subscriptionPayments: 1, scans: 2, textsSent: 1 });
+    expect(counts).toMatchObject({ profile: 1, vehicle: 1, guarantor: 1, subscriptions: 1, subscriptionPayments: 1, scans: 2, textsSent: 1, whoLooked: 1 });
+    expect(data.sections.whoLooked[0]).toMatchObject({ staff_id: admin.person.id, action: 'archive' });
     expect(data.sections.vehicle[0].plate_number).toBe(motorist.plateNumber);
     expect(data.images.map((image: { name: string }) => image.name).sort()).toEqual(['guarantorIdFront', 'idBack', 'idFront', 'portrait']);
     expect(Buffer.from(data.images[0].base64, 'base64').subarray(1, 4).toString()).toBe('PNG');

@@ -1,10 +1,11 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { PrivacyDecisionBody, PrivacyRequest, PrivacyRequestBody } from '@eticket/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { PERSONAL_FIELDS, type PrivacyDecisionBody, type PrivacyRequest, type PrivacyRequestBody } from '@eticket/contracts';
 import type { FileStore } from '../../adapters/files.ts';
 import type { Database } from '../../db/connect.ts';
 import { privacyRequests, users, vehicles } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { recordLooks, type LookOrigin } from '../access-record/index.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import { personArchive, type PersonArchive } from './archive.ts';
 import { erasePeopleNow, KEPT_AFTER_ERASURE } from './erasure.ts';
@@ -28,8 +29,6 @@ export interface PrivacyDeps {
   db: Database;
   files: FileStore;
   clock: Clock;
-  /** The access record's rows for a person (the other half of issue 46), when that table exists. */
-  accessRecord?: (id: string) => SQL;
 }
 
 /** A person's archive, requests and their outcomes; every step recorded in the audit log. */
@@ -43,9 +42,12 @@ export function createPrivacyService(deps: PrivacyDeps) {
   };
 
   return {
-    async archive(actorId: string, id: string): Promise<PersonArchive> {
+    /** Everything held about the person; recorded as a look at every personal field, and in the audit log. */
+    async archive(actorId: string, id: string, origin: LookOrigin): Promise<PersonArchive> {
       const at = clock.now();
-      const archive = await personArchive(db, files, id, at, deps.accessRecord);
+      await personOf(id);
+      await recordLooks(db, [{ staffId: actorId, personId: id, action: 'archive', fields: PERSONAL_FIELDS, origin, at }]);
+      const archive = await personArchive(db, files, id, at);
       if (!archive) throw notFound('No such person');
       const counts = Object.fromEntries(Object.entries(archive.sections).map(([name, rows]) => [name, rows.length]));
       await recordAudit(db, {
