@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { registerRoutes } from '../../platform/http/endpoints.ts';
 import { coarsenScanLocations } from './coarsening.ts';
 import { eraseDeletedPeople } from './erasure.ts';
+import { privacyPage } from './privacy-page.ts';
 import { privacyRoutes } from './routes.ts';
 import { createPrivacyService, type PrivacyDeps } from './service.ts';
 
@@ -36,7 +37,10 @@ export async function applyRetention(db: Database, files: FileStore, now: Date, 
 /** A person's rights (archive, requests) and the retention job, daily, on one process at a time. */
 export function register(app: FastifyInstance, deps: PrivacyDeps & { clock: Clock; retention: RetentionSettings; levyName: string; dpoContact: string }): void {
   const service = createPrivacyService(deps);
-  registerRoutes(app, privacyRoutes(service, { levyName: deps.levyName, dpoContact: deps.dpoContact, ...deps.retention }));
+  const notice = { levyName: deps.levyName, dpoContact: deps.dpoContact, ...deps.retention };
+  registerRoutes(app, privacyRoutes(service, notice));
+  const page = privacyPage(notice);
+  app.get('/privacy', (_request, reply) => reply.header('cache-control', 'public, max-age=300').type('text/html; charset=utf-8').send(page));
   app.jobs.register({
     name: 'personal-data-retention',
     everyMs: DAY_MS,

@@ -221,4 +221,21 @@ describe(`a person's rights (${TEST_DB})`, { timeout: 120_000 }, () => {
     expect(decided.json().data).toMatchObject({ status: 'refused', outcome: 'No document shows another date' });
     expect((await personalFieldsOf(motorist.id)).full_name).toBe(motorist.fullName);
   });
+
+  it('serves /privacy to anyone: what is held, why, how long, the rights and the DPO contact', async () => {
+    const reply = await ctx.app.inject({ method: 'GET', url: '/privacy' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/text\/html/);
+    for (const heading of ['What we hold', 'Why', 'How long', 'Your rights', 'Whom to ask']) expect(reply.body).toContain(`<h2>${heading}</h2>`);
+    expect(reply.body).toContain('erased 90 days later');
+    expect(reply.body).toContain('The data protection officer, at the levy office');
+    expect(reply.body).not.toContain('<script');
+    const notice = await ctx.app.inject({ method: 'GET', url: '/api/privacy/notice', headers: await enforcer.headers() });
+    expect(notice.json().data).toEqual({
+      levyName: 'E-Ticketing transport levy',
+      dpoContact: 'The data protection officer, at the levy office',
+      deletedPersonDays: 90,
+      scanLocationDays: 180,
+    });
+  });
 });
