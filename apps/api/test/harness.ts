@@ -185,6 +185,7 @@ export const motoristFormFields = () => ({
   route: 'Oshodi',
   plateNumber: `LAG ${randomBytes(3).toString('hex')}`,
   vehicleType: 'keke',
+  privacyNoticeGiven: 'true',
 });
 
 /** Inserts a person directly (the registration calls are tested on their own). */

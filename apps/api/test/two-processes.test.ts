@@ -135,6 +135,7 @@ describe.skipIf(TEST_DB !== 'postgres')(
           route: 'yaba',
           plateNumber: `TP ${randomBytes(2).toString('hex')}`,
           vehicleType: 'keke',
+          privacyNoticeGiven: 'true',
           subscription: 'weekly',
         },
         { portraitSelfie: png('selfie.png') },

@@ -102,6 +102,7 @@ describe(`backup and restore (${TEST_DB})`, () => {
           route: 'Oshodi',
           plateNumber: 'LAG 123 BK',
           vehicleType: 'keke',
+          privacyNoticeGiven: 'true',
           vehicleModel: 'Bajaj RE',
           subscription: 'weekly',
         },

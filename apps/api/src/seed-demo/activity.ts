@@ -120,6 +120,7 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
             vehicleType,
             vehicleModel: random.pick(MODELS[vehicleType]),
             subscription: plan,
+            privacyNoticeGiven: 'true',
           });
           const registrar = random.pick(registrars);
           const registered = await registerPerson(story, tx, { kind: 'motorist', input }, registrar.id, clock.now(), !random.chance(0.02));

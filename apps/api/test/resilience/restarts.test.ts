@@ -126,6 +126,7 @@ function motoristForm(n: number): FormData {
     route: 'yaba',
     plateNumber: `RS ${n} ${randomUUID().slice(0, 4)}`,
     vehicleType: 'keke',
+    privacyNoticeGiven: 'true',
     subscription: 'weekly',
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -100,6 +100,9 @@ const identityFields = {
   maritalStatus: optionalChoice('maritalStatus', MARITAL_STATUSES),
 };
 
+/** The refusal of a motorist's registration without the privacy notice given. */
+export const PRIVACY_NOTICE_REQUIRED = 'privacyNoticeGiven is required';
+
 const guarantorFields = {
   guarantorsName: requiredText('guarantorsName', 120),
   guarantorsPhone: phoneField('guarantorsPhone'),
@@ -157,6 +160,8 @@ export const motoristRegistration = z.object({
   vehicleType: requiredChoice('vehicleType', VEHICLE_TYPES),
   vehicleModel: optionalText('vehicleModel', 80),
   subscription: optionalChoice('subscription', PLAN_NAMES),
+  /** The registrar read the privacy notice to the motorist (issue 46): 'true', recorded as users.privacy_notice_at. */
+  privacyNoticeGiven: z.literal('true', { message: PRIVACY_NOTICE_REQUIRED }),
 });
 export type MotoristRegistration = z.infer<typeof motoristRegistration>;
 

@@ -142,6 +142,7 @@ describe('registration opens the ticket subscription', () => {
       plateNumber: 'LAG 777 BK',
       vehicleType: 'bike',
       subscription: 'monthly',
+      privacyNoticeGiven: 'true',
     };
     const reply = await ctx.app.inject({
       method: 'POST',

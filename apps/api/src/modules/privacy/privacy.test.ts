@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { FileStore } from '../../adapters/files.ts';
 import { createLocalFileStore } from '../../adapters/files.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { createTestContext, TEST_DB, type TestContext } from '../../../test/harness.ts';
-import { pngImage } from '../../../test/images.ts';
+import { createTestContext, motoristFormFields, TEST_DB, type TestContext } from '../../../test/harness.ts';
+import { multipartForm, pngImage } from '../../../test/images.ts';
 import { createMotorist, session, type Session } from '../../../test/tickets.ts';
 import { coarsenScanLocations, ERASED_NAME, eraseDeletedPeople, KEPT_AFTER_ERASURE } from './index.ts';
 
@@ -237,5 +237,22 @@ describe(`a person's rights (${TEST_DB})`, { timeout: 120_000 }, () => {
       deletedPersonDays: 90,
       scanLocationDays: 180,
     });
+  });
+
+  it('a motorist registration records the notice given, and is refused without it (400 naming the field)', async () => {
+    const register = async (fields: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: '/api/motorist/register', headers: await admin.headers(), payload: multipartForm(fields) });
+    const { privacyNoticeGiven: _given, ...without } = motoristFormFields();
+    const refused = await register(without);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('privacyNoticeGiven is required');
+    expect((await register({ ...motoristFormFields(), privacyNoticeGiven: 'false' })).statusCode).toBe(400);
+    const [none] = await q<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE email = ${without.email}`);
+    expect(none.n).toBe(0);
+
+    const accepted = await register(motoristFormFields());
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const [row] = await q<{ privacy_notice_at: Date | string | null }>(sql`SELECT privacy_notice_at FROM users WHERE id = ${accepted.json().data.id}`);
+    expect(row.privacy_notice_at).not.toBeNull();
   });
 });

@@ -23,6 +23,7 @@ const MOTORIST = {
   route: 'Yaba',
   plateNumber: 'KJA 123 XY',
   vehicleType: 'keke',
+  privacyNoticeGiven: 'true',
   vehicleModel: 'TVS King',
   subscription: 'monthly',
 };

@@ -46,6 +46,7 @@ const FORMS = {
     vehicleType: 'keke',
     vehicleModel: 'Bajaj RE',
     subscription: 'weekly',
+    privacyNoticeGiven: 'true',
   }),
 };
 type FormKind = keyof typeof FORMS;
@@ -55,7 +56,7 @@ const REQUIRED: Record<FormKind | 'union', string[]> = {
   admin: ['email', 'password', 'fullName', 'phone'],
   manager: ['email', 'password', 'fullName', 'phone', 'address', 'department', 'guarantorsName', 'guarantorsPhone', 'guarantorsAddress'],
   agent: ['email', 'password', 'fullName', 'phone', 'address', 'route', 'role', 'guarantorsName', 'guarantorsPhone', 'guarantorsAddress'],
-  motorist: ['email', 'password', 'fullName', 'phone', 'address', 'dob', 'route', 'plateNumber', 'vehicleType'],
+  motorist: ['email', 'password', 'fullName', 'phone', 'address', 'dob', 'route', 'plateNumber', 'vehicleType', 'privacyNoticeGiven'],
   union: ['email', 'password', 'fullName', 'phone', 'role'],
 };
 
