@@ -75,6 +75,8 @@ test('a registrar registers a motorist in three steps with photos from the camer
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('alert')).toContainText('Full name is required');
 
+  await expect(page.getByRole('alert')).toContainText('Notice given is required');
+  await page.getByLabel('Notice given *').check();
   await page.getByLabel('Full name *').fill('kemi keke');
   await page.getByLabel('Email *').fill('kemi.keke@field.test');
   await page.getByLabel('Phone *').fill('08031234567');

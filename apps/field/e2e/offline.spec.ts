@@ -86,6 +86,7 @@ test('a registration made offline, photos and all, survives a reload and reaches
   await controlledByServiceWorker(page);
   await page.context().setOffline(true);
 
+  await page.getByLabel('Notice given *').check();
   await page.getByLabel('Full name *').fill('ofe offline');
   await page.getByLabel('Email *').fill(email);
   await page.getByLabel('Phone *').fill('08037654321');

@@ -28,6 +28,7 @@ interface Rider {
 }
 
 async function fillPersonal(page: Page, rider: Rider) {
+  await page.getByLabel('Notice given *').check();
   await page.getByLabel('Full name *').fill(rider.fullName);
   await page.getByLabel('Email *').fill(rider.email);
   await page.getByLabel('Phone *').fill(rider.phone);

@@ -25,6 +25,7 @@ async function registerMotorist(page: Page, token: string, fullName: string, tag
       route: 'Lekki - Ajah',
       plateNumber: `EXP ${uniqueSuffix().slice(-7)}`,
       vehicleType: 'bus',
+      privacyNoticeGiven: 'true',
       front: { name: 'front.png', mimeType: 'image/png', buffer: readFileSync(FIXTURE_IMAGES.png) },
     },
   });

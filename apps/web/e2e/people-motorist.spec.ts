@@ -34,6 +34,7 @@ test('a motorist is registered in 3 steps with a webcam selfie, found, approved,
   await form.getByLabel('Marital Status').selectOption('married');
   await form.getByLabel('Address').fill('12 Broad Street, Lagos');
   await form.getByLabel('ID Type', { exact: true }).selectOption('nin');
+  await form.getByLabel('Privacy notice read to the motorist').selectOption('true');
   await chooseImage(form, page, 'ID Front Image', FIXTURE_IMAGES.png);
   await chooseImage(form, page, 'ID Back Image', FIXTURE_IMAGES.jpeg);
   await form.getByRole('button', { name: 'Next' }).click();

@@ -14,6 +14,7 @@ export interface FieldError {
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
   dob: 'Date of birth',
   serialID: 'TIN',
+  privacyNoticeGiven: 'Notice given',
   idType: 'ID type',
   guarantorsName: "Guarantor's name",
   guarantorsPhone: "Guarantor's phone",

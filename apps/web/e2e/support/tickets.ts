@@ -68,6 +68,7 @@ export async function registerMotorist(
       vehicleType,
       vehicleModel: 'TVS King',
       subscription: plan,
+      privacyNoticeGiven: 'true',
       front: image('id-front.png'),
       back: image('id-back.png'),
       portraitSelfie: image('captured-image.png'),

@@ -3,6 +3,7 @@ import { GENDERS, ID_TYPES, MARITAL_STATUSES, VEHICLE_TYPES, fieldErrorOf, motor
 import { naira } from '../../lib/format.ts';
 import { enqueue, newKey, remove } from '../queue/queue.ts';
 import { useRegistrationPlans } from './plans.ts';
+import { PrivacyNotice } from './PrivacyNotice.tsx';
 import { scaleImage } from './scaleImage.ts';
 
 type Field = { name: string; label: string; type?: string; options?: readonly string[]; required?: boolean };
@@ -51,7 +52,7 @@ const STEPS: { title: string; fields: Field[]; photos: Photo[] }[] = [
   { title: 'Motorist’s photo', fields: [], photos: [{ name: 'portraitSelfie', label: 'Motorist’s photo' }] },
 ];
 
-const NAMES = [...STEPS.flatMap((step) => step.fields.map((field) => field.name)), 'subscription', 'front', 'back', 'portraitSelfie'];
+const NAMES = [...STEPS.flatMap((step) => step.fields.map((field) => field.name)), 'subscription', 'front', 'back', 'portraitSelfie', 'privacyNoticeGiven'];
 
 /** A message about a field, in words: "plateNumber is already in use" → "Plate number is already in use". */
 export function inWords(message: string): string {
@@ -62,6 +63,8 @@ export function inWords(message: string): string {
 /** The contract's messages for the fields of this step and those before it, in words. */
 function problemsOf(step: number, values: Record<string, string>): string[] {
   const names = new Set(STEPS.slice(0, step + 1).flatMap((s) => s.fields.map((f) => f.name)));
+  // The notice is read first: the first step is not passed without it.
+  names.add('privacyNoticeGiven');
   if (step >= 1) names.add('subscription');
   const input = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
   const result = motoristRegistration.safeParse(input);
@@ -171,6 +174,7 @@ export function RegistrationForm({ draft, onSent }: { draft: Draft; onSent: (key
       <h2>
         {draft.replaces ? 'Fix and resend' : 'Register a motorist'} · {step + 1} of {STEPS.length}: {current.title}
       </h2>
+      {step === 0 && <PrivacyNotice given={values.privacyNoticeGiven === 'true'} onGiven={(given) => set('privacyNoticeGiven', given ? 'true' : '')} />}
       {current.fields.map((field) => (
         <Labelled key={field.name} label={`${field.label}${field.required ? ' *' : ''}`}>
           {field.options ? (

@@ -56,6 +56,14 @@ export const department: FieldSpec = {
   required: true,
   choices: DEPARTMENTS.map((value) => ({ value, label: DEPARTMENT_LABELS[value] })),
 };
+/** The registrar read the privacy notice (/privacy) to the motorist (issue 46); the server refuses a registration without it. */
+export const privacyNoticeGiven: FieldSpec = {
+  name: 'privacyNoticeGiven',
+  label: 'Privacy notice read to the motorist',
+  type: 'select',
+  choices: [{ value: 'true', label: 'Notice given' }],
+  required: true,
+};
 export const route: FieldSpec = { name: 'route', label: 'Route', type: 'text', required: true };
 
 export const guarantorFields: FieldSpec[] = [

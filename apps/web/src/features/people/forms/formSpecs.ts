@@ -22,6 +22,7 @@ import {
   password,
   phone,
   portraitSelfie,
+  privacyNoticeGiven,
   route,
   SINGLE_OR_MARRIED,
   unionName,
@@ -99,7 +100,7 @@ export const motoristForm: FormSpec = {
   kind: 'motorist',
   title: 'Create Motorist',
   steps: [
-    { title: 'Personal information', fields: [...personal, dob, gender, maritalStatus(), address(true), idType, idFront, idBack] },
+    { title: 'Personal information', fields: [...personal, dob, gender, maritalStatus(), address(true), idType, privacyNoticeGiven, idFront, idBack] },
     { title: 'Vehicle', fields: vehicleFields },
     { title: 'Portrait selfie', fields: [portraitSelfie] },
   ],

@@ -18,6 +18,7 @@ const motorist = (overrides: FormValues = {}): FormValues => ({
   plateNumber: 'LAG 123 XY',
   vehicleType: 'keke',
   subscription: '3 months',
+  privacyNoticeGiven: 'true',
   ...overrides,
 });
 
