@@ -222,5 +222,12 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   // Printing (issue 23): whoever reads the payment lists prints their receipts (the server decides); agents' ID cards, motorists' stickers.
   { path: '/receipt/:receiptNo', title: 'Receipt', Page: lazyPage(() => import('../features/transactions/receipt/ReceiptPrintPage.tsx'), 'ReceiptPrintPage') },
   { path: '/:id/id-card', title: 'ID Card', Page: lazyPage(() => import('../features/people/IdCardPage.tsx'), 'IdCardPage') },
+  // A person's archive, readable and printable (issue 46): the super-admin's.
+  {
+    path: '/:id/personal-data',
+    title: 'Personal data',
+    capability: 'privacy',
+    Page: lazyPage(() => import('../features/people/privacy/ArchivePrintPage.tsx'), 'ArchivePrintPage'),
+  },
   { path: '/:id/sticker', title: 'Sticker', Page: lazyPage(() => import('../features/people/sticker/StickerPage.tsx'), 'StickerPage') },
 ];

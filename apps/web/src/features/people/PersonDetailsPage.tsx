@@ -22,6 +22,7 @@ import { SubscriptionBlock } from './details/SubscriptionBlock.tsx';
 import { VehicleBlock } from './details/VehicleBlock.tsx';
 import { fieldAgentRole } from './idCard.ts';
 import { usePersonDetails } from './queries.ts';
+import { PrivacyBlock } from './privacy/PrivacyBlock.tsx';
 
 /** {id}/details: every block of spec "User detail". The list's row shows at once; the server's record follows (and serves a reload). */
 export function PersonDetailsPage() {
@@ -92,6 +93,7 @@ export function PersonDetailsPage() {
         </Grid>
         {person.isMotorist && <MotoristHistory motoristId={person.id} />}
         <WhoLookedBlock personId={person.id} />
+        {can(viewer, 'privacy', 'write') && <PrivacyBlock person={person} />}
       </Stack>
     </>
   );
