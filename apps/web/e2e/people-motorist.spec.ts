@@ -169,6 +169,7 @@ test('a chosen file that is not an image is refused at once, an image is preview
   await form.getByLabel('Phone').fill(uniquePhone());
   await form.getByLabel('Date of Birth').fill('1990-05-04');
   await form.getByLabel('Address').fill('12 Broad Street, Lagos');
+  await form.getByLabel('Privacy notice read to the motorist').selectOption('true');
   await form.getByRole('button', { name: 'Next' }).click();
   await form.getByLabel('Route').fill('Ikeja - Oshodi');
   await form.getByLabel('Plate Number').fill(`LAG ${uniqueSuffix().slice(-6).toUpperCase()}`);
