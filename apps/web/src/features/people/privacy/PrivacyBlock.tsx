@@ -45,7 +45,8 @@ export function PrivacyBlock({ person }: { person: PersonRecord }) {
       notifications.show({ color: 'green', message: reply.message });
       setDeciding(null);
       setOutcome('');
-      await (erasing ? queryClient.invalidateQueries() : refresh());
+      // The page stays on the person as shown, with the outcome (a deleted person's details are not found again).
+      await refresh();
     } catch (error) {
       failed(error);
     } finally {
