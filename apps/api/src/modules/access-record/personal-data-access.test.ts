@@ -26,6 +26,7 @@ const MOTORIST = {
   route: 'Yaba',
   plateNumber: 'KJA 123 XY',
   vehicleType: 'keke',
+  privacyNoticeGiven: 'true',
 };
 const REGISTRAR_PHONE = '08035550009';
 const BROWSER = 'Mozilla/5.0 (test) console';
