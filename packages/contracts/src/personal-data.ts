@@ -107,7 +107,7 @@ export function maskEmail(email: string): string {
 /** Free text (an address, a date of birth, an ID type): nothing of it is shown. */
 export const MASKED_TEXT = MASK;
 
-// ---- The record of every look (migrations/0045_personal_data_access.sql).
+// ---- The record of every look (migrations/0048_personal_data_access.sql).
 
 export const PERSONAL_DATA_ACCESS_ACTIONS = ['details-view', 'reveal', 'export', 'signed-link', 'archive'] as const;
 export type PersonalDataAccessAction = (typeof PERSONAL_DATA_ACCESS_ACTIONS)[number];

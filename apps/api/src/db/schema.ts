@@ -56,10 +56,10 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** The last end of sessions was a forced logout by staff (0035_signed_out_by_staff.sql). */
     signedOutByStaff: boolean('signed_out_by_staff').notNull().default(false),
-    /** When the person was deleted, and when their personal data was erased (0046_personal_data_retention.sql). */
+    /** When the person was deleted, and when their personal data was erased (0049_personal_data_retention.sql). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     erasedAt: timestamp('erased_at', { withTimezone: true }),
-    /** When the registrar read the privacy notice to the person (0046). */
+    /** When the registrar read the privacy notice to the person (0049). */
     privacyNoticeAt: timestamp('privacy_notice_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -274,7 +274,7 @@ export const scans = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     locationAccuracy: real('location_accuracy'),
-    /** The location was rounded to about 1 km after its retention (0046). */
+    /** The location was rounded to about 1 km after its retention (0049). */
     locationCoarse: boolean('location_coarse').notNull().default(false),
   },
   (t) => [
@@ -404,7 +404,7 @@ export const jobRuns = pgTable('job_runs', {
   outcome: text('outcome'),
 });
 
-// ---- The person's rights (migrations/0046_personal_data_retention.sql).
+// ---- The person's rights (migrations/0049_personal_data_retention.sql).
 
 export type PrivacyRequestKind = 'access' | 'correction' | 'erasure';
 export type PrivacyRequestStatus = 'open' | 'done' | 'refused';
@@ -789,7 +789,7 @@ export const auditLog = pgTable(
 );
 export type AuditLogRow = typeof auditLog.$inferSelect;
 
-/** Every look at a person's personal data: who, when, which person and fields, from where (0045_personal_data_access.sql; append-only). */
+/** Every look at a person's personal data: who, when, which person and fields, from where (0048_personal_data_access.sql; append-only). */
 export const personalDataAccess = pgTable(
   'personal_data_access',
   {
