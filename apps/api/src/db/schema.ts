@@ -579,6 +579,20 @@ export const ledgerBalances = pgTable(
   (t) => [primaryKey({ columns: [t.accountCode, t.shard] })],
 );
 
+/** Each Lagos day's debits and credits per account group and entry kind, on shards, kept by the lines' trigger (0044): the Books report reads these. */
+export const ledgerDayTotals = pgTable(
+  'ledger_day_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    accountGroup: text('account_group').notNull(),
+    entryKind: text('entry_kind').notNull(),
+    shard: smallint('shard').notNull(),
+    debitsKobo: kobo('debits_kobo').notNull(),
+    creditsKobo: kobo('credits_kobo').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.accountGroup, t.entryKind, t.shard] })],
+);
+
 export const ledgerChecks = pgTable('ledger_checks', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   startedAt: at('started_at').notNull(),
