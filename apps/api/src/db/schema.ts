@@ -618,6 +618,9 @@ export const tills = pgTable(
     isCurrent: boolean('is_current').notNull().default(true),
     closeId: uuid('close_id'),
     openedBy: text('opened_by').$type<'collection' | 'explicit'>().notNull().default('collection'),
+    // 0047_till_totals.sql: derived counters of its cash payments, kept under the till's lock.
+    cashKobo: kobo('cash_kobo').notNull().default(0),
+    firstCashAt: at('first_cash_at'),
   },
   (t) => [
     uniqueIndex('tills_current_once')
@@ -628,6 +631,9 @@ export const tills = pgTable(
     index('tills_close_idx')
       .on(t.closeId)
       .where(sql`close_id IS NOT NULL`),
+    index('tills_open_cash_idx')
+      .on(t.remitterId)
+      .where(sql`status = 'open'`),
   ],
 );
 
@@ -865,4 +871,5 @@ export const indexIncludes: Record<string, readonly string[]> = {
   subscription_payments_till_idx: ['amount_kobo', 'created_at', 'received_at'],
   penalty_payments_till_idx: ['amount_kobo', 'created_at', 'received_at'],
   till_closes_variance_decided_idx: ['variance_kobo'],
+  tills_open_cash_idx: ['cash_kobo', 'first_cash_at'],
 };

@@ -52,17 +52,18 @@ describe('the till lists read through indexes', () => {
     [
       'open tills',
       (q: TillListQueries) => q.openTills({}, page, LIMITS, NOW),
-      ['tills_status_opened_idx', 'subscription_payments_till_idx', 'penalty_payments_till_idx'],
+      // The page by tills_status_opened_idx, or (tiny test tables) the open tills' partial index.
+      ['tills_', 'subscription_payments_till_idx', 'penalty_payments_till_idx'],
     ],
     ['open tills of some remitters', (q: TillListQueries) => q.openTills({ remitterIds: [SOMEONE] }, page, LIMITS, NOW), ['tills_']],
-    ['open tills over a limit', (q: TillListQueries) => q.openTills({ overLimit: true }, page, LIMITS, NOW), ['tills_status_opened_idx']],
+    ['open tills over a limit', (q: TillListQueries) => q.openTills({ overLimit: true }, page, LIMITS, NOW), ['tills_open_cash_idx']],
     // At most one waiting per remitter: the planner may read them through till_closes_one_pending.
     ['closes waiting', (q: TillListQueries) => q.closes({ status: 'pending' }, page), ['till_closes_']],
     ['approved closes', (q: TillListQueries) => q.closes({ status: 'approved' }, page), ['till_closes_status_idx']],
     ['a remitter’s closes', (q: TillListQueries) => q.closes({ remitterIds: [SOMEONE] }, page), ['till_closes_remitter_idx']],
     ['variances', (q: TillListQueries) => q.closes({ varianceOnly: true }, page), ['till_closes_variance_idx']],
     ['one close and its collections', (q: TillListQueries) => Promise.all([q.close(SOMEONE), q.collectionsOf(SOMEONE)]), ['tills_close_idx']],
-    ['unlodged cash', (q: TillListQueries) => q.unlodged(), ['tills_status_opened_idx']],
+    ['unlodged cash', (q: TillListQueries) => q.unlodged(), ['tills_open_cash_idx']],
     ['this month’s variances', (q: TillListQueries) => q.variances(new Date('2026-06-01'), new Date('2026-07-01')), ['till_closes_variance_decided_idx']],
     ['today by mode', (q: TillListQueries) => q.collectionsByMode('2026-06-10'), ['payment_counts']],
   ] as const)('%s', async (_name, run, indexes) => {

@@ -105,30 +105,40 @@ const cashOf = (tills: SQL) => sql`
   UNION ALL
   SELECT amount_kobo, created_at, received_at FROM penalty_payments WHERE till_id IN (${tills})`;
 
+/** Each remitter's unlodged cash: their open tills' running totals (0047_till_totals.sql), from tills_open_cash_idx. */
+const heldByRemitter = sql`
+  SELECT remitter_id, sum(cash_kobo) AS kobo, min(first_cash_at) AS first_at FROM tills WHERE status = 'open' GROUP BY remitter_id`;
+
 /**
- * The Tills page's reads. Open tills come from tills (status, opened_at) and each till's cash from
- * the payments' till_id index, for the page's rows only; closes from till_closes by status,
- * remitter or variance (0045_till_lists.sql), newest first.
+ * The Tills page's reads. Open tills come from tills (status, opened_at) with their running cash
+ * totals; each till's collection counts from the payments' till_id index, for the page's rows only;
+ * closes from till_closes by status, remitter or variance (0045_till_lists.sql), newest first.
  */
 export function tillListQueries(db: Database) {
   /** An open till's row: its own cash (expected, counts) and its remitter's unlodged cash (limits). */
   const openTillSelect = (limits: TillLimits) => sql`
     SELECT t.id, t.opened_at AS "openedAt", u.id AS "remitterId", u.full_name AS "fullName", u.user_code AS "userCode",
-           own.kobo::text AS "expectedKobo", own.n::int AS collections, own.late::int AS "lateCollections",
-           own.first_at AS "firstCollectionAt", own.last_at AS "lastCollectionAt",
+           t.cash_kobo::text AS "expectedKobo", own.n::int AS collections, own.late::int AS "lateCollections",
+           t.first_cash_at AS "firstCollectionAt", own.last_at AS "lastCollectionAt",
            held.kobo::text AS "unlodgedKobo", held.first_at AS "unlodgedSince"
     FROM tills t
     JOIN users u ON u.id = t.remitter_id
     CROSS JOIN LATERAL (
-      SELECT count(*) AS n, coalesce(sum(amount_kobo), 0) AS kobo, min(received_at) AS first_at, max(received_at) AS last_at,
+      SELECT count(*) AS n, max(received_at) AS last_at,
              count(*) FILTER (WHERE received_at - created_at > make_interval(hours => ${limits.lateHours})) AS late
       FROM (${cashOf(sql`t.id`)}) cash) own
     CROSS JOIN LATERAL (
-      SELECT coalesce(sum(amount_kobo), 0) AS kobo, min(received_at) AS first_at
-      FROM (${cashOf(sql`SELECT o.id FROM tills o WHERE o.remitter_id = t.remitter_id AND o.status = 'open'`)}) cash) held`;
+      SELECT coalesce(sum(o.cash_kobo), 0) AS kobo, min(o.first_cash_at) AS first_at
+      FROM tills o WHERE o.remitter_id = t.remitter_id AND o.status = 'open') held`;
 
   const overLimitOf = (limits: TillLimits, now: Date) =>
     sql`((held.kobo > 0 AND held.kobo >= ${limits.limitKobo}) OR held.first_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${limits.limitHours}))`;
+
+  /** The open tills a filter keeps: with overLimit, only those of remitters over a limit (their totals, not their payments). */
+  const matching = (filter: OpenTillFilter, limits: TillLimits, now: Date) =>
+    filter.overLimit
+      ? sql`FROM tills t JOIN (${heldByRemitter}) held ON held.remitter_id = t.remitter_id WHERE ${openWhere(filter)} AND ${overLimitOf(limits, now)}`
+      : sql`FROM tills t WHERE ${openWhere(filter)}`;
 
   const openWhere = (filter: OpenTillFilter) =>
     and([
@@ -193,23 +203,15 @@ export function tillListQueries(db: Database) {
   });
 
   return {
-    /** A page of open tills, oldest first, and how many match; overLimit needs every open till's cash. */
+    /** A page of open tills, oldest first, and how many match. */
     async openTills(filter: OpenTillFilter, page: Page, limits: TillLimits, now: Date): Promise<{ rows: OpenTillRow[]; total: number }> {
       const rows = await rowsOf<Record<string, unknown>>(
         db,
-        filter.overLimit
-          ? sql`${openTillSelect(limits)} WHERE ${openWhere(filter)} AND ${overLimitOf(limits, now)}
-                ORDER BY t.opened_at, t.id LIMIT ${page.limit} OFFSET ${page.offset}`
-          : sql`${openTillSelect(limits)} WHERE t.id IN (
-                  SELECT t.id FROM tills t WHERE ${openWhere(filter)} ORDER BY t.opened_at, t.id LIMIT ${page.limit} OFFSET ${page.offset})
-                ORDER BY t.opened_at, t.id`,
+        sql`${openTillSelect(limits)} WHERE t.id IN (
+              SELECT t.id ${matching(filter, limits, now)} ORDER BY t.opened_at, t.id LIMIT ${page.limit} OFFSET ${page.offset})
+            ORDER BY t.opened_at, t.id`,
       );
-      const [count] = await rowsOf<{ n: number }>(
-        db,
-        filter.overLimit
-          ? sql`SELECT count(*)::int AS n FROM (${openTillSelect(limits)} WHERE ${openWhere(filter)} AND ${overLimitOf(limits, now)}) t`
-          : sql`SELECT count(*)::int AS n FROM tills t WHERE ${openWhere(filter)}`,
-      );
+      const [count] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n ${matching(filter, limits, now)}`);
       return { rows: rows.map(toOpenTill), total: count.n };
     },
 
@@ -254,17 +256,14 @@ export function tillListQueries(db: Database) {
       }));
     },
 
-    /** Every remitter's unlodged cash (their open tills'), most first. */
+    /** Every remitter's unlodged cash (their open tills' running totals), most first. */
     async unlodged(): Promise<UnlodgedRow[]> {
       const rows = await rowsOf<{ id: string; fullName: string; userCode: string; kobo: string; oldestAt: string }>(
         db,
         sql`
         SELECT u.id, u.full_name AS "fullName", u.user_code AS "userCode", held.kobo::text AS kobo, held.first_at AS "oldestAt"
-        FROM (SELECT DISTINCT remitter_id FROM tills WHERE status = 'open') r
-        JOIN users u ON u.id = r.remitter_id
-        CROSS JOIN LATERAL (
-          SELECT sum(amount_kobo) AS kobo, min(received_at) AS first_at
-          FROM (${cashOf(sql`SELECT o.id FROM tills o WHERE o.remitter_id = r.remitter_id AND o.status = 'open'`)}) cash) held
+        FROM (${heldByRemitter}) held
+        JOIN users u ON u.id = held.remitter_id
         WHERE held.kobo > 0
         ORDER BY held.kobo DESC, u.id`,
       );

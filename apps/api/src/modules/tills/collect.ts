@@ -74,7 +74,8 @@ export interface CollectionUnit {
 
 /**
  * Takes the money of a payment, in its transaction: cash goes to the remitter's current till
- * (locked until the transaction ends, opened if none) unless the limits pause cash collection (409);
+ * (locked until the transaction ends, opened if none; its running totals follow) unless the limits
+ * pause cash collection (409);
  * a non-cash payment's reference is claimed for its mode (409 when it paid before); the payment is
  * recorded by `record` (given its till) and posted to the ledger.
  */
@@ -89,6 +90,7 @@ export async function takeMoney<P extends { id: string; receiptNo: string }>(
   const key = mode === 'cash' ? null : referenceKey(money.reference ?? '');
   if (key === '') throw new HttpError(400, TILL_MESSAGES.referenceRequired, {}, [fieldErrorOf('reference', TILL_MESSAGES.referenceRequired)]);
   const payment = await record(tillId);
+  if (tillId !== null) await unit.collections.addCash(tillId, money.amountKobo, money.received);
   if (mode !== 'cash' && key !== null) {
     const paidBefore = await unit.collections.claimReference(mode, key, money.kind, payment.id);
     if (paidBefore) {

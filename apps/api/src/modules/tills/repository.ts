@@ -84,14 +84,20 @@ export function collectionQueries(db: Database) {
       throw new Error(`could not lock a current till for remitter ${remitterId}`);
     },
 
-    /** The cash in the remitter's open tills and how old its oldest collection is (by the server's receive time). */
+    /** The cash in the remitter's open tills and how old its oldest collection is, from the tills' running totals. */
     async unlodged(remitterId: string): Promise<{ cashKobo: Kobo; oldestReceivedAt: Date | null }> {
-      const open = sql`SELECT id FROM tills WHERE remitter_id = ${remitterId}::uuid AND status = 'open'`;
       const [row] = await rowsOf<{ cash: string; oldest: Date | string | null }>(
         db,
-        sql`SELECT coalesce(sum(amount_kobo), 0)::text AS cash, min(received_at) AS oldest FROM (${tillPayments(open)}) p`,
+        sql`SELECT coalesce(sum(cash_kobo), 0)::text AS cash, min(first_cash_at) AS oldest FROM tills WHERE remitter_id = ${remitterId}::uuid AND status = 'open'`,
       );
       return { cashKobo: koboOf(row.cash), oldestReceivedAt: asDate(row.oldest) };
+    },
+
+    /** Adds a cash payment (received at `at`) to its till's running totals; the till is locked by lockCurrentTill. */
+    async addCash(tillId: string, amountKobo: Kobo, at: Date): Promise<void> {
+      await db.execute(sql`
+        UPDATE tills SET cash_kobo = cash_kobo + ${amountKobo}, first_cash_at = least(first_cash_at, ${timestamp(at)})
+        WHERE id = ${tillId}::uuid`);
     },
 
     /**
