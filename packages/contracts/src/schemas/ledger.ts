@@ -15,6 +15,10 @@ export const LEDGER_DIFFERENCE_KINDS = [
   'unbalanced-entry',
   'balance-differs',
   'ledger-not-zero',
+  /** An open or closing till's running cash total is not the sum of its cash payments. */
+  'till-total-differs',
+  /** A Books report day total (day, account group, entry kind) is not the sum of its lines. */
+  'day-total-differs',
 ] as const;
 export type LedgerDifferenceKind = (typeof LEDGER_DIFFERENCE_KINDS)[number];
 

@@ -256,6 +256,37 @@ describe(`the integrity check (${TEST_DB})`, () => {
     expect((await checked()).ok).toBe(true);
   });
 
+  it('finds a Books report day total that is not the sum of its lines', async () => {
+    await pay('transfer');
+    const day = '2026-06-02';
+    const tamper = (kobo: number) =>
+      db().execute(sql`
+        UPDATE ledger_day_totals SET credits_kobo = credits_kobo + ${kobo}
+        WHERE (day, account_group, entry_kind, shard) = (
+          SELECT day, account_group, entry_kind, shard FROM ledger_day_totals
+          WHERE day = ${day}::date AND account_group = 'revenue:subscription' AND entry_kind = 'subscription_payment' LIMIT 1)`);
+    const [{ credits }] = await query<{ credits: string }>(sql`
+      SELECT sum(credits_kobo)::text AS credits FROM ledger_day_totals
+      WHERE day = ${day}::date AND account_group = 'revenue:subscription' AND entry_kind = 'subscription_payment'`);
+    await tamper(3);
+    try {
+      const check = await checked();
+      expect(check.ok).toBe(false);
+      expect(check.differences).toEqual([
+        {
+          kind: 'day-total-differs',
+          ref: `${day} revenue:subscription subscription_payment credits`,
+          posted: (Number(credits) + 3) / 100,
+          expected: Number(credits) / 100,
+          message: `Daily totals ${day} revenue:subscription subscription_payment credits: kept ₦${((Number(credits) + 3) / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })}, the lines sum to ₦${(Number(credits) / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })}`,
+        },
+      ]);
+    } finally {
+      await tamper(-3);
+    }
+    expect((await checked()).ok).toBe(true);
+  });
+
   it('lists the accounts with their debits, credits and balance, by kind', async () => {
     const reply = await ctx.app.inject({ method: 'GET', url: '/api/ledger/accounts?limit=100', headers: await admin.headers() });
     expect(reply.statusCode).toBe(200);

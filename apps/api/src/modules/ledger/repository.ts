@@ -210,6 +210,70 @@ export function ledgerQueries(db: Database) {
       return rows.map((row) => ({ kind: 'balance-differs', entryKind: null, ref: row.code, postedKobo: koboOf(row.kept), expectedKobo: koboOf(row.summed) }));
     },
 
+    /**
+     * Open and closing tills whose running cash total (0047_till_totals.sql, a derived counter kept
+     * under the till's lock) is not the sum of their cash payments.
+     */
+    async tillTotalDifferences(): Promise<FoundDifference[]> {
+      const rows = await rowsOf<{ id: string; kept: string; summed: string }>(
+        db,
+        sql`
+        SELECT t.id::text, t.cash_kobo::text AS kept, coalesce(p.kobo, 0)::text AS summed
+        FROM tills t
+        LEFT JOIN LATERAL (
+          SELECT sum(amount_kobo) AS kobo FROM (
+            SELECT amount_kobo FROM subscription_payments WHERE till_id = t.id
+            UNION ALL
+            SELECT amount_kobo FROM penalty_payments WHERE till_id = t.id) cash) p ON true
+        WHERE t.status IN ('open', 'closing') AND t.cash_kobo <> coalesce(p.kobo, 0)
+        ORDER BY 1
+        LIMIT ${DIFFERENCES_READ}`,
+      );
+      return rows.map((row) => ({ kind: 'till-total-differs', entryKind: null, ref: row.id, postedKobo: koboOf(row.kept), expectedKobo: koboOf(row.summed) }));
+    },
+
+    /**
+     * Report day totals (ledger_day_totals, 0044: per Lagos day, account group and entry kind, on
+     * shards) whose debits or credits are not those of the lines they stand for: one grouped pass.
+     * The ref names the day, group, kind and side (debits when they differ, else credits).
+     */
+    async dayTotalDifferences(): Promise<FoundDifference[]> {
+      const rows = await rowsOf<{ ref: string; kind: string; kept: string; summed: string }>(
+        db,
+        sql`
+        WITH kept AS (
+          SELECT day, account_group, entry_kind, sum(debits_kobo) AS debits, sum(credits_kobo) AS credits
+          FROM ledger_day_totals GROUP BY 1, 2, 3),
+        summed AS (
+          SELECT (e.occurred_at AT TIME ZONE 'Africa/Lagos')::date AS day, ledger_account_group(l.account_code) AS account_group, e.kind AS entry_kind,
+                 coalesce(sum(l.amount_kobo) FILTER (WHERE l.amount_kobo > 0), 0) AS debits,
+                 coalesce(-sum(l.amount_kobo) FILTER (WHERE l.amount_kobo < 0), 0) AS credits
+          FROM ledger_lines l JOIN ledger_entries e ON e.id = l.entry_id
+          GROUP BY 1, 2, 3),
+        compared AS (
+          SELECT coalesce(k.day, s.day) AS day, coalesce(k.account_group, s.account_group) AS account_group,
+                 coalesce(k.entry_kind, s.entry_kind) AS entry_kind,
+                 coalesce(k.debits, 0) AS kept_debits, coalesce(s.debits, 0) AS summed_debits,
+                 coalesce(k.credits, 0) AS kept_credits, coalesce(s.credits, 0) AS summed_credits
+          FROM kept k FULL JOIN summed s ON s.day = k.day AND s.account_group = k.account_group AND s.entry_kind = k.entry_kind)
+        SELECT concat_ws(' ', day::text, account_group, entry_kind, CASE WHEN kept_debits <> summed_debits THEN 'debits' ELSE 'credits' END) AS ref,
+               entry_kind AS kind,
+               (CASE WHEN kept_debits <> summed_debits THEN kept_debits ELSE kept_credits END)::text AS kept,
+               (CASE WHEN kept_debits <> summed_debits THEN summed_debits ELSE summed_credits END)::text AS summed
+        FROM compared
+        WHERE kept_debits <> summed_debits OR kept_credits <> summed_credits
+        ORDER BY day, account_group, entry_kind
+        LIMIT ${DIFFERENCES_READ}`,
+      );
+      return rows.map((row) => ({
+        kind: 'day-total-differs',
+        entryKind: row.kind,
+        ref: row.ref,
+        postedKobo: koboOf(row.kept),
+        expectedKobo: koboOf(row.summed),
+      }));
+    },
+
     /** The sum of every line: zero in balanced books. */
     async total(): Promise<Kobo> {
       const [row] = await rowsOf<{ total: string }>(db, sql`SELECT coalesce(sum(amount_kobo), 0)::text AS total FROM ledger_lines`);

@@ -33,6 +33,10 @@ function describe(found: FoundDifference): string {
       return `Account ${found.ref}: its kept balance is ${naira(found.postedKobo)}, its lines sum to ${naira(found.expectedKobo)}`;
     case 'ledger-not-zero':
       return `The ledger's lines sum to ${naira(found.postedKobo)}, not zero`;
+    case 'till-total-differs':
+      return `Till ${found.ref}: its running cash total is ${naira(found.postedKobo)}, its cash payments sum to ${naira(found.expectedKobo)}`;
+    case 'day-total-differs':
+      return `Daily totals ${found.ref}: kept ${naira(found.postedKobo)}, the lines sum to ${naira(found.expectedKobo)}`;
   }
 }
 
@@ -83,12 +87,18 @@ export function createLedgerService(deps: { ledger: LedgerQueries; clock: Clock 
   return {
     /**
      * The integrity check: every successful payment and every payout has exactly its entry, of its
-     * amount; every entry sums to zero; each account's kept balance equals the sum of its lines; the
-     * ledger sums to zero. The result is kept (the console shows the last one) and answered.
+     * amount; every entry sums to zero; each account's kept balance, each report day total and each
+     * open or closing till's running cash total equals what it counts; the ledger sums to zero. The result is kept (the console shows the last one) and answered.
      */
     async check(trigger: 'nightly' | 'on-demand', requestedBy: string | null = null): Promise<LedgerCheck> {
       const startedAt = clock.now();
-      const found = [...(await ledger.recordDifferences()), ...(await ledger.unbalancedEntries()), ...(await ledger.balanceDifferences())];
+      const found = [
+        ...(await ledger.recordDifferences()),
+        ...(await ledger.unbalancedEntries()),
+        ...(await ledger.balanceDifferences()),
+        ...(await ledger.dayTotalDifferences()),
+        ...(await ledger.tillTotalDifferences()),
+      ];
       const total = await ledger.total();
       if (total !== 0) found.push({ kind: 'ledger-not-zero', entryKind: null, ref: null, postedKobo: total, expectedKobo: 0 });
       const { entries, lines } = await ledger.size();

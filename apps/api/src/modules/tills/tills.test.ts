@@ -406,6 +406,66 @@ describe(`approval (${TEST_DB})`, () => {
   });
 });
 
+/** The remitter's tills' running totals (0047), oldest first, as "status kobo firstCashAt". */
+async function totalsOf(remitter: Session): Promise<string[]> {
+  const rows = await query<{ status: string; kobo: string; first: Date | string | null }>(sql`
+    SELECT status, cash_kobo::text AS kobo, first_cash_at AS first FROM tills WHERE remitter_id = ${remitter.person.id}::uuid ORDER BY opened_at, id`);
+  return rows.map((row) => `${row.status} ${row.kobo} ${row.first === null ? null : new Date(row.first).toISOString()}`);
+}
+
+describe(`running totals (${TEST_DB})`, () => {
+  it('follow cash payments (by receive time), not non-cash or refused ones; a close and a rejection keep them', async () => {
+    clock.set('2026-07-10T08:00:00Z');
+    const remitter = await remitterSession('tunde totals');
+    const first = clock.now().toISOString();
+    await paid(remitter, { capturedAt: new Date(clock.now().getTime() - 10 * HOUR) });
+    later(HOUR);
+    await paid(remitter);
+    await paid(remitter, { mode: 'transfer', reference: 'TOTALS-1' });
+    await paid(remitter, { plan: 'bus' });
+    expect((await pay(remitter, { plan: 'bus' })).statusCode).toBe(409);
+    expect(await totalsOf(remitter)).toEqual([`open 3000000 ${first}`]);
+
+    const id = await closed(remitter, 30000);
+    expect(await totalsOf(remitter)).toEqual([`closing 3000000 ${first}`]);
+    later(HOUR);
+    const second = clock.now().toISOString();
+    await paid(remitter);
+    expect((await decide(manager, id, 'reject', { reason: 'slip unreadable' })).statusCode).toBe(200);
+    expect(await totalsOf(remitter)).toEqual([`open 3000000 ${first}`, `open 250000 ${second}`]);
+    // Both open tills are unlodged: ₦32,500 with ₦25,000 more would go over the ₦50,000 limit.
+    expect((await pay(remitter, { plan: 'bus' })).statusCode).toBe(409);
+    const again = await closed(remitter, 32500);
+    expect((await decide(manager, again, 'approve')).json().data).toMatchObject({ expected: 32500, variance: 0 });
+    expect(await totalsOf(remitter)).toEqual([`closed 3000000 ${first}`, `closed 250000 ${second}`]);
+    const check = (await ctx.app.inject({ method: 'POST', url: '/api/ledger/integrity-check', headers: await admin.headers() })).json().data as LedgerCheck;
+    expect(check.differences.filter((difference) => difference.kind === 'till-total-differs')).toEqual([]);
+  });
+
+  it('the integrity check finds an open till whose total is not its cash payments', async () => {
+    const remitter = await remitterSession('tess tampered');
+    await paid(remitter);
+    const [till] = await query<{ id: string }>(sql`SELECT id::text FROM tills WHERE remitter_id = ${remitter.person.id}::uuid`);
+    await ctx.database.db.execute(sql`UPDATE tills SET cash_kobo = cash_kobo + 100 WHERE id = ${till.id}::uuid`);
+    try {
+      const check = (await ctx.app.inject({ method: 'POST', url: '/api/ledger/integrity-check', headers: await admin.headers() })).json().data as LedgerCheck;
+      expect(check.ok).toBe(false);
+      expect(check.differences.filter((difference) => difference.ref === till.id)).toEqual([
+        {
+          kind: 'till-total-differs',
+          ref: till.id,
+          posted: 2501,
+          expected: 2500,
+          message: `Till ${till.id}: its running cash total is ₦2,501.00, its cash payments sum to ₦2,500.00`,
+        },
+      ]);
+    } finally {
+      await ctx.database.db.execute(sql`UPDATE tills SET cash_kobo = cash_kobo - 100 WHERE id = ${till.id}::uuid`);
+    }
+    expect((await ledgerQueries(ctx.database.db).tillTotalDifferences()).filter((difference) => difference.ref === till.id)).toEqual([]);
+  });
+});
+
 describe(`the integrity check (${TEST_DB})`, () => {
   it('finds an approved close without its lodgement or variance entries', async () => {
     const remitter = await remitterSession('ivy integrity');

@@ -12,6 +12,8 @@ const DIFFERENCE_LABELS: Record<LedgerDifferenceKind, string> = {
   'amount-differs': 'Amount differs',
   'unbalanced-entry': 'Entry does not balance',
   'balance-differs': 'Balance differs',
+  'till-total-differs': 'Till total differs',
+  'day-total-differs': 'Day total differs',
   'ledger-not-zero': 'Ledger not zero',
 };
 
