@@ -88,10 +88,12 @@ export const myDayResponse = z.object({
     scans: z.object({ count: z.number().int(), penaltiesAdded: z.number().int(), penaltyAmount: z.number() }),
     payments: z.object({
       count: z.number().int(),
-      total: z.number(),
-      byMode: z.array(z.object({ modeOfPayment: z.enum(MODES_OF_PAYMENT), count: z.number().int(), amount: z.number() })),
-      /** naira taken in cash: what a remitter hands in at the day's end. */
-      cashToHandIn: z.number(),
+      /** null for a remitter holding a till not yet lodged (open or closing): the cash count is blind. */
+      total: z.number().nullable(),
+      /** amount: null for cash while the remitter's count is blind (as total). */
+      byMode: z.array(z.object({ modeOfPayment: z.enum(MODES_OF_PAYMENT), count: z.number().int(), amount: z.number().nullable() })),
+      /** naira taken in cash: what a remitter hands in at the day's end; null while the count is blind. */
+      cashToHandIn: z.number().nullable(),
     }),
     recent: z.array(
       z.object({

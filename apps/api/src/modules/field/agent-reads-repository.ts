@@ -63,6 +63,15 @@ export function createAgentReadsRepository(db: Database) {
   };
 
   return {
+    /** Whether the agent holds a till not yet lodged: open, or closing while its close waits (the count is blind). */
+    async holdsTill(agentId: string): Promise<boolean> {
+      const rows = await rowsOf<{ ok: number }>(
+        db,
+        sql`SELECT 1 AS ok FROM tills WHERE remitter_id = ${agentId}::uuid AND status IN ('open', 'closing') LIMIT 1`,
+      );
+      return rows.length > 0;
+    },
+
     /** The grace period setting as stored (the caller applies the default). */
     async graceDays(): Promise<unknown> {
       const [row] = await rowsOf<{ value: unknown }>(db, sql`SELECT value FROM settings WHERE key = ${GRACE_SETTING_KEY}`);

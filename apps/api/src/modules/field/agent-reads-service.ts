@@ -89,26 +89,32 @@ export function createAgentReadsService(deps: {
       return { asOf, graceDays: grace, entries: rows.map(toEntry), next, complete: true };
     },
 
-    /** The agent's current Lagos day: scans, payments by mode, cash to hand in, the latest items. */
+    /**
+     * The agent's current Lagos day: scans, payments by mode, cash to hand in, the latest items.
+     * While a remitter holds a till not yet lodged (open, or closing) the count is blind: the cash
+     * amount, the day's total and the cash to hand in are null (counts only).
+     */
     async myDay(agent: Pick<SessionUser, 'id'>): Promise<MyDay> {
       const day = lagosDay(clock.now());
       const from = startOfLagosDay(day);
       const to = startOfNextLagosDay(day);
-      const [scans, modes, recent] = await Promise.all([
+      const [scans, modes, recent, blind] = await Promise.all([
         repository.scanTotals(agent.id, from, to),
         repository.paymentsByMode(agent.id, from, to),
         repository.recent(agent.id, from, to, RECENT_ITEMS),
+        repository.holdsTill(agent.id),
       ]);
-      const byMode = modes.map((m) => ({ modeOfPayment: m.mode, count: Number(m.count), amount: toNaira(Number(m.kobo)) }));
+      const hidden = (mode: string) => blind && mode === 'cash';
+      const byMode = modes.map((m) => ({ modeOfPayment: m.mode, count: Number(m.count), amount: hidden(m.mode) ? null : toNaira(Number(m.kobo)) }));
       const cashKobo = Number(modes.find((m) => m.mode === 'cash')?.kobo ?? 0);
       return {
         day,
         scans: { count: Number(scans.scans), penaltiesAdded: Number(scans.penalties), penaltyAmount: toNaira(Number(scans.penalty_kobo)) },
         payments: {
           count: byMode.reduce((sum, m) => sum + m.count, 0),
-          total: toNaira(modes.reduce((sum, m) => sum + Number(m.kobo), 0)),
+          total: blind ? null : toNaira(modes.reduce((sum, m) => sum + Number(m.kobo), 0)),
           byMode,
-          cashToHandIn: toNaira(cashKobo),
+          cashToHandIn: blind ? null : toNaira(cashKobo),
         },
         recent: recent.map((r) => ({
           kind: r.kind,

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLIANCE_FLAGS, FIELD_MESSAGES } from '@eticket/contracts';
 import { controlledClock, createTestContext, NO_CASH_LIMITS, type TestContext } from '../../../test/harness.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
+import { createLocalFileStore } from '../../adapters/files.ts';
+import { tillsOn } from '../tills/index.ts';
 
 const clock = controlledClock('2026-07-01T09:00:00Z');
 let ctx: TestContext;
@@ -146,7 +148,7 @@ describe('GET /api/field/compliance', () => {
 });
 
 describe('GET /api/field/my-day', () => {
-  it("counts the agent's own scans and payments of the current Lagos day, by mode, with the cash to hand in", async () => {
+  it("counts the agent's own scans and payments of the current Lagos day, by mode, with the cash to hand in once the till is lodged", async () => {
     clock.set('2026-07-06T08:00:00Z');
     const motorist = await createMotorist(ctx, 'keke', { fullName: 'obi keke' });
     await pay(motorist.userCode, 'weekly-keke', 'cash');
@@ -160,6 +162,25 @@ describe('GET /api/field/my-day', () => {
       payload: { userCode: motorist.userCode, subscriptionId: plans['daily-keke'], modeOfPayment: 'cash', capturedAt: '2026-07-05T22:30:00Z' },
     });
     expect(yesterday.statusCode).toBe(201);
+
+    // The till is open: the count is blind, the server answers no cash amount (nor the total it is part of).
+    const blind = (await get('/api/field/my-day', remitter)).json().data;
+    expect(blind.payments).toEqual({
+      count: 3,
+      total: null,
+      byMode: [
+        { modeOfPayment: 'cash', count: 2, amount: null },
+        { modeOfPayment: 'transfer', count: 1, amount: 200 },
+      ],
+      cashToHandIn: null,
+    });
+    // Closed (waiting for approval): still blind; approved: the amounts are the remitter's to see again.
+    const tills = tillsOn({ db: ctx.database.db, files: createLocalFileStore(ctx.dataDir, 'x'.repeat(64)), clock });
+    const lodgement = { kind: 'transfer', reference: 'LODGE-1', lodgedOn: '2026-07-06' } as const;
+    const closed = await tills.close({ id: remitter.person.id }, newKey(), { counted: 1400, lodgement, capturedAt: clock.now().toISOString() });
+    expect((await get('/api/field/my-day', remitter)).json().data.payments.cashToHandIn).toBeNull();
+    // (The close covers the cash of the file's earlier tests too: approved with a reason whatever the count.)
+    await tills.approve({ id: admin.person.id }, closed.body.data.id, 'counted by the test');
 
     const day = (await get('/api/field/my-day', remitter)).json().data;
     expect(day).toMatchObject({

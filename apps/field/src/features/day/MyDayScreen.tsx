@@ -95,13 +95,13 @@ function Day({ role, blind, till }: { role: string; blind: boolean; till?: React
             <div className="figures">
               <Figure label="Collections" value={String(day.payments.count)} />
               <Figure label="Cash collections" value={String(cashCount(day))} strong />
-              <Figure label="Other modes" value={naira(day.payments.total - day.payments.cashToHandIn)} />
+              <Figure label="Other modes" value={naira(otherModes(day))} />
             </div>
           ) : (
             <div className="figures">
               <Figure label="Collections" value={String(day.payments.count)} />
-              <Figure label="Total" value={naira(day.payments.total)} />
-              <Figure label="Cash to hand in" value={naira(day.payments.cashToHandIn)} strong />
+              <Figure label="Total" value={amountOf(day.payments.total)} />
+              <Figure label="Cash to hand in" value={amountOf(day.payments.cashToHandIn)} strong />
             </div>
           )}
           <table>
@@ -110,7 +110,11 @@ function Day({ role, blind, till }: { role: string; blind: boolean; till?: React
                 <tr key={mode.modeOfPayment}>
                   <th>{mode.modeOfPayment}</th>
                   <td>{mode.count}</td>
-                  {blind && mode.modeOfPayment === 'cash' ? <td className="blind">counted at the till’s close</td> : <td>{naira(mode.amount)}</td>}
+                  {(blind && mode.modeOfPayment === 'cash') || mode.amount === null ? (
+                    <td className="blind">counted at the till’s close</td>
+                  ) : (
+                    <td>{naira(mode.amount)}</td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -142,6 +146,10 @@ function Day({ role, blind, till }: { role: string; blind: boolean; till?: React
   );
 }
 
+/** The day's amount taken in modes other than cash (the server keeps the cash amount while the count is blind). */
+const otherModes = (day: MyDay) => day.payments.byMode.reduce((sum, mode) => (mode.modeOfPayment === 'cash' ? sum : sum + (mode.amount ?? 0)), 0);
+/** An amount the server may keep back (null while the till's count is blind). */
+const amountOf = (amount: number | null) => (amount === null ? 'counted at the till’s close' : naira(amount));
 const cashCount = (day: MyDay) => day.payments.byMode.find((mode) => mode.modeOfPayment === 'cash')?.count ?? 0;
 
 function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
