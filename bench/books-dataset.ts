@@ -12,7 +12,8 @@
  * 5 stakeholders paid monthly. The tills (for the Tills list): a closed till per close, covering its
  * remitter's cash payments of that week (subscription_payments and penalty_payments rows with
  * till_id, one in a hundred received 7 hours late), and each remitter's open, current till with
- * the payments since. The closes' amounts are uniform (the ledger's), not their tills' sums.
+ * the payments since, and each till's running cash total (0047) counted from them. The closes'
+ * amounts are uniform (the ledger's), not their tills' sums.
  */
 import { migrate } from '../apps/api/src/db/migrate.ts';
 import { hashPassword } from '../apps/api/src/platform/credentials/passwords.ts';
@@ -211,6 +212,15 @@ async function build(db: BenchDb, size: BooksSize) {
     SELECT ${uuidOf('record', 'n')}, ${uuidOf('motorist', 'n % 1000000')}, remitter, ${uuidOf('subscription', 'n % 1000000')}, 'keke', kobo, 'cash',
            'success', kobo, 0, 'pay-' || n, at, 'BP' || n, at + interval '20 seconds', till
     FROM bench_cash WHERE n % 10 = 0;
+    -- Each till's running cash total and first receive time (0047), as the payments' transactions keep them.
+    UPDATE tills t SET cash_kobo = cash.kobo, first_cash_at = cash.first_at
+    FROM (
+      SELECT till_id, sum(amount_kobo) AS kobo, min(received_at) AS first_at FROM (
+        SELECT till_id, amount_kobo, received_at FROM subscription_payments WHERE till_id IS NOT NULL
+        UNION ALL
+        SELECT till_id, amount_kobo, received_at FROM penalty_payments WHERE till_id IS NOT NULL) p
+      GROUP BY till_id) cash
+    WHERE cash.till_id = t.id;
     DROP TABLE bench_cash;`,
   );
 
