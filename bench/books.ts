@@ -56,6 +56,7 @@ const calls = [
   { name: 'Tills: open tills, first page (oldest first)', path: '/api/tills' },
   { name: 'Tills: open tills, page 250', path: '/api/tills?page=250' },
   { name: 'Tills: open tills over a limit', path: '/api/tills?overLimit=true' },
+  { name: 'Tills: summary (unlodged cash, over the limit)', path: '/api/tills/summary' },
   { name: 'Tills: open tills, search a remitter', path: '/api/tills?search=remitter%204217' },
   { name: 'Tills: closes waiting for approval', path: '/api/tills/closes?status=pending' },
   { name: 'Tills: closes with a variance', path: '/api/tills/closes?varianceOnly=true' },
