@@ -871,5 +871,5 @@ export const indexIncludes: Record<string, readonly string[]> = {
   subscription_payments_till_idx: ['amount_kobo', 'created_at', 'received_at'],
   penalty_payments_till_idx: ['amount_kobo', 'created_at', 'received_at'],
   till_closes_variance_decided_idx: ['variance_kobo'],
-  tills_open_cash_idx: ['cash_kobo', 'first_cash_at'],
+  tills_open_cash_idx: ['cash_kobo', 'first_cash_at', 'is_current'],
 };

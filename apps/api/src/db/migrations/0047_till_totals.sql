@@ -19,4 +19,4 @@ FROM (
 WHERE cash.till_id = t.id;
 
 -- A remitter's unlodged cash (their open tills'): the over-limit filter, the summary, the cash pause.
-CREATE INDEX tills_open_cash_idx ON tills (remitter_id) INCLUDE (cash_kobo, first_cash_at) WHERE status = 'open';
+CREATE INDEX tills_open_cash_idx ON tills (remitter_id) INCLUDE (cash_kobo, first_cash_at, is_current) WHERE status = 'open';

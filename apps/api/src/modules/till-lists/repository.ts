@@ -105,10 +105,6 @@ const cashOf = (tills: SQL) => sql`
   UNION ALL
   SELECT amount_kobo, created_at, received_at FROM penalty_payments WHERE till_id IN (${tills})`;
 
-/** Each remitter's unlodged cash: their open tills' running totals (0047_till_totals.sql), from tills_open_cash_idx. */
-const heldByRemitter = sql`
-  SELECT remitter_id, sum(cash_kobo) AS kobo, min(first_cash_at) AS first_at FROM tills WHERE status = 'open' GROUP BY remitter_id`;
-
 /**
  * The Tills page's reads. Open tills come from tills (status, opened_at) with their running cash
  * totals; each till's collection counts from the payments' till_id index, for the page's rows only;
@@ -131,13 +127,25 @@ export function tillListQueries(db: Database) {
       SELECT coalesce(sum(o.cash_kobo), 0) AS kobo, min(o.first_cash_at) AS first_at
       FROM tills o WHERE o.remitter_id = t.remitter_id AND o.status = 'open') held`;
 
-  const overLimitOf = (limits: TillLimits, now: Date) =>
-    sql`((held.kobo > 0 AND held.kobo >= ${limits.limitKobo}) OR held.first_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${limits.limitHours}))`;
+  /**
+   * The remitters over a limit, without summing every remitter's tills: their oldest unlodged cash
+   * is some open till's first; their unlodged cash is their one open till's, unless a rejection left
+   * them more than one (then one is not current): only those are summed.
+   */
+  const overLimitRemitters = (limits: TillLimits, now: Date) => {
+    const cutoff = sql`${now.toISOString()}::timestamptz - make_interval(hours => ${limits.limitHours})`;
+    return sql`
+      SELECT remitter_id FROM tills WHERE status = 'open' AND (cash_kobo >= ${limits.limitKobo} OR first_cash_at < ${cutoff})
+      UNION
+      SELECT remitter_id FROM tills
+      WHERE status = 'open' AND remitter_id IN (SELECT remitter_id FROM tills WHERE status = 'open' AND NOT is_current)
+      GROUP BY remitter_id HAVING sum(cash_kobo) >= ${limits.limitKobo}`;
+  };
 
   /** The open tills a filter keeps: with overLimit, only those of remitters over a limit (their totals, not their payments). */
   const matching = (filter: OpenTillFilter, limits: TillLimits, now: Date) =>
     filter.overLimit
-      ? sql`FROM tills t JOIN (${heldByRemitter}) held ON held.remitter_id = t.remitter_id WHERE ${openWhere(filter)} AND ${overLimitOf(limits, now)}`
+      ? sql`FROM tills t WHERE ${openWhere(filter)} AND t.remitter_id IN (${overLimitRemitters(limits, now)})`
       : sql`FROM tills t WHERE ${openWhere(filter)}`;
 
   const openWhere = (filter: OpenTillFilter) =>
@@ -256,22 +264,34 @@ export function tillListQueries(db: Database) {
       }));
     },
 
-    /** Every remitter's unlodged cash (their open tills' running totals), most first. */
-    async unlodged(): Promise<UnlodgedRow[]> {
-      const rows = await rowsOf<{ id: string; fullName: string; userCode: string; kobo: string; oldestAt: string }>(
-        db,
-        sql`
+    /**
+     * The remitters' unlodged cash (their open tills' running totals): in all, how many remitters
+     * hold some, the `top` holding the most, and every remitter over a limit (most first).
+     */
+    async unlodged(top: number, limits: TillLimits, now: Date): Promise<{ totalKobo: Kobo; remitters: number; top: UnlodgedRow[]; over: UnlodgedRow[] }> {
+      const held = (remitters: SQL | null) => sql`
         SELECT u.id, u.full_name AS "fullName", u.user_code AS "userCode", held.kobo::text AS kobo, held.first_at AS "oldestAt"
-        FROM (${heldByRemitter}) held
+        FROM (SELECT remitter_id, sum(cash_kobo) AS kobo, min(first_cash_at) AS first_at FROM tills
+              WHERE status = 'open' ${remitters ? sql`AND remitter_id IN (${remitters})` : sql``} GROUP BY remitter_id) held
         JOIN users u ON u.id = held.remitter_id
         WHERE held.kobo > 0
-        ORDER BY held.kobo DESC, u.id`,
-      );
-      return rows.map((row) => ({
-        remitter: { id: row.id, fullName: row.fullName, userCode: row.userCode },
-        kobo: koboOf(row.kobo),
-        oldestAt: new Date(row.oldestAt),
-      }));
+        ORDER BY held.kobo DESC, u.id`;
+      const toRows = (rows: { id: string; fullName: string; userCode: string; kobo: string; oldestAt: string }[]) =>
+        rows.map((row) => ({
+          remitter: { id: row.id, fullName: row.fullName, userCode: row.userCode },
+          kobo: koboOf(row.kobo),
+          oldestAt: new Date(row.oldestAt),
+        }));
+      type Held = { id: string; fullName: string; userCode: string; kobo: string; oldestAt: string };
+      const [[all], most, over] = await Promise.all([
+        rowsOf<{ kobo: string; n: number }>(
+          db,
+          sql`SELECT coalesce(sum(cash_kobo), 0)::text AS kobo, (count(DISTINCT remitter_id) FILTER (WHERE cash_kobo > 0))::int AS n FROM tills WHERE status = 'open'`,
+        ),
+        rowsOf<Held>(db, sql`${held(null)} LIMIT ${top}`),
+        rowsOf<Held>(db, held(overLimitRemitters(limits, now))),
+      ]);
+      return { totalKobo: koboOf(all.kobo), remitters: all.n, top: toRows(most), over: toRows(over) };
     },
 
     /** Payments recorded on a Lagos day by mode of payment, both tables, from the day counters. */

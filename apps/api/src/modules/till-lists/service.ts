@@ -18,7 +18,7 @@ import { inBatches, mapBatches } from '../../lists/keyset.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { RecordQueries } from '../records/index.ts';
 import { cashPause, type TillSettings } from '../tills/index.ts';
-import type { CloseRow, OpenTillRow, Page, TillLimits, TillListQueries } from './repository.ts';
+import type { CloseRow, OpenTillRow, Page, TillLimits, TillListQueries, UnlodgedRow } from './repository.ts';
 
 type OpenQuery = z.output<typeof openTillsQuery>;
 type ClosesQuery = z.output<typeof tillClosesQuery>;
@@ -190,28 +190,23 @@ export function createTillListService(deps: TillListDependencies) {
       const nextMonth = addLagosMonths(monthStart, 1);
       const [byMode, unlodged, variances] = await Promise.all([
         repository.collectionsByMode(today),
-        repository.unlodged(),
+        repository.unlodged(SUMMARY_TOP, limits, now),
         repository.variances(monthStart, nextMonth),
       ]);
-      const held: UnlodgedCash[] = unlodged.map((row) => ({
+      const heldOf = (row: UnlodgedRow): UnlodgedCash => ({
         remitter: row.remitter,
         amount: toNaira(row.kobo),
         oldestAt: row.oldestAt.toISOString(),
         ageHours: hoursSince(row.oldestAt, now),
         overLimit: overLimit(row.kobo, row.oldestAt, now),
-      }));
-      const over = held.filter((row) => row.overLimit);
+      });
       return {
         today: MODES_OF_PAYMENT.map((mode) => {
           const found = byMode.find((row) => row.mode === mode);
           return { mode, count: found?.count ?? 0, amount: toNaira(found?.kobo ?? 0) };
         }),
-        unlodged: {
-          total: toNaira(unlodged.reduce((sum, row) => sum + row.kobo, 0)),
-          remitters: unlodged.length,
-          top: held.slice(0, SUMMARY_TOP),
-        },
-        overLimit: { count: over.length, top: over.slice(0, SUMMARY_TOP) },
+        unlodged: { total: toNaira(unlodged.totalKobo), remitters: unlodged.remitters, top: unlodged.top.map(heldOf) },
+        overLimit: { count: unlodged.over.length, top: unlodged.over.slice(0, SUMMARY_TOP).map(heldOf) },
         variancesThisMonth: { count: variances.count, short: toNaira(variances.shortKobo), over: toNaira(variances.overKobo) },
         limits: { hours: settings.cashLimitHours, naira: settings.cashLimitNaira },
       };
