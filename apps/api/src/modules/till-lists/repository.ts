@@ -130,7 +130,9 @@ export function tillListQueries(db: Database) {
   /**
    * The remitters over a limit, without summing every remitter's tills: their oldest unlodged cash
    * is some open till's first; their unlodged cash is their one open till's, unless a rejection left
-   * them more than one (then one is not current): only those are summed.
+   * them more than one (then one is not current): only those are summed. Used as `= ANY(ARRAY(…))`:
+   * the planner cannot tell how few they are (open tills' receive times are recent, the table's are
+   * not) and, given IN, walks every open till against them.
    */
   const overLimitRemitters = (limits: TillLimits, now: Date) => {
     const cutoff = sql`${now.toISOString()}::timestamptz - make_interval(hours => ${limits.limitHours})`;
@@ -145,7 +147,7 @@ export function tillListQueries(db: Database) {
   /** The open tills a filter keeps: with overLimit, only those of remitters over a limit (their totals, not their payments). */
   const matching = (filter: OpenTillFilter, limits: TillLimits, now: Date) =>
     filter.overLimit
-      ? sql`FROM tills t WHERE ${openWhere(filter)} AND t.remitter_id IN (${overLimitRemitters(limits, now)})`
+      ? sql`FROM tills t WHERE ${openWhere(filter)} AND t.remitter_id = ANY(ARRAY(${overLimitRemitters(limits, now)}))`
       : sql`FROM tills t WHERE ${openWhere(filter)}`;
 
   const openWhere = (filter: OpenTillFilter) =>
@@ -272,7 +274,7 @@ export function tillListQueries(db: Database) {
       const held = (remitters: SQL | null) => sql`
         SELECT u.id, u.full_name AS "fullName", u.user_code AS "userCode", held.kobo::text AS kobo, held.first_at AS "oldestAt"
         FROM (SELECT remitter_id, sum(cash_kobo) AS kobo, min(first_cash_at) AS first_at FROM tills
-              WHERE status = 'open' ${remitters ? sql`AND remitter_id IN (${remitters})` : sql``} GROUP BY remitter_id) held
+              WHERE status = 'open' ${remitters ? sql`AND remitter_id = ANY(ARRAY(${remitters}))` : sql``} GROUP BY remitter_id) held
         JOIN users u ON u.id = held.remitter_id
         WHERE held.kobo > 0
         ORDER BY held.kobo DESC, u.id`;

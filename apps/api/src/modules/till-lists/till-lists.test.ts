@@ -303,3 +303,22 @@ describe('CSV', () => {
     expect((await exported(manager, '/api/tills/closes', { status: 'lost' })).statusCode).toBe(400);
   });
 });
+
+describe('over the limit across tills', () => {
+  it('sums a remitter’s open tills when a rejection left them more than one', async () => {
+    const dayo = await session(ctx, { role: 'remitter', fullName: 'dayo two tills' });
+    const planOf = async (price: number) => (await post('/api/subscription', admin, { name: 'monthly', vehicleType: 'bus', price })).id as string;
+    const [plan30, plan20] = [await planOf(30000), await planOf(20000)];
+    const bus = await createMotorist(ctx, 'bus', { fullName: 'bayo bus' });
+    const cash = (subscriptionId: string) =>
+      post('/api/field/subscription-payment', dayo, { userCode: bus.userCode, subscriptionId, modeOfPayment: 'cash' }, { 'idempotency-key': newKey() });
+    await cash(plan30);
+    await decide(await closeTill(dayo, 30000), 'reject', 'teller number unreadable');
+    // ₦30,000 in the reopened till and ₦20,000 in the new one: each under ₦50,000, together at it.
+    await cash(plan20);
+    const names = async (query: string) => ((await data(`/api/tills?${query}`)).data as OpenTill[]).map((row) => row.remitter.fullName);
+    expect((await names('overLimit=true&search=dayo')).sort()).toEqual(['dayo two tills', 'dayo two tills']);
+    const summary = (await data('/api/tills/summary')).data;
+    expect(summary.overLimit.top).toEqual(expect.arrayContaining([expect.objectContaining({ amount: 50000, overLimit: true })]));
+  });
+});
