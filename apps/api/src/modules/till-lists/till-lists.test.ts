@@ -307,8 +307,8 @@ describe('CSV', () => {
 describe('over the limit across tills', () => {
   it('sums a remitter’s open tills when a rejection left them more than one', async () => {
     const dayo = await session(ctx, { role: 'remitter', fullName: 'dayo two tills' });
-    const planOf = async (price: number) => (await post('/api/subscription', admin, { name: 'monthly', vehicleType: 'bus', price })).id as string;
-    const [plan30, plan20] = [await planOf(30000), await planOf(20000)];
+    const planOf = async (name: string, price: number) => (await post('/api/subscription', admin, { name, vehicleType: 'bus', price })).id as string;
+    const [plan30, plan20] = [await planOf('monthly', 30000), await planOf('weekly', 20000)];
     const bus = await createMotorist(ctx, 'bus', { fullName: 'bayo bus' });
     const cash = (subscriptionId: string) =>
       post('/api/field/subscription-payment', dayo, { userCode: bus.userCode, subscriptionId, modeOfPayment: 'cash' }, { 'idempotency-key': newKey() });
