@@ -112,7 +112,7 @@ describe.skipIf(TEST_DB !== 'postgres')(
       const textMessages = createTextMessages({ db: database.db, sms: smsOutbox(path.join(dataDirs[0], 'unused')), clock: systemClock, log: console });
       const housekeeping = housekeepingJobs(systemClock, { vacuum: false, idempotencyRetentionDays: 7, textMessages }).map((job) => job.name);
       // ...and the jobs modules register themselves.
-      const expected = [...housekeeping, 'ledger-day-totals-compact', 'ledger-integrity-check'];
+      const expected = [...housekeeping, 'ledger-day-totals-compact', 'ledger-integrity-check', 'personal-data-retention'];
       expect(jobs).toEqual(expected.sort());
       const rows = await database.session((query) =>
         query<{ name: string; ran_by: string; outcome: string }>('SELECT name, ran_by, outcome FROM job_runs ORDER BY name'),
