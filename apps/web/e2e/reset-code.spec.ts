@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { personName } from '@eticket/contracts';
+import { maskEmail, personName } from '@eticket/contracts';
 import { ACCOUNTS } from './fixtures/accounts.ts';
 import { readSentResetCode } from './support/outbox.ts';
 import { dialog, rowOf, search, sessionToken, uniquePhone, uniqueSuffix } from './support/people.ts';
@@ -42,7 +42,7 @@ test('an admin sends a manager a reset code; the manager resets in their own bro
   await page.getByRole('button', { name: `Actions for ${manager.fullName}`, exact: true }).click();
   await page.getByRole('menuitem', { name: 'Send reset code' }).click();
   const confirm = dialog(page, 'Send reset code');
-  await expect(confirm).toContainText(`Send ${personName(manager.fullName)} a password reset code at ${manager.email}?`);
+  await expect(confirm).toContainText(`Send ${personName(manager.fullName)} a password reset code at ${maskEmail(manager.email)}?`);
   await confirm.getByRole('button', { name: 'Send reset code' }).click();
   await expect(page.getByText('A password reset code was sent to their email')).toBeVisible();
   await expect(confirm).toBeHidden();

@@ -26,13 +26,14 @@ const EVERY_LINK = [
   'Allocation',
   'Books',
   'Audit Log',
+  'Record of Looks',
 ];
 const without = (...hidden: string[]) => EVERY_LINK.filter((link) => !hidden.includes(link));
 
 // Spec section 6: what each role and manager department sees.
 const EXPECTED: Array<[AccountName, string[]]> = [
   ['superAdmin', EVERY_LINK],
-  ['admin', without('Admins', 'Unions', 'Allocation', 'Audit Log')],
+  ['admin', without('Admins', 'Unions', 'Allocation', 'Audit Log', 'Record of Looks')],
   ['registrarManager', ['Dashboard', 'Registrars', 'New Registrar']],
   ['enforcerManager', ['Dashboard', 'Enforcers', 'New Enforcer']],
   ['remitterManager', ['Dashboard', 'Remitters', 'New Remitter', 'Tills']],
