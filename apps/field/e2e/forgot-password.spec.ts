@@ -1,4 +1,5 @@
 import { expect, request as apiRequest, test } from '@playwright/test';
+import { maskEmail } from '@eticket/contracts';
 import { AGENTS, PASSWORD } from './support/fixtures.ts';
 import { readResetCode, readSentResetCode } from './support/outbox.ts';
 import { startOwnServer } from './support/ownServer.ts';
@@ -52,7 +53,7 @@ test("an administrator sends an agent a reset code; its mail's link opens the fi
   const adminHeaders = { authorization: `Bearer ${await adminToken(api, AGENTS.admin.email)}` };
   const found = await api.get(`/api/agent/user?role=remitter&search=${encodeURIComponent(agent.email)}&limit=5`, { headers: adminHeaders });
   expect(found.ok(), await found.text()).toBe(true);
-  const { id } = ((await found.json()).data as { id: string; email: string }[]).find((row) => row.email === agent.email)!;
+  const { id } = ((await found.json()).data as { id: string; email: string }[]).find((row) => row.email === maskEmail(agent.email))!;
   const sent = await api.post(`/api/user/${id}/reset-code`, { headers: adminHeaders });
   expect(sent.status(), await sent.text()).toBe(200);
   const { code, link } = await readSentResetCode(server.dataDir, agent.email);

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { maskEmail } from '@eticket/contracts';
 import { AGENTS, MOTORISTS, PENDING_RIDER } from './support/fixtures.ts';
 import { payOffline, scanTyped } from './support/offline.ts';
 import { adminToken, controlledByServiceWorker, recordsOf, signIn } from './support/session.ts';
@@ -77,7 +78,7 @@ const image = (name: string) => fileURLToPath(new URL(`../../web/e2e/fixtures/${
 async function motoristsWithEmail(request: APIRequestContext, token: string, email: string): Promise<number> {
   const reply = await request.get(`/api/motorist/user?search=${encodeURIComponent(email)}&limit=50`, { headers: { authorization: `Bearer ${token}` } });
   expect(reply.ok()).toBe(true);
-  return ((await reply.json()).data as { email: string }[]).filter((row) => row.email === email).length;
+  return ((await reply.json()).data as { email: string }[]).filter((row) => row.email === maskEmail(email)).length;
 }
 
 test('a registration made offline, photos and all, survives a reload and reaches the server once', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { maskEmail } from '@eticket/contracts';
 import QRCode from 'qrcode';
 import { modulesOf } from '../../web/e2e/support/qr.ts';
 import { AGENTS, LEVY_NAME } from './support/fixtures.ts';
@@ -76,8 +77,8 @@ async function serverRecord(page: Page, email: string) {
   const token = await adminToken(page.request, AGENTS.admin.email);
   const reply = await page.request.get(`/api/motorist/user?search=${encodeURIComponent(email)}&limit=10`, { headers: { authorization: `Bearer ${token}` } });
   expect(reply.ok()).toBe(true);
-  const rows = (await reply.json()).data as { email: string; userCode: string; portraitSelfie: string | null; identity: { front: string | null } }[];
-  return rows.filter((row) => row.email === email);
+  const rows = (await reply.json()).data as { id: string; email: string; userCode: string }[];
+  return rows.filter((row) => row.email === maskEmail(email));
 }
 
 test('a registrar registers in words, with plan prices and photo previews, then prints the Unique ID and sticker on 58 mm or A6', async ({ page }) => {
@@ -180,8 +181,13 @@ test('a registration refused after syncing is edited and resent with its photos,
   // Recorded once, photos and all; the refused copy is gone from the phone.
   const records = await serverRecord(page, fixed.email);
   expect(records.map((row) => row.userCode)).toEqual([userCode]);
-  expect(records[0].portraitSelfie).toBeTruthy();
-  expect(records[0].identity.front).toBeTruthy();
+  // The photos open through Show, as signed links (issue 46: never in a list's reply).
+  const token = await adminToken(page.request, AGENTS.admin.email);
+  const shown = await page.request.post(`/api/user/${records[0].id}/personal-data`, { headers: { authorization: `Bearer ${token}` } });
+  expect(shown.ok(), await shown.text()).toBe(true);
+  const { images } = (await shown.json()).data as { images: { portrait: string | null; idFront: string | null } };
+  expect(images.portrait).toBeTruthy();
+  expect(images.idFront).toBeTruthy();
   await page.getByRole('button', { name: 'Register another' }).click();
   const left = page.getByRole('region', { name: 'Registrations on this phone' }).getByRole('listitem');
   await expect(left.filter({ hasText: 'Refused' })).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { expect, request as apiRequest, test, type Page } from '@playwright/test';
+import { maskEmail } from '@eticket/contracts';
 import { AGENTS, MOTORISTS, PASSWORD } from './support/fixtures.ts';
 import { startOwnServer } from './support/ownServer.ts';
 import { emulatePhone } from './support/phone.ts';
@@ -107,7 +108,7 @@ test('an agent suspended mid-shift reads that the account was suspended, and get
   const api = await apiRequest.newContext({ baseURL: server.baseURL });
   const headers = { authorization: `Bearer ${await adminToken(api, AGENTS.admin.email)}` };
   const found = await api.get(`/api/agent/user?role=enforcer&search=${encodeURIComponent(agent.email)}&limit=5`, { headers });
-  const { id } = ((await found.json()).data as { id: string; email: string }[]).find((row) => row.email === agent.email)!;
+  const { id } = ((await found.json()).data as { id: string; email: string }[]).find((row) => row.email === maskEmail(agent.email))!;
   expect((await api.post(`/api/suspend/${id}`, { headers })).status()).toBe(200);
 
   await page.getByLabel('Unique ID or plate number').fill(MOTORISTS[0].userCode);
