@@ -30,24 +30,25 @@ export function originOf(request: Pick<FastifyRequest, 'ip' | 'headers'>): LookO
   return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent.slice(0, MAX_USER_AGENT) : null };
 }
 
+/** A look as its row of personal_data_access. */
+const rowOf = (look: Look) => ({
+  at: look.at,
+  staffId: look.staffId,
+  personId: look.personId,
+  action: look.action,
+  fields: [...look.fields],
+  subject: look.subject ?? null,
+  ip: look.origin.ip,
+  userAgent: look.origin.userAgent,
+});
+
 /**
  * Records looks in one INSERT on `db`: the caller's transaction when the look is part of one, so it
  * commits with it; otherwise awaited before the reply leaves, so a look that is answered is recorded.
  */
 export async function recordLooks(db: Database, looks: readonly Look[]): Promise<void> {
   if (looks.length === 0) return;
-  await db.insert(personalDataAccess).values(
-    looks.map((look) => ({
-      at: look.at,
-      staffId: look.staffId,
-      personId: look.personId,
-      action: look.action,
-      fields: [...look.fields],
-      subject: look.subject ?? null,
-      ip: look.origin.ip,
-      userAgent: look.origin.userAgent,
-    })),
-  );
+  await db.insert(personalDataAccess).values(looks.map(rowOf));
 }
 
 /** Records looks on the app's database: what services are given. */
@@ -75,15 +76,6 @@ export function createAccessRecorder(db: Database): AccessRecorder {
   return async (looks) => {
     if (looks.length !== 1) return recordLooks(db, looks);
     const [look] = looks;
-    await one.execute({
-      at: look.at,
-      staffId: look.staffId,
-      personId: look.personId,
-      action: look.action,
-      fields: [...look.fields],
-      subject: look.subject ?? null,
-      ip: look.origin.ip,
-      userAgent: look.origin.userAgent,
-    });
+    await one.execute(rowOf(look));
   };
 }

@@ -2,6 +2,7 @@ import type { LedgerAccountKind, LedgerReport, LedgerReportMovements, LedgerRepo
 import { startOfLagosDay } from '../../domain/calendar.ts';
 import { toNaira, type Kobo } from '../../domain/money.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { FIXED_ACCOUNT_NAMES } from './account-names.ts';
 import type { DayTotalsRow, LedgerReportQueries, ReportAccountRow } from './report-repository.ts';
 
 /**
@@ -23,18 +24,8 @@ function columnOf(entryKind: string): Column {
   return 'other';
 }
 
-const NAMES: Record<string, string> = {
-  till: "Remitters' tills",
-  shortage: "Agents' shortages",
-  'bank:levy': 'Levy bank account',
-  'clearing:pos': 'Clearing: POS',
-  'clearing:card': 'Clearing: card',
-  'clearing:online': 'Clearing: online payments',
-  suspense: 'Suspense',
-  overage: 'Overages',
-  'revenue:subscription': 'Revenue: subscriptions',
-  'revenue:penalty': 'Revenue: penalties',
-};
+/** A report row is a fixed account, or every till (every shortage) summed under one name. */
+const NAMES: Record<string, string> = { till: "Remitters' tills", shortage: "Agents' shortages", ...FIXED_ACCOUNT_NAMES };
 const KIND_ORDER: LedgerAccountKind[] = ['bank', 'clearing', 'till', 'shortage', 'overage', 'suspense', 'payable', 'revenue'];
 
 function nameOf(account: ReportAccountRow): string {

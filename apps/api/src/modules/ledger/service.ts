@@ -1,6 +1,7 @@
 import { paginatorOf, type LedgerAccountBalance, type LedgerCheck, type LedgerDifference, type Paginated } from '@eticket/contracts';
 import { formatNaira, toNaira } from '../../domain/money.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { FIXED_ACCOUNT_NAMES } from './account-names.ts';
 import { DIFFERENCES_READ, type AccountBalanceRow, type FoundDifference, type LedgerQueries, type StoredCheck } from './repository.ts';
 
 /** How many differences a check keeps and shows (differenceCount says how many there were). */
@@ -55,21 +56,11 @@ const toCheck = (stored: StoredCheck): LedgerCheck => ({
   differences: stored.differences as LedgerDifference[],
 });
 
-const FIXED_NAMES: Record<string, string> = {
-  'bank:levy': 'Levy bank account',
-  'clearing:pos': 'Clearing: POS',
-  'clearing:card': 'Clearing: card',
-  'clearing:online': 'Clearing: online payments',
-  suspense: 'Suspense',
-  overage: 'Overages',
-  'revenue:subscription': 'Revenue: subscriptions',
-  'revenue:penalty': 'Revenue: penalties',
-};
 const OWNED_NAMES: Partial<Record<AccountBalanceRow['kind'], string>> = { till: 'Till', shortage: 'Shortage', payable: 'Payable' };
 
 function accountName(row: AccountBalanceRow): string {
   const owned = OWNED_NAMES[row.kind];
-  if (!owned) return FIXED_NAMES[row.code] ?? row.code;
+  if (!owned) return FIXED_ACCOUNT_NAMES[row.code] ?? row.code;
   return row.ownerName ? `${owned}: ${row.ownerName} (${row.ownerCode})` : `${owned}: ${row.code.slice(row.code.indexOf(':') + 1)}`;
 }
 
