@@ -19,6 +19,10 @@ const projects = [
   { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
   { test: { name: 'web-unit', root: 'apps/web', include: ['src/**/*.test.ts'] } },
   { test: { name: 'field-unit', root: 'apps/field', include: ['src/**/*.test.ts'] } },
+  // The client against the real API (apps/api's test harness), so it needs the API's migrated template.
+  {
+    test: { name: 'client', root: 'packages/client', include: ['src/**/*.test.ts'], globalSetup: ['../../apps/api/test/global-setup.ts'], hookTimeout: 60_000 },
+  },
   apiProject('api-pglite', { TEST_DB: 'pglite' }),
   ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'postgres' })] : []),
   // The real server process under load while it and a PostgreSQL of the test's own are killed and
