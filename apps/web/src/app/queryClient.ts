@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api.ts';
+import { ApiError } from '@eticket/client';
 
 /** Retries only what a retry can fix: a call that got no reply. */
 const retryNetworkOnce = (failureCount: number, error: unknown) => error instanceof ApiError && error.kind === 'network' && failureCount < 1;

@@ -1,9 +1,8 @@
-import type { ApiError } from './api.ts';
+import type { ApiError } from '@eticket/client';
 
 /**
- * The global error state of spec section 4: the API client reports here the errors that concern
- * the whole session (network failures, 401/403, a missing or expired token); the signed-in
- * layout decides what to do with them.
+ * The global error state of spec section 4: the API client reports here a lost session (401/403,
+ * a missing or expired token); the signed-in layout decides what to do with it.
  */
 type Listener = (error: ApiError) => void;
 const listeners = new Set<Listener>();

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { authEndpoints } from '@eticket/contracts';
-import { ApiError, call } from '../../lib/api.ts';
+import { ApiError } from '@eticket/client';
+import { call } from '../../lib/api.ts';
 
 const NO_NETWORK = 'No network: a password reset needs the network.';
 

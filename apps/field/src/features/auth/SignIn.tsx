@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { authEndpoints } from '@eticket/contracts';
-import { ApiError, call } from '../../lib/api.ts';
+import { ApiError } from '@eticket/client';
+import { call } from '../../lib/api.ts';
 import { checkPin, hasPin, PIN_LENGTH, PIN_WORK_HOURS } from '../../lib/pin.ts';
 import { keptAgentCard } from '../../lib/profile.ts';
 import { heldSession, startSession, unlockOffline, type HeldSession } from '../../lib/session.ts';

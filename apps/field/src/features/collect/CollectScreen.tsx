@@ -11,7 +11,8 @@ import {
   type ModeOfPayment,
   type VehicleType,
 } from '@eticket/contracts';
-import { ApiError, call } from '../../lib/api.ts';
+import { ApiError } from '@eticket/client';
+import { call } from '../../lib/api.ts';
 import { codeFromQr, dateOnly, naira } from '../../lib/format.ts';
 import { guessTarget, targetAs, targetText, type MotoristTarget } from '../../lib/motorist.ts';
 import type { AgentCard } from '../../lib/profile.ts';

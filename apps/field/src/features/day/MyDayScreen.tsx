@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { MyDay, PaymentResponse } from '@eticket/contracts';
 import { fieldEndpoints } from '@eticket/contracts';
-import { ApiError, call } from '../../lib/api.ts';
+import { ApiError } from '@eticket/client';
+import { call } from '../../lib/api.ts';
 import { dateTime, naira } from '../../lib/format.ts';
 import { loadAgent } from '../../lib/profile.ts';
 import { Receipt, type ReceiptView } from '../collect/Receipt.tsx';

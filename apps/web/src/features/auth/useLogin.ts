@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { FIELD_TOKEN_KEY, authEndpoints, type LoginRequest } from '@eticket/contracts';
-import { ApiError, call } from '../../lib/api.ts';
+import { ApiError } from '@eticket/client';
+import { call } from '../../lib/api.ts';
 import { acceptLoginToken, startSession } from '../../lib/session.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, SimpleGrid, Stack, Stepper, Text } from '@mantine/core';
 import { MESSAGES } from '@eticket/contracts';
+import { ApiError } from '@eticket/client';
 import { FormMessage } from '../../../components/FormMessage.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { useRegisterPerson } from '../queries.ts';
 import { FormField } from './FormField.tsx';
 import type { FormSpec } from './formSpecs.ts';
