@@ -60,7 +60,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/field/e2e/start-server.mjs',
+    command: 'node --import tsx scripts/e2e-server.mjs field',
     cwd: repoRoot,
     url: `http://127.0.0.1:${process.env.FIELD_E2E_PORT}/field/`,
     reuseExistingServer: false,

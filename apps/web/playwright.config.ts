@@ -35,12 +35,12 @@ export default defineConfig({
   },
   webServer: {
     // The built server (npm test builds first), on a fresh data folder with the fixture accounts.
-    command: 'node --import tsx apps/web/e2e/start-server.mjs',
+    command: 'node --import tsx scripts/e2e-server.mjs web',
     cwd: repoRoot,
     url: `${BASE_URL}/login`,
     reuseExistingServer: false,
     timeout: 120_000,
-    // Lets start-server.mjs stop the server and remove its data folder.
+    // Lets scripts/e2e-server.mjs stop the server and remove its data folder.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -92,7 +92,7 @@ export function report(results: FieldResults): void {
     `# Field app speed (\`npm run bench:field\`)
 
 Measured ${new Date().toISOString()} on a fresh build of the field app and the server, with the field
-journeys' data (apps/field/e2e/start-server.mjs: eight keke riders, agents, plans) on a fresh PGlite.
+journeys' data (scripts/e2e-server.mjs field: eight keke riders, agents, plans) on a fresh PGlite.
 
 ${machine(results.chromiumVersion)}
 

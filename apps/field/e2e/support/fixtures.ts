@@ -1,4 +1,4 @@
-/** The people and prices apps/field/e2e/start-server.mjs puts in a fresh database for the field journeys. */
+/** The people and prices apps/field/e2e/seed.mjs puts in a fresh database for the field journeys. */
 export const PASSWORD = 'Field-Journey-2026';
 /** LEVY_NAME of the journeys' server: what receipts are headed with. */
 export const LEVY_NAME = 'Lagos Field Journeys Levy';

@@ -17,14 +17,14 @@ function freePort(): Promise<string> {
 }
 
 /**
- * A server of the journeys' own (start-server.mjs, the same accounts) with settings of its own, such as
+ * A server of the journeys' own (scripts/e2e-server.mjs field, the same accounts) with settings of its own, such as
  * a short JWT_TTL_SECONDS, so one journey can change them without touching the shared server.
  */
 export async function startOwnServer(env: Record<string, string>): Promise<{ baseURL: string; dataDir: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const folder = mkdtempSync(path.join(tmpdir(), 'eticket-field-own-'));
   const dataDir = path.join(folder, 'data');
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/field/e2e/start-server.mjs'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-server.mjs', 'field'], {
     cwd: repoRoot,
     stdio: 'inherit',
     env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },

@@ -15,6 +15,6 @@ process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'eticket-e2e-'));
 
 export const E2E_PORT = Number(process.env.E2E_PORT);
-/** Wiped and re-seeded by start-server.mjs; holds the database and the mail outbox. */
+/** Wiped and re-seeded by scripts/e2e-server.mjs; holds the database and the mail outbox. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
