@@ -4,7 +4,7 @@ import { implement } from '../../platform/http/endpoints.ts';
 import { sendIdempotent } from '../../platform/idempotency/index.ts';
 import type { FieldService } from './service.ts';
 
-/** The writes field agents make from their phones (declared in contracts/endpoints/field.ts). */
+/** The writes field agents make from their phones (declared in contracts/endpoints/field/endpoints.ts). */
 export function fieldRoutes(service: FieldService) {
   return [
     implement(fieldEndpoints.scan, async (request, reply) => {

@@ -3,7 +3,7 @@ import { requireUser } from '../../platform/http/auth.ts';
 import { implement } from '../../platform/http/endpoints.ts';
 import type { PenaltiesService } from './service.ts';
 
-/** Penalty charges (one per vehicle type), one motorist's outstanding penalty and its changes (declared in contracts/endpoints/penalties.ts). */
+/** Penalty charges (one per vehicle type), one motorist's outstanding penalty and its changes (declared in contracts/endpoints/penalties/endpoints.ts). */
 export function penaltyRoutes(service: PenaltiesService) {
   return [
     implement(penaltyEndpoints.createCharge, async (request) => ({

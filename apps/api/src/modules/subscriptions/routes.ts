@@ -3,7 +3,7 @@ import { requireUser } from '../../platform/http/auth.ts';
 import { implement } from '../../platform/http/endpoints.ts';
 import type { SubscriptionsService } from './service.ts';
 
-/** Subscription plans and pause/resume of a motorist's subscription (declared in contracts/endpoints/subscriptions.ts). */
+/** Subscription plans and pause/resume of a motorist's subscription (declared in contracts/endpoints/subscriptions/endpoints.ts). */
 export function subscriptionRoutes(service: SubscriptionsService) {
   return [
     implement(subscriptionEndpoints.createPlan, async (request) => ({
