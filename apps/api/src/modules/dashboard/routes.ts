@@ -9,7 +9,7 @@ export function dashboardRoutes(service: DashboardService, clock: Clock) {
   const range = (query: { startDate?: string; endDate?: string }) => resolveRange(query, clock.now());
   return [
     implement(dashboardEndpoints.admin, async (request) => ({ data: await service.admin(requireUser(request), range(request.query)) })),
-    implement(dashboardEndpoints.monthlyChart, async (request) => service.chart(requireUser(request))),
+    implement(dashboardEndpoints.monthlyChart, async (request) => service.monthlyChart(requireUser(request))),
     implement(dashboardEndpoints.allocationShares, async (request) => {
       const dayRange = range(request.query);
       const result = await service.allocationShares(requireUser(request), dayRange);
@@ -17,7 +17,7 @@ export function dashboardRoutes(service: DashboardService, clock: Clock) {
     }),
     implement(dashboardEndpoints.topAgents, async (request) => {
       const dayRange = range(request.query);
-      const data = await service.performingAgents(requireUser(request), dayRange, request.query.search);
+      const data = await service.topAgents(requireUser(request), dayRange, request.query.search);
       return { data, startDate: dayRange.startDay, endDate: dayRange.endDay };
     }),
     implement(dashboardEndpoints.unionTabs, async (request) => ({ data: await service.unionTabs(requireUser(request)) })),

@@ -190,7 +190,7 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
     },
 
     /** GET /api/chart: Jan–Dec of the current Lagos year. */
-    async chart(actor: SessionUser): Promise<{ data: MonthlyPoint[]; year: number }> {
+    async monthlyChart(actor: SessionUser): Promise<{ data: MonthlyPoint[]; year: number }> {
       requireOverview(actor);
       const year = lagosYear();
       const [revenue, registrations] = await repository.readFigures(
@@ -228,7 +228,7 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
     },
 
     /** GET /api/performingAgentChart: top agents per role (or of the role the search names). */
-    async performingAgents(actor: SessionUser, range: DayRange, search?: string): Promise<TopAgent[]> {
+    async topAgents(actor: SessionUser, range: DayRange, search?: string): Promise<TopAgent[]> {
       requireOverview(actor);
       const role = search ? ROLE_WORDS[search] : undefined;
       if (role) return rankAgents(role, range, TOP_AGENTS_SINGLE);

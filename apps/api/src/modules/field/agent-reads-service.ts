@@ -33,7 +33,7 @@ function toEntry(row: ComplianceRow): ComplianceEntry {
 
 export function createAgentReadsService(deps: {
   repository: AgentReadsRepository;
-  subscriptions: Pick<SubscriptionsService, 'viewsForUsers' | 'listPlans'>;
+  subscriptions: Pick<SubscriptionsService, 'viewsForUsers' | 'plans'>;
   clock: Clock;
   fileUrl?: (key: string) => string;
 }) {
@@ -69,7 +69,7 @@ export function createAgentReadsService(deps: {
     },
 
     async plans(vehicleType: VehicleType): Promise<FieldPlan[]> {
-      return (await subscriptions.listPlans(vehicleType)).map(({ id, name, vehicleType: type, price }) => ({ id, name, vehicleType: type, price }));
+      return (await subscriptions.plans(vehicleType)).map(({ id, name, vehicleType: type, price }) => ({ id, name, vehicleType: type, price }));
     },
 
     /**

@@ -10,7 +10,7 @@ export function subscriptionRoutes(service: SubscriptionsService) {
       message: TICKET_MESSAGES.planCreated,
       data: await service.createPlan(requireUser(request), request.body),
     })),
-    implement(subscriptionEndpoints.plans, async (request) => ({ data: await service.listPlans(request.query.types) })),
+    implement(subscriptionEndpoints.plans, async (request) => ({ data: await service.plans(request.query.types) })),
     implement(subscriptionEndpoints.updatePlan, async (request) => ({
       message: TICKET_MESSAGES.planUpdated,
       data: await service.updatePlan(requireUser(request), request.params.id, request.body),
