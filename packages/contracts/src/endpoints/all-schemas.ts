@@ -1,7 +1,7 @@
 /** Every schema the endpoints name (endpoints/<capability>/endpoints.ts refer to them by these names). */
 export * from '../schemas/common.ts';
 export * from '../schemas/range.ts';
-export * from '../schemas/fields.ts';
+export { CHANGE_REASON_MAX_LENGTH, MAX_NAIRA_AMOUNT, nairaAmount } from '../schemas/fields.ts';
 export * from '../schemas/idempotency.ts';
 export * from './auth/schemas.ts';
 export * from './profile/schemas.ts';
