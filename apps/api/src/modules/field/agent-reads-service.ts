@@ -46,7 +46,7 @@ export function createAgentReadsService(deps: {
 
   return {
     /** A motorist by Unique ID, else by plate (any case and spacing), with what an agent needs and no more. */
-    async lookup(q: string): Promise<FieldMotoristView> {
+    async motorist(q: string): Promise<FieldMotoristView> {
       const row = (await repository.byUserCode(codeKey(q))) ?? (await repository.byPlateKey(plateKey(q)));
       if (!row) throw notFound(FIELD_MESSAGES.noMotoristForQuery);
       const view = (await subscriptions.viewsForUsers([row.id], { open: true })).get(row.id);
