@@ -66,7 +66,7 @@ try {
     const motorist = motorists[turn++ % motorists.length];
     const input = { userCode: motorist.userCode, subscriptionId: planId, modeOfPayment: 'cash' as const };
     const started = performance.now();
-    await services[side].paySubscription(remitter.person, randomUUID(), input);
+    await services[side].subscriptionPayment(remitter.person, randomUUID(), input);
     return performance.now() - started;
   };
 

@@ -8,8 +8,8 @@ import type { CsvColumn } from './csv.ts';
 import { DEPARTMENT_LABELS, type AgentRole } from './domain.ts';
 import { formatDateTime, NOT_AVAILABLE, personName } from './format.ts';
 import { printedPlate } from './printing.ts';
-import type { PersonRecord } from './schemas/people.ts';
-import type { PaymentRecord, ScanRecord } from './schemas/tickets.ts';
+import type { PersonRecord } from './endpoints/people/schemas.ts';
+import type { PaymentRecord, ScanRecord } from './endpoints/records/schemas.ts';
 
 /** Scan Record (spec): with the subscription as it stood at the scan, and the plate scanned (issue 48). */
 export const SCAN_CSV_COLUMNS: readonly CsvColumn<ScanRecord>[] = [

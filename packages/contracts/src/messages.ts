@@ -1,3 +1,5 @@
+import { TILL_MESSAGES } from './till-app.ts';
+
 /** Every message the spec fixes, and the server's own, in one place. */
 export const MESSAGES = {
   loginRequired: 'UserCode and password are required',
@@ -38,4 +40,29 @@ export const MESSAGES = {
   newPasswordSame: 'The new password must differ from the current one',
   resetCodeSent: 'A password reset code was sent to their email',
   resetCodeNotApproved: 'Only an approved account can be sent a reset code',
+} as const;
+
+/** What the plan, penalty, subscription and field-payment calls answer and refuse with. */
+export const TICKET_MESSAGES = {
+  planCreated: 'Plan created successfully',
+  /** Fixed by the spec: the plan modal closes on it. */
+  planUpdated: 'Plan updated successfully',
+  planDeleted: 'Plan deleted successfully',
+  penaltyCreated: 'Penalty charge created successfully',
+  penaltyUpdated: 'Penalty charge updated successfully',
+  specificPenaltyUpdated: 'Penalty updated successfully',
+  paused: 'Subscription paused successfully',
+  resumed: 'Subscription resumed successfully',
+  alreadyPaused: 'Subscription is already paused',
+  notPaused: 'Subscription is not paused',
+  scanRecorded: 'Scan recorded',
+  subscriptionPaymentRecorded: 'Subscription payment recorded',
+  /** A payment refused: the account is suspended or deleted (DESIGN: no payment for them). */
+  paymentRefusedSuspended: 'This motorist is suspended: no payment can be taken until an admin restores the account',
+  paymentRefusedDeleted: "This motorist's account is deleted: no payment can be taken",
+  penaltyPaymentRecorded: 'Penalty payment recorded',
+  idempotencyKeyRequired: 'Idempotency-Key header is required',
+  idempotencyKeyReused: 'Idempotency-Key was already used for a different request',
+  /** Non-cash money is matched to the bank or the acquirer by the channel's reference (issue 42, tills). */
+  referenceRequired: TILL_MESSAGES.referenceRequired,
 } as const;

@@ -10,7 +10,7 @@ import {
   receiptLines,
   vehicleCheckUrl,
 } from './printing.ts';
-import type { PrintableReceipt } from './schemas/receipts.ts';
+import type { PrintableReceipt } from './endpoints/receipts/schemas.ts';
 
 const subscription: PrintableReceipt = {
   receiptNo: 'S7KQ-2M9X-D4HP',

@@ -6,7 +6,7 @@ import { LAGOS_TIME_ZONE } from './constants.ts';
 import { personName } from './format.ts';
 import type { ModeOfPayment, PaymentStatus, PlanName, VehicleType } from './domain.ts';
 import type { ReceiptKind } from './receipts.ts';
-import type { PrintableReceipt } from './schemas/receipts.ts';
+import type { PrintableReceipt } from './endpoints/receipts/schemas.ts';
 
 // Formatters made once: toLocaleString with options makes a new one on every call (~0.06 ms each,
 // a tenth of a public check page's CPU; issue 49).

@@ -1,6 +1,6 @@
 /**
  * The tills' plain constants and messages (issue 42; no schemas): the field app's first load carries
- * these, not zod. schemas/tills.ts re-exports them beside the schemas.
+ * these, not zod. endpoints/tills/schemas.ts re-exports them beside the schemas.
  */
 
 export const TILL_STATUSES = ['open', 'closing', 'closed'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from './csv.ts';
-import type { TillClose } from './schemas/till-lists.ts';
+import type { TillClose } from './endpoints/till-lists/schemas.ts';
 import { lodgementText, TILL_CLOSE_CSV_COLUMNS } from './till-columns.ts';
 
 const close: TillClose = {

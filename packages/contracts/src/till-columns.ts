@@ -4,8 +4,8 @@
  */
 import type { CsvColumn } from './csv.ts';
 import { formatDateTime, NOT_AVAILABLE, personName } from './format.ts';
-import type { LodgementDetails, OpenTill, TillClose } from './schemas/till-lists.ts';
-import type { TillCloseStatus } from './schemas/tills.ts';
+import type { LodgementDetails, OpenTill, TillClose } from './endpoints/till-lists/schemas.ts';
+import type { TillCloseStatus } from './endpoints/tills/schemas.ts';
 
 export const TILL_CLOSE_STATUS_LABELS: Record<TillCloseStatus, string> = {
   pending: 'Waiting for approval',

@@ -147,7 +147,7 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
             clock.set(new Date(clock.now().getTime() + random.int(5, 40) * 60_000));
             const remitterId = tills.remitterFor(clock.now()).id;
             const { body } = await tills.collect(remitterId, random.weighted(MODE_MIX), (means) =>
-              services.field.paySubscription({ id: remitterId }, randomUUID(), { userCode: motorist.userCode, subscriptionId: motorist.planId, ...means }),
+              services.field.subscriptionPayment({ id: remitterId }, randomUUID(), { userCode: motorist.userCode, subscriptionId: motorist.planId, ...means }),
             );
             stats.subscriptionPayments += 1;
             motorist.expiresAt = new Date(body.data.ticketSubscription.subscriptionExpiryDate);
@@ -181,7 +181,7 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
         at: paidAt,
         run: async (services) => {
           const { body } = await tills.collect(remitter.id, random.weighted(MODE_MIX), (means) =>
-            services.field.paySubscription({ id: remitter.id }, randomUUID(), { userCode: m.userCode, subscriptionId: m.planId, ...means }),
+            services.field.subscriptionPayment({ id: remitter.id }, randomUUID(), { userCode: m.userCode, subscriptionId: m.planId, ...means }),
           );
           stats.subscriptionPayments += 1;
           m.expiresAt = new Date(body.data.ticketSubscription.subscriptionExpiryDate);
@@ -191,7 +191,7 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
             const kobo = random.chance(0.75) ? m.outstandingKobo : Math.max(100_00, Math.floor(m.outstandingKobo / 2 / 100_00) * 100_00);
             const amount = Math.min(kobo, m.outstandingKobo) / 100;
             const paid = await tills.collect(remitter.id, random.weighted(MODE_MIX), (means) =>
-              services.field.payPenalty({ id: remitter.id }, randomUUID(), { userCode: m.userCode, amount, ...means }),
+              services.field.penaltyPayment({ id: remitter.id }, randomUUID(), { userCode: m.userCode, amount, ...means }),
             );
             stats.penaltyPayments += 1;
             m.outstandingKobo = toKobo(paid.body.data.ticketSubscription.outstandingPayment);

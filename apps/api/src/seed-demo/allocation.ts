@@ -43,7 +43,7 @@ export async function seedStakeholders(tx: Database, clock: ControlledClock, act
     const { percentage, bankCode } = SHARES[union.role];
     const accountNumber = accountNumberAt(bankCode, 201_400_000 + index * 7919);
     await tx.insert(bankAccountsDirectory).values({ bankCode, accountNumber, accountName: union.unionName.toUpperCase() });
-    const stakeholder = await service.create(actor, { name: union.id, bankCode, accountNumber, percentage });
+    const stakeholder = await service.createStakeholder(actor, { name: union.id, bankCode, accountNumber, percentage });
     ids.set(union.role, stakeholder.id);
   }
   return ids;

@@ -101,7 +101,7 @@ export function demoTills(deps: { files: FileStore; random: RandomSource; staff:
           roll < 0.12 ? Math.max(0, expectedKobo - random.int(1, 40) * 5000) : roll < 0.16 ? expectedKobo + random.int(1, 10) * 5000 : expectedKobo;
         const withSlip = end.getTime() - now.getTime() < SLIP_DAYS * DAY;
         const day = lagosDay(now);
-        const { body } = await service.close(
+        const { body } = await service.closeTill(
           remitter,
           randomUUID(),
           {
@@ -127,7 +127,7 @@ export function demoTills(deps: { files: FileStore; random: RandomSource; staff:
         const { id, expectedKobo, countedKobo } = holding.pending;
         holding.pending = null;
         if (random.chance(0.02)) {
-          await service.reject(approver, id, 'The teller number is not on the bank statement: check the slip and close again');
+          await service.rejectClose(approver, id, 'The teller number is not on the bank statement: check the slip and close again');
           holding.unlodgedKobo += expectedKobo;
           stats.rejected += 1;
           continue;
@@ -140,7 +140,7 @@ export function demoTills(deps: { files: FileStore; random: RandomSource; staff:
                   ? ['Agent agrees to repay the shortage', 'Change given short']
                   : ['Counting error at the till', 'Change not given back'],
               );
-        const decision = await service.approve(approver, id, reason);
+        const decision = await service.approveClose(approver, id, reason);
         stats.approved += 1;
         if ((decision.variance ?? 0) < 0) stats.short += 1;
         if ((decision.variance ?? 0) > 0) stats.over += 1;

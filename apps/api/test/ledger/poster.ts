@@ -22,6 +22,6 @@ const database = url
 const field = fieldOn(database.db, systemClock);
 const input = { userCode: env('USER_CODE'), subscriptionId: env('PLAN_ID'), modeOfPayment: 'cash' as const };
 for (let paid = 1; ; paid += 1) {
-  await field.paySubscription({ id: env('AGENT_ID') }, randomUUID(), input);
+  await field.subscriptionPayment({ id: env('AGENT_ID') }, randomUUID(), input);
   console.log(`paid ${paid}`);
 }

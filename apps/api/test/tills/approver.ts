@@ -22,7 +22,7 @@ console.log('ready');
 for await (const line of createInterface({ input: process.stdin })) {
   if (line !== 'go') continue;
   try {
-    await tills.approve({ id: process.env.MANAGER_ID! }, process.env.CLOSE_ID!, 'short');
+    await tills.approveClose({ id: process.env.MANAGER_ID! }, process.env.CLOSE_ID!, 'short');
     console.log('approved');
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

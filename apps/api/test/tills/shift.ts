@@ -32,8 +32,8 @@ const manager = { id: env('MANAGER_ID') };
 const price = Number(env('PRICE'));
 const lodgement = { kind: 'deposit' as const, bankName: 'gtbank', tellerNo: 'T-1', lodgedOn: new Date().toISOString().slice(0, 10) };
 for (let shift = 1; ; shift += 1) {
-  await field.paySubscription(remitter, randomUUID(), { userCode: env('USER_CODE'), subscriptionId: env('PLAN_ID'), modeOfPayment: 'cash' });
-  const { body } = await tills.close(remitter, randomUUID(), { counted: price - 0.25, lodgement, capturedAt: undefined });
-  await tills.approve(manager, body.data.id, 'short by 25 kobo');
+  await field.subscriptionPayment(remitter, randomUUID(), { userCode: env('USER_CODE'), subscriptionId: env('PLAN_ID'), modeOfPayment: 'cash' });
+  const { body } = await tills.closeTill(remitter, randomUUID(), { counted: price - 0.25, lodgement, capturedAt: undefined });
+  await tills.approveClose(manager, body.data.id, 'short by 25 kobo');
   console.log(`shift ${shift}`);
 }

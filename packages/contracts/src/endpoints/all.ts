@@ -1,30 +1,30 @@
-import * as allocation from './allocation.ts';
-import * as audit from './audit.ts';
-import * as auth from './auth.ts';
-import * as dashboards from './dashboards.ts';
+import * as allocation from './allocation/endpoints.ts';
+import * as audit from './audit/endpoints.ts';
+import * as auth from './auth/endpoints.ts';
+import * as dashboards from './dashboards/endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
-import * as exportsGroup from './exports.ts';
-import * as files from './files.ts';
-import * as ledger from './ledger.ts';
-import * as field from './field.ts';
-import * as ops from './ops.ts';
-import * as penalties from './penalties.ts';
-import * as people from './people.ts';
-import * as personalData from './personal-data.ts';
-import * as privacy from './privacy.ts';
-import * as profile from './profile.ts';
-import * as publicChecks from './public.ts';
-import * as receipts from './receipts.ts';
-import * as records from './records.ts';
-import * as resetCodes from './reset-codes.ts';
-import * as subscriptions from './subscriptions.ts';
-import * as tills from './tills.ts';
-import * as tillLists from './till-lists.ts';
+import * as exportsGroup from './exports/endpoints.ts';
+import * as files from './files/endpoints.ts';
+import * as ledger from './ledger/endpoints.ts';
+import * as field from './field/endpoints.ts';
+import * as ops from './ops/endpoints.ts';
+import * as penalties from './penalties/endpoints.ts';
+import * as people from './people/endpoints.ts';
+import * as personalData from './personal-data/endpoints.ts';
+import * as privacy from './privacy/endpoints.ts';
+import * as profile from './profile/endpoints.ts';
+import * as publicChecks from './public/endpoints.ts';
+import * as receipts from './receipts/endpoints.ts';
+import * as records from './records/endpoints.ts';
+import * as resetCodes from './reset-codes/endpoints.ts';
+import * as subscriptions from './subscriptions/endpoints.ts';
+import * as tills from './tills/endpoints.ts';
+import * as tillLists from './till-lists/endpoints.ts';
 
 /** Every endpoint the API serves, by capability (the server registers exactly these). */
 export const ENDPOINT_GROUPS = {
   auth,
-  // Records, people, audit: the order the exportable lists are named in (schemas/exports.ts EXPORT_PATHS).
+  // Records, people, audit: the order the exportable lists are named in (endpoints/exports/schemas.ts EXPORT_PATHS).
   records,
   people,
   audit,

@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import type { Access, Capability } from '../permissions.ts';
-import type * as Schemas from '../schemas/index.ts';
+import type * as Schemas from './all-schemas.ts';
 
 /**
  * Schemas whose types come from the declarations (the export request names the exportable lists):
@@ -16,7 +16,7 @@ import type * as Schemas from '../schemas/index.ts';
 type DeclarationSchemaName = 'exportRequest';
 type SchemaModule = Omit<typeof Schemas, DeclarationSchemaName | 'EXPORT_PATHS'>;
 
-/** The name of a schema exported by schemas/index.ts. */
+/** The name of a schema exported by all-schemas.ts. */
 export type SchemaName = { [K in keyof SchemaModule]: SchemaModule[K] extends z.ZodType ? K : never }[keyof SchemaModule] | DeclarationSchemaName;
 export type SchemaOf<N extends SchemaName> = (typeof Schemas)[N] & z.ZodType;
 

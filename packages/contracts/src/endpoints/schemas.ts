@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import * as schemas from '../schemas/index.ts';
+import * as schemas from './all-schemas.ts';
 import type { Endpoint, SchemaName } from './endpoint.ts';
 
 /** An endpoint's schemas, looked up by the names it declares (for the server; clients need only the types). */

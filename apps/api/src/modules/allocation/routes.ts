@@ -8,21 +8,21 @@ import type { AllocationService } from './service.ts';
 export function allocationRoutes(service: AllocationService, clock: Clock) {
   const range = (query: { startDate?: string; endDate?: string }) => resolveRange(query, clock.now());
   return [
-    implement(allocationEndpoints.banks, async () => ({ data: await service.listBanks() })),
+    implement(allocationEndpoints.banks, async () => ({ data: await service.banks() })),
     implement(allocationEndpoints.accountName, async (request) => {
-      const data = await service.searchForBank(request.query.bank_code, request.query.accountNumber);
+      const data = await service.accountName(request.query.bank_code, request.query.accountNumber);
       return { data, accountName: data.accountName };
     }),
-    implement(allocationEndpoints.stakeholders, async () => service.list()),
+    implement(allocationEndpoints.stakeholders, async () => service.stakeholders()),
     implement(allocationEndpoints.createStakeholder, async (request) => ({
-      data: await service.create(requireUser(request), request.body),
+      data: await service.createStakeholder(requireUser(request), request.body),
       message: ALLOCATION_MESSAGES.stakeholderCreated,
     })),
     implement(allocationEndpoints.updatePercentage, async (request) => ({
       data: await service.updatePercentage(requireUser(request), request.params.id, request.body.percentage),
       message: ALLOCATION_MESSAGES.stakeholderUpdated,
     })),
-    implement(allocationEndpoints.stakeholder, async (request) => ({ data: await service.detail(request.params.id, range(request.query)) })),
+    implement(allocationEndpoints.stakeholder, async (request) => ({ data: await service.stakeholder(request.params.id, range(request.query)) })),
     implement(allocationEndpoints.payouts, async (request) =>
       service.payouts(request.params.id, range(request.query), request.query.page, request.query.limit),
     ),

@@ -146,18 +146,18 @@ export function createAllocationService(deps: { repository: AllocationRepository
   }
 
   return {
-    listBanks: () => banks.listBanks(),
+    banks: () => banks.listBanks(),
 
-    async searchForBank(bankCode: string, accountNumber: string): Promise<AccountLookup> {
+    async accountName(bankCode: string, accountNumber: string): Promise<AccountLookup> {
       return lookup(await bankFor(bankCode, undefined, 'bank_code'), accountNumber);
     },
 
-    async list() {
+    async stakeholders() {
       const rows = await repository.list();
       return { data: rows.map(toStakeholder), ...(await totals()) };
     },
 
-    async create(actor: Actor, input: StakeholderInput): Promise<Stakeholder> {
+    async createStakeholder(actor: Actor, input: StakeholderInput): Promise<Stakeholder> {
       const union = await repository.findUnion(input.name);
       if (!union || union.role !== 'union' || union.isDeleted || union.registrationStatus !== 'approved') {
         throw badRequest(ALLOCATION_MESSAGES.notAUnion);
@@ -258,7 +258,7 @@ export function createAllocationService(deps: { repository: AllocationRepository
     },
 
     /** The allocation/{id} page: account, percentage, figures for the range and the latest payouts. */
-    async detail(id: string, range: DayRange): Promise<StakeholderDetail> {
+    async stakeholder(id: string, range: DayRange): Promise<StakeholderDetail> {
       const row = await mustFind(id);
       const [revenue, paid, payouts] = await Promise.all([
         repository.subscriptionRevenue(range.startDay, range.endDay),

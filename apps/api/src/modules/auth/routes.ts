@@ -11,7 +11,7 @@ const RESET_COOKIE_PATH = '/api/password-reset';
 const RESET_PAGES = { console: '/login/password-reset', field: '/field/' } as const;
 
 /**
- * Sign-in, sign-out, password change and resets (declared in contracts/endpoints/auth.ts, profile.ts
+ * Sign-in, sign-out, password change and resets (declared in contracts/endpoints/auth/endpoints.ts, profile.ts
  * and reset-codes.ts). `consoleUrl`: where the console is (PUBLIC_URL, else this machine's own
  * address); an administrator's reset code links to its reset page there (or
  * to the field app there, for an agent), never to the request's Host

@@ -9,17 +9,9 @@ export function dashboardRoutes(service: DashboardService, clock: Clock) {
   const range = (query: { startDate?: string; endDate?: string }) => resolveRange(query, clock.now());
   return [
     implement(dashboardEndpoints.admin, async (request) => ({ data: await service.admin(requireUser(request), range(request.query)) })),
-    implement(dashboardEndpoints.monthlyChart, async (request) => service.chart(requireUser(request))),
-    implement(dashboardEndpoints.allocationShares, async (request) => {
-      const dayRange = range(request.query);
-      const result = await service.allocationShares(requireUser(request), dayRange);
-      return { ...result, startDate: dayRange.startDay, endDate: dayRange.endDay };
-    }),
-    implement(dashboardEndpoints.topAgents, async (request) => {
-      const dayRange = range(request.query);
-      const data = await service.performingAgents(requireUser(request), dayRange, request.query.search);
-      return { data, startDate: dayRange.startDay, endDate: dayRange.endDay };
-    }),
+    implement(dashboardEndpoints.monthlyChart, async (request) => service.monthlyChart(requireUser(request))),
+    implement(dashboardEndpoints.allocationShares, async (request) => service.allocationShares(requireUser(request), range(request.query))),
+    implement(dashboardEndpoints.topAgents, async (request) => service.topAgents(requireUser(request), range(request.query), request.query.search)),
     implement(dashboardEndpoints.unionTabs, async (request) => ({ data: await service.unionTabs(requireUser(request)) })),
     implement(dashboardEndpoints.union, async (request) => ({ data: await service.union(requireUser(request), request.query.union, range(request.query)) })),
     implement(dashboardEndpoints.registrar, async (request) => ({ data: await service.registrar(requireUser(request), range(request.query)) })),

@@ -85,6 +85,10 @@ function periodsOf(range: DayRange): { interval: Interval; periods: string[] } {
   return { interval: 'month', periods };
 }
 
+/** The range a chart covers, as Lagos days, beside its data. */
+type RangeDays = { startDate: string; endDate: string };
+const daysOf = (range: DayRange): RangeDays => ({ startDate: range.startDay, endDate: range.endDay });
+
 const isAdmin = (actor: SessionUser) => actor.role === 'admin' || actor.role === 'super-admin';
 const isDepartment = (actor: SessionUser, department: Department) => actor.role === 'manager' && actor.department === department;
 const seesAllUnions = (actor: SessionUser) =>
@@ -190,7 +194,7 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
     },
 
     /** GET /api/chart: Jan–Dec of the current Lagos year. */
-    async chart(actor: SessionUser): Promise<{ data: MonthlyPoint[]; year: number }> {
+    async monthlyChart(actor: SessionUser): Promise<{ data: MonthlyPoint[]; year: number }> {
       requireOverview(actor);
       const year = lagosYear();
       const [revenue, registrations] = await repository.readFigures(
@@ -211,7 +215,7 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
     },
 
     /** GET /api/stakeHolderPaymentChart: each allocation's share of the range's revenue. */
-    async allocationShares(actor: SessionUser, range: DayRange): Promise<{ data: AllocationShare[]; unallocatedPercentage: number }> {
+    async allocationShares(actor: SessionUser, range: DayRange): Promise<{ data: AllocationShare[]; unallocatedPercentage: number } & RangeDays> {
       requireOverview(actor);
       const shares = await allocation.shares(range);
       const allocatedTenths = shares.reduce((total, share) => total + Math.round(share.row.percentage * 10), 0);
@@ -224,16 +228,17 @@ export function createDashboardService(deps: DashboardServiceDependencies) {
           payment: toNaira(expected),
         })),
         unallocatedPercentage: (1000 - allocatedTenths) / 10,
+        ...daysOf(range),
       };
     },
 
     /** GET /api/performingAgentChart: top agents per role (or of the role the search names). */
-    async performingAgents(actor: SessionUser, range: DayRange, search?: string): Promise<TopAgent[]> {
+    async topAgents(actor: SessionUser, range: DayRange, search?: string): Promise<{ data: TopAgent[] } & RangeDays> {
       requireOverview(actor);
       const role = search ? ROLE_WORDS[search] : undefined;
-      if (role) return rankAgents(role, range, TOP_AGENTS_SINGLE);
+      if (role) return { data: await rankAgents(role, range, TOP_AGENTS_SINGLE), ...daysOf(range) };
       const lists = await Promise.all(AGENT_ROLES.map((r) => rankAgents(r, range, TOP_AGENTS_PER_ROLE, search || undefined)));
-      return lists.flat();
+      return { data: lists.flat(), ...daysOf(range) };
     },
 
     /** GET /api/uniondashboard/unions: the tabs the caller may open. */

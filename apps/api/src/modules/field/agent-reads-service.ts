@@ -33,7 +33,7 @@ function toEntry(row: ComplianceRow): ComplianceEntry {
 
 export function createAgentReadsService(deps: {
   repository: AgentReadsRepository;
-  subscriptions: Pick<SubscriptionsService, 'viewsForUsers' | 'listPlans'>;
+  subscriptions: Pick<SubscriptionsService, 'viewsForUsers' | 'plans'>;
   clock: Clock;
   fileUrl?: (key: string) => string;
 }) {
@@ -46,7 +46,7 @@ export function createAgentReadsService(deps: {
 
   return {
     /** A motorist by Unique ID, else by plate (any case and spacing), with what an agent needs and no more. */
-    async lookup(q: string): Promise<FieldMotoristView> {
+    async motorist(q: string): Promise<FieldMotoristView> {
       const row = (await repository.byUserCode(codeKey(q))) ?? (await repository.byPlateKey(plateKey(q)));
       if (!row) throw notFound(FIELD_MESSAGES.noMotoristForQuery);
       const view = (await subscriptions.viewsForUsers([row.id], { open: true })).get(row.id);
@@ -69,7 +69,7 @@ export function createAgentReadsService(deps: {
     },
 
     async plans(vehicleType: VehicleType): Promise<FieldPlan[]> {
-      return (await subscriptions.listPlans(vehicleType)).map(({ id, name, vehicleType: type, price }) => ({ id, name, vehicleType: type, price }));
+      return (await subscriptions.plans(vehicleType)).map(({ id, name, vehicleType: type, price }) => ({ id, name, vehicleType: type, price }));
     },
 
     /**

@@ -177,10 +177,10 @@ describe('GET /api/field/my-day', () => {
     // Closed (waiting for approval): still blind; approved: the amounts are the remitter's to see again.
     const tills = tillsOn({ db: ctx.database.db, files: createLocalFileStore(ctx.dataDir, 'x'.repeat(64)), clock });
     const lodgement = { kind: 'transfer', reference: 'LODGE-1', lodgedOn: '2026-07-06' } as const;
-    const closed = await tills.close({ id: remitter.person.id }, newKey(), { counted: 1400, lodgement, capturedAt: clock.now().toISOString() });
+    const closed = await tills.closeTill({ id: remitter.person.id }, newKey(), { counted: 1400, lodgement, capturedAt: clock.now().toISOString() });
     expect((await get('/api/field/my-day', remitter)).json().data.payments.cashToHandIn).toBeNull();
     // (The close covers the cash of the file's earlier tests too: approved with a reason whatever the count.)
-    await tills.approve({ id: admin.person.id }, closed.body.data.id, 'counted by the test');
+    await tills.approveClose({ id: admin.person.id }, closed.body.data.id, 'counted by the test');
 
     const day = (await get('/api/field/my-day', remitter)).json().data;
     expect(day).toMatchObject({

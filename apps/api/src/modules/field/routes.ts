@@ -4,7 +4,7 @@ import { implement } from '../../platform/http/endpoints.ts';
 import { sendIdempotent } from '../../platform/idempotency/index.ts';
 import type { FieldService } from './service.ts';
 
-/** The writes field agents make from their phones (declared in contracts/endpoints/field.ts). */
+/** The writes field agents make from their phones (declared in contracts/endpoints/field/endpoints.ts). */
 export function fieldRoutes(service: FieldService) {
   return [
     implement(fieldEndpoints.scan, async (request, reply) => {
@@ -12,10 +12,10 @@ export function fieldRoutes(service: FieldService) {
       return sendIdempotent(reply, result, { message: TICKET_MESSAGES.scanRecorded, data: result.body });
     }),
     implement(fieldEndpoints.subscriptionPayment, async (request, reply) =>
-      sendIdempotent(reply, await service.paySubscription(requireUser(request), request.headers['idempotency-key'], request.body)),
+      sendIdempotent(reply, await service.subscriptionPayment(requireUser(request), request.headers['idempotency-key'], request.body)),
     ),
     implement(fieldEndpoints.penaltyPayment, async (request, reply) =>
-      sendIdempotent(reply, await service.payPenalty(requireUser(request), request.headers['idempotency-key'], request.body)),
+      sendIdempotent(reply, await service.penaltyPayment(requireUser(request), request.headers['idempotency-key'], request.body)),
     ),
   ];
 }

@@ -248,7 +248,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
      * A remitter records a subscription payment at the plan's price: the expiry moves from
      * max(now, current expiry) by one plan period; accumulated + 1; accumulatedAmount + price.
      */
-    async paySubscription(agent: FieldAgent, key: string, input: SubscriptionPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
+    async subscriptionPayment(agent: FieldAgent, key: string, input: SubscriptionPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
       const result = await idempotent(agent, key, 'subscription-payment', input, async (unit, received) => {
         const now = captureTime(input.capturedAt, received, maxAgeHours);
         const context = await payableContext(unit, await motoristCode(unit, input), agent.id, input.subscriptionId);
@@ -336,7 +336,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     },
 
     /** A remitter records a penalty payment: lowers the outstanding payment; more than is owed is refused. */
-    async payPenalty(agent: FieldAgent, key: string, input: PenaltyPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
+    async penaltyPayment(agent: FieldAgent, key: string, input: PenaltyPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
       const amountKobo = toKobo(input.amount);
       const result = await idempotent(agent, key, 'penalty-payment', input, async (unit, received) => {
         const now = captureTime(input.capturedAt, received, maxAgeHours);

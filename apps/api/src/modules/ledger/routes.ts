@@ -11,6 +11,6 @@ export function ledgerRoutes(service: LedgerService) {
       data: await service.check('on-demand', requireUser(request).id),
       message: LEDGER_MESSAGES.checkRan,
     })),
-    implement(ledgerEndpoints.accounts, async (request) => service.balances(request.query)),
+    implement(ledgerEndpoints.accounts, async (request) => service.accounts(request.query)),
   ];
 }

@@ -116,7 +116,7 @@ export function createLedgerService(deps: { ledger: LedgerQueries; clock: Clock 
       return stored && toCheck(stored);
     },
 
-    async balances(query: { page: number; limit: number; kind?: AccountBalanceRow['kind'] }): Promise<Paginated<LedgerAccountBalance>> {
+    async accounts(query: { page: number; limit: number; kind?: AccountBalanceRow['kind'] }): Promise<Paginated<LedgerAccountBalance>> {
       const { rows, total } = await ledger.balances({ limit: query.limit, offset: (query.page - 1) * query.limit, kind: query.kind });
       return { data: rows.map(toBalance), paginator: paginatorOf(query.page, query.limit, total) };
     },

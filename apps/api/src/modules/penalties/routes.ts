@@ -3,14 +3,14 @@ import { requireUser } from '../../platform/http/auth.ts';
 import { implement } from '../../platform/http/endpoints.ts';
 import type { PenaltiesService } from './service.ts';
 
-/** Penalty charges (one per vehicle type), one motorist's outstanding penalty and its changes (declared in contracts/endpoints/penalties.ts). */
+/** Penalty charges (one per vehicle type), one motorist's outstanding penalty and its changes (declared in contracts/endpoints/penalties/endpoints.ts). */
 export function penaltyRoutes(service: PenaltiesService) {
   return [
     implement(penaltyEndpoints.createCharge, async (request) => ({
       message: TICKET_MESSAGES.penaltyCreated,
       data: await service.createCharge(requireUser(request), request.body),
     })),
-    implement(penaltyEndpoints.charges, async () => ({ data: await service.listCharges() })),
+    implement(penaltyEndpoints.charges, async () => ({ data: await service.charges() })),
     implement(penaltyEndpoints.updateCharge, async (request) => ({
       message: TICKET_MESSAGES.penaltyUpdated,
       data: await service.updateCharge(requireUser(request), request.params.id, request.body),
@@ -19,6 +19,6 @@ export function penaltyRoutes(service: PenaltiesService) {
       message: TICKET_MESSAGES.specificPenaltyUpdated,
       data: await service.setOutstanding(requireUser(request), request.body),
     })),
-    implement(penaltyEndpoints.changes, async (request) => service.changesOf(request.query)),
+    implement(penaltyEndpoints.changes, async (request) => service.changes(request.query)),
   ];
 }

@@ -86,7 +86,7 @@ export function createPenaltiesService(deps: { repository: PenaltiesRepository; 
       }
     },
 
-    async listCharges(): Promise<PenaltyCharge[]> {
+    async charges(): Promise<PenaltyCharge[]> {
       return (await repository.listCharges()).map(toPenaltyCharge);
     },
 
@@ -121,7 +121,7 @@ export function createPenaltiesService(deps: { repository: PenaltiesRepository; 
     },
 
     /** GET /api/penalty-changes: one motorist's penalty changes, newest first. */
-    async changesOf(query: z.output<typeof penaltyChangesQuery>): Promise<Paginated<PenaltyChange>> {
+    async changes(query: z.output<typeof penaltyChangesQuery>): Promise<Paginated<PenaltyChange>> {
       const { rows, total } = await repository.adjustmentsOf(query.motorist, { offset: (query.page - 1) * query.limit, limit: query.limit });
       return { data: rows.map(toPenaltyChange), paginator: paginatorOf(query.page, query.limit, total) };
     },

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { FileStore } from '../../adapters/files.ts';
 import { registerRoutes } from '../../platform/http/endpoints.ts';
 import { createThrottle } from '../auth/index.ts';
-import { createSubscriptionsRepository, createSubscriptionsService } from '../subscriptions/index.ts';
+import { subscriptionsOn } from '../subscriptions/index.ts';
 import { actionRoutes } from './actions/routes.ts';
 import { createPeopleActionService } from './actions/service.ts';
 import { listRoutes } from './lists/routes.ts';
@@ -36,7 +36,7 @@ export async function register(
   const repository = createPeopleRepository(deps.db);
   const query = createPersonQuery(deps.db);
   /** Motorists' ticket subscriptions, by person id (the subscriptions capability). */
-  const ticketSubscriptions = createSubscriptionsService({ repository: createSubscriptionsRepository(deps.db), clock: deps.clock }).viewsForUsers;
+  const ticketSubscriptions = subscriptionsOn(deps.db, deps.clock).viewsForUsers;
   const toRecords = createPersonRecords({ clock: deps.clock });
   const recordLooks = createAccessRecorder(deps.db);
   const lists = createPeopleListService({ query, toRecords, recordLooks, clock: deps.clock });

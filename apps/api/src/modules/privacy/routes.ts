@@ -17,11 +17,11 @@ export function privacyRoutes(service: PrivacyService, notice: NoticeSettings) {
     implement(privacyEndpoints.archive, async (request) => ({ data: await service.archive(requireUser(request).id, request.params.id, originOf(request)) })),
     implement(privacyEndpoints.requests, async (request) => ({ data: { items: await service.requests(request.params.id) } })),
     implement(privacyEndpoints.recordRequest, async (request) => ({
-      data: await service.record(requireUser(request).id, request.params.id, request.body),
+      data: await service.recordRequest(requireUser(request).id, request.params.id, request.body),
       message: 'Request recorded',
     })),
     implement(privacyEndpoints.decideRequest, async (request) => ({
-      data: await service.decide(requireUser(request).id, request.params.id, request.params.requestId, request.body),
+      data: await service.decideRequest(requireUser(request).id, request.params.id, request.params.requestId, request.body),
       message: 'Request decided',
     })),
     implement(privacyEndpoints.notice, async () => ({ data: notice })),

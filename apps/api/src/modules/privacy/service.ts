@@ -68,7 +68,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
       return rows.map(toRequest);
     },
 
-    async record(actorId: string, id: string, body: PrivacyRequestBody): Promise<PrivacyRequest> {
+    async recordRequest(actorId: string, id: string, body: PrivacyRequestBody): Promise<PrivacyRequest> {
       await personOf(id);
       const at = clock.now();
       return db.transaction(async (tx) => {
@@ -93,7 +93,7 @@ export function createPrivacyService(deps: PrivacyDeps) {
      * Closes an open request. A done erasure deletes the person (if not yet) and erases their personal
      * data now; the outcome recorded adds what was kept and why.
      */
-    async decide(actorId: string, id: string, requestId: string, body: PrivacyDecisionBody): Promise<PrivacyRequest> {
+    async decideRequest(actorId: string, id: string, requestId: string, body: PrivacyDecisionBody): Promise<PrivacyRequest> {
       const person = await personOf(id);
       const [open] = await db
         .select()

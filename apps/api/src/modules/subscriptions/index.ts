@@ -9,7 +9,6 @@ import { createSubscriptionsService, type SubscriptionsService } from './service
 // The subscriptions module's public face: what other modules may use of it.
 export {
   GRACE_SETTING_KEY,
-  createSubscriptionsRepository,
   joinSubscriptions,
   subscriptionColumns,
   subscriptionFromColumns,
@@ -17,7 +16,7 @@ export {
   type SubscriptionQueries,
   type SubscriptionWithPlan,
 } from './repository.ts';
-export { createSubscriptionsService, type SubscriptionsService, type TicketSubscriptionViews } from './service.ts';
+export type { SubscriptionsService, TicketSubscriptionViews } from './service.ts';
 export { toTicketSubscription } from './views.ts';
 export { effectiveExpiry, extend, statusAt } from './lifecycle.ts';
 

@@ -3,14 +3,14 @@ import { requireUser } from '../../platform/http/auth.ts';
 import { implement } from '../../platform/http/endpoints.ts';
 import type { SubscriptionsService } from './service.ts';
 
-/** Subscription plans and pause/resume of a motorist's subscription (declared in contracts/endpoints/subscriptions.ts). */
+/** Subscription plans and pause/resume of a motorist's subscription (declared in contracts/endpoints/subscriptions/endpoints.ts). */
 export function subscriptionRoutes(service: SubscriptionsService) {
   return [
     implement(subscriptionEndpoints.createPlan, async (request) => ({
       message: TICKET_MESSAGES.planCreated,
       data: await service.createPlan(requireUser(request), request.body),
     })),
-    implement(subscriptionEndpoints.plans, async (request) => ({ data: await service.listPlans(request.query.types) })),
+    implement(subscriptionEndpoints.plans, async (request) => ({ data: await service.plans(request.query.types) })),
     implement(subscriptionEndpoints.updatePlan, async (request) => ({
       message: TICKET_MESSAGES.planUpdated,
       data: await service.updatePlan(requireUser(request), request.params.id, request.body),

@@ -82,7 +82,7 @@ export function createSubscriptionsService(deps: { repository: SubscriptionsRepo
       }
     },
 
-    async listPlans(vehicleType?: VehicleType): Promise<Plan[]> {
+    async plans(vehicleType?: VehicleType): Promise<Plan[]> {
       return (await repository.listPlans(vehicleType)).map(toPlan);
     },
 

@@ -13,7 +13,7 @@ export function tillRoutes(service: TillService) {
     const form = await readMultipartForm(request, TILL_CLOSE_FILE_FIELDS);
     const parsed = tillCloseRequest.safeParse(form.fields);
     if (!parsed.success) throw invalidInput(parsed.error.issues);
-    const result = await service.close(requireUser(request), request.headers['idempotency-key'], parsed.data, form.files.get('slip'));
+    const result = await service.closeTill(requireUser(request), request.headers['idempotency-key'], parsed.data, form.files.get('slip'));
     return sendIdempotent(reply, result);
   }
 
@@ -22,11 +22,11 @@ export function tillRoutes(service: TillService) {
     implement(tillEndpoints.closeTill, close),
     implement(tillEndpoints.approveClose, async (request) => ({
       message: TILL_MESSAGES.approved,
-      data: await service.approve(requireUser(request), request.params.id, request.body.reason),
+      data: await service.approveClose(requireUser(request), request.params.id, request.body.reason),
     })),
     implement(tillEndpoints.rejectClose, async (request) => ({
       message: TILL_MESSAGES.rejected,
-      data: await service.reject(requireUser(request), request.params.id, request.body.reason),
+      data: await service.rejectClose(requireUser(request), request.params.id, request.body.reason),
     })),
   ];
 }

@@ -147,7 +147,7 @@ export function createTillService(deps: { repository: TillRepository; files: Fil
      * the close is written with its answer under the Idempotency-Key in one transaction; when that
      * fails the photo is deleted again. A repeat answers the first close.
      */
-    async close(agent: TillActor, key: string, input: TillCloseInput, slip?: Buffer): Promise<IdempotentResult<TillCloseResponse>> {
+    async closeTill(agent: TillActor, key: string, input: TillCloseInput, slip?: Buffer): Promise<IdempotentResult<TillCloseResponse>> {
       if (slip && input.lodgement.kind !== 'deposit') throw badRequest(TILL_MESSAGES.slipOnlyForDeposit);
       return answerOnce({
         operation: CLOSE_OPERATION,
@@ -187,7 +187,7 @@ export function createTillService(deps: { repository: TillRepository; files: Fil
      * Approves a pending close (not one's own): posts its lodgement and any variance in the same
      * transaction, closes its tills. A variance needs a reason.
      */
-    async approve(actor: TillActor, closeId: string, reason: string | undefined): Promise<TillDecision> {
+    async approveClose(actor: TillActor, closeId: string, reason: string | undefined): Promise<TillDecision> {
       return repository.transaction(async (unit) => {
         const close = await decidable(unit, actor, closeId);
         const varianceKobo = close.countedKobo - close.expectedKobo;
@@ -209,7 +209,7 @@ export function createTillService(deps: { repository: TillRepository; files: Fil
     },
 
     /** Rejects a pending close (not one's own) with the reason the remitter sees: its tills are open again. */
-    async reject(actor: TillActor, closeId: string, reason: string): Promise<TillDecision> {
+    async rejectClose(actor: TillActor, closeId: string, reason: string): Promise<TillDecision> {
       return repository.transaction(async (unit) => {
         const close = await decidable(unit, actor, closeId);
         await unit.tills.reopenTillsOf(close.id);

@@ -387,7 +387,7 @@ describe(`approval (${TEST_DB})`, () => {
     }
     // A remitter-manager who is the remitter (the service's own check, whoever the role).
     const service = tillsOn({ db: ctx.database.db, files: createLocalFileStore(ctx.dataDir, 'x'.repeat(64)), clock });
-    await expect(service.approve({ id: remitter.person.id }, id, undefined)).rejects.toThrow(
+    await expect(service.approveClose({ id: remitter.person.id }, id, undefined)).rejects.toThrow(
       'You cannot approve or reject your own till close: another remitter-manager or an admin must',
     );
     const missing = await decide(manager, '00000000-0000-4000-8000-000000000000', 'approve');

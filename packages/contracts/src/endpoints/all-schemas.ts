@@ -1,0 +1,27 @@
+/** Every schema the endpoints name (endpoints/<capability>/endpoints.ts refer to them by these names). */
+export * from '../schemas/common.ts';
+export * from '../schemas/range.ts';
+export { CHANGE_REASON_MAX_LENGTH, MAX_NAIRA_AMOUNT, nairaAmount } from '../schemas/fields.ts';
+export * from '../schemas/idempotency.ts';
+export * from './auth/schemas.ts';
+export * from './profile/schemas.ts';
+export * from './people/lookup-schemas.ts';
+export * from './people/schemas.ts';
+export * from './subscriptions/schemas.ts';
+export * from './penalties/schemas.ts';
+export * from './records/schemas.ts';
+export * from './allocation/schemas.ts';
+export * from './dashboards/schemas.ts';
+export * from './audit/schemas.ts';
+export * from './exports/schemas.ts';
+export * from './field/schemas.ts';
+export * from './field/write-schemas.ts';
+export * from './ops/schemas.ts';
+export * from './public/schemas.ts';
+export * from './receipts/schemas.ts';
+export * from './files/schemas.ts';
+export * from './ledger/schemas.ts';
+export * from './tills/schemas.ts';
+export * from './till-lists/schemas.ts';
+export * from './personal-data/schemas.ts';
+export * from './privacy/schemas.ts';
