@@ -7,7 +7,7 @@ import { LoadError } from '../LoadError.tsx';
 import { PageHeader } from '../PageHeader.tsx';
 import { PrintSheet, type Paper } from './PrintSheet.tsx';
 
-export type LayoutPicker = { label: string; layouts: Record<string, { label: string }>; layout: string; onChange: (layout: string) => void };
+type LayoutPicker = { label: string; layouts: Record<string, { label: string }>; layout: string; onChange: (layout: string) => void };
 
 type PrintPageProps = {
   title: string;
