@@ -142,7 +142,10 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...clients.flatMap(sharedZones), ...featureZones('apps/web/src'), ...faceZones('apps/field/src'), ...moduleZones(), ...layerZones()] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...clients.flatMap(sharedZones), ...featureZones('apps/web/src'), ...faceZones('apps/field/src'), ...moduleZones(), ...layerZones()] },
+      ],
     },
   },
 );
