@@ -44,38 +44,27 @@ function featureZones(client) {
   }));
 }
 
+/**
+ * <folder>/<a> reaches <folder>/<b> only through <folder>/<b>/index.ts, its public face: the API's modules,
+ * the field app's features. `skip`: sub-folders left out.
+ */
+function faceZones(folder, skip = []) {
+  const parts = foldersIn(folder).filter((part) => !skip.includes(part));
+  const name = path.basename(folder);
+  return parts.flatMap((part) =>
+    parts
+      .filter((other) => other !== part)
+      .map((other) => ({
+        target: `./${folder}/${part}`,
+        from: `./${folder}/${other}`,
+        except: ['./index.ts'],
+        message: `Import ${name}/${other} through its index.ts (its public face), not its internals.`,
+      })),
+  );
+}
+
 // The field queue is moving to lib/outbox (issue 47); until it has, features/queue is left out of the face rule.
 const MOVING = ['queue'];
-
-/** Field: features/<a> reaches features/<b> only through features/<b>/index.ts, its public face. */
-function faceZones(client) {
-  const features = foldersIn(`${client}/features`).filter((feature) => !MOVING.includes(feature));
-  return features.flatMap((feature) =>
-    features
-      .filter((other) => other !== feature)
-      .map((other) => ({
-        target: `./${client}/features/${feature}`,
-        from: `./${client}/features/${other}`,
-        except: ['./index.ts'],
-        message: `Import features/${other} through its index.ts (its public face), or move what both use into components/ or lib/.`,
-      })),
-  );
-}
-
-/** modules/<a> reaches modules/<b> only through modules/<b>/index.ts, its public face. */
-function moduleZones() {
-  const modules = foldersIn(`${api}/modules`);
-  return modules.flatMap((module) =>
-    modules
-      .filter((other) => other !== module)
-      .map((other) => ({
-        target: `./${api}/modules/${module}`,
-        from: `./${api}/modules/${other}`,
-        except: ['./index.ts'],
-        message: `Import modules/${other} through its index.ts (its public face), not its internals.`,
-      })),
-  );
-}
 
 /** Layers, lowest first: a layer imports only layers below it, never one above it, modules/ or app.ts. */
 const LAYERS = ['lib', 'domain', 'db', 'platform', 'lists', 'adapters', 'modules'];
@@ -144,7 +133,15 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...clients.flatMap(sharedZones), ...featureZones('apps/web/src'), ...faceZones('apps/field/src'), ...moduleZones(), ...layerZones()] },
+        {
+          zones: [
+            ...clients.flatMap(sharedZones),
+            ...featureZones('apps/web/src'),
+            ...faceZones('apps/field/src/features', MOVING),
+            ...faceZones(`${api}/modules`),
+            ...layerZones(),
+          ],
+        },
       ],
     },
   },
