@@ -1,7 +1,8 @@
 // ESLint (flat config): typescript-eslint's recommended rules (not the type-checked set, so a run stays quick),
 // React's hooks rules in the clients, and the rules that keep the code's boundaries (docs/lint.md):
-// a console feature imports another only through shared folders, an API module reaches another only through
-// its index.ts, no layer imports one above it, no import cycles.
+// a client's shared folders import no feature, a console feature imports another only through shared folders,
+// a field feature reaches another only through its index.ts, an API module reaches another only through its
+// index.ts, no layer imports one above it, no import cycles.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -24,7 +25,16 @@ function foldersIn(folder) {
     .map((entry) => entry.name);
 }
 
-/** features/<a> never imports features/<b>: what two features share lives in components/, lib/ or app/. */
+/** A client's shared folders (components/, lib/ and all below them, lib/outbox too) import no feature and not the app. */
+function sharedZones(client) {
+  return ['components', 'lib'].map((shared) => ({
+    target: `./${client}/${shared}`,
+    from: [`./${client}/features`, `./${client}/app`],
+    message: `${shared}/ is shared: it imports no feature and not app/. Move what it needs into components/ or lib/.`,
+  }));
+}
+
+/** Console: features/<a> never imports features/<b>: what two features share lives in components/, lib/ or app/. */
 function featureZones(client) {
   return foldersIn(`${client}/features`).map((feature) => ({
     target: `./${client}/features/${feature}`,
@@ -34,20 +44,27 @@ function featureZones(client) {
   }));
 }
 
-/** modules/<a> reaches modules/<b> only through modules/<b>/index.ts, its public face. */
-function moduleZones() {
-  const modules = foldersIn(`${api}/modules`);
-  return modules.flatMap((module) =>
-    modules
-      .filter((other) => other !== module)
+/**
+ * <folder>/<a> reaches <folder>/<b> only through <folder>/<b>/index.ts, its public face: the API's modules,
+ * the field app's features. `skip`: sub-folders left out.
+ */
+function faceZones(folder, skip = []) {
+  const parts = foldersIn(folder).filter((part) => !skip.includes(part));
+  const name = path.basename(folder);
+  return parts.flatMap((part) =>
+    parts
+      .filter((other) => other !== part)
       .map((other) => ({
-        target: `./${api}/modules/${module}`,
-        from: `./${api}/modules/${other}`,
+        target: `./${folder}/${part}`,
+        from: `./${folder}/${other}`,
         except: ['./index.ts'],
-        message: `Import modules/${other} through its index.ts (its public face), not its internals.`,
+        message: `Import ${name}/${other} through its index.ts (its public face), not its internals.`,
       })),
   );
 }
+
+// The field queue is moving to lib/outbox (issue 47); until it has, features/queue is left out of the face rule.
+const MOVING = ['queue'];
 
 /** Layers, lowest first: a layer imports only layers below it, never one above it, modules/ or app.ts. */
 const LAYERS = ['lib', 'domain', 'db', 'platform', 'lists', 'adapters', 'modules'];
@@ -114,7 +131,18 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones('apps/web/src'), ...moduleZones(), ...layerZones()] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...clients.flatMap(sharedZones),
+            ...featureZones('apps/web/src'),
+            ...faceZones('apps/field/src/features', MOVING),
+            ...faceZones(`${api}/modules`),
+            ...layerZones(),
+          ],
+        },
+      ],
     },
   },
 );

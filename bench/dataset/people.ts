@@ -6,7 +6,7 @@ import type { BenchDb } from './db.ts';
 import { periodsBetween } from './functions.ts';
 import type { DatasetSize } from './sizes.ts';
 
-export const BENCH_DOMAIN = 'bench.eticketing.ng';
+const BENCH_DOMAIN = 'bench.eticketing.ng';
 export const BENCH_ADMIN_EMAIL = `bench-admin@${BENCH_DOMAIN}`;
 export const BENCH_PASSWORD = 'bench-pass-2026';
 
@@ -16,7 +16,7 @@ const AGENT_BASE = 200_000_000;
 
 const FIRST = `ARRAY['adebayo','chinedu','emeka','tunde','ibrahim','musa','segun','kelechi','femi','yusuf','olumide','obinna','aliyu','kunle','uche','ayodele','babatunde','ngozi','funmilayo','aisha','chioma','bisi','halima','yetunde','amaka','blessing','kehinde','taiwo','sunday','godwin','nnamdi','abdul','sani','rotimi','gbenga','ifeanyi','chukwuma','dayo','lanre','wale']`;
 const LAST = `ARRAY['okafor','adeyemi','balogun','okonkwo','bello','abubakar','eze','ogunleye','nwosu','adebisi','lawal','ibekwe','olawale','danjuma','afolabi','onyeka','salami','okeke','oyelaran','akinola','ogundipe','uzor','yakubu','fashola','ajayi','obi','chukwu','adewale','oni','ekwueme']`;
-export const ROUTES = `ARRAY['oshodi - ikeja','yaba - obalende','ojota - ketu','ikorodu - mile 12','ajah - lekki','mushin - idumota','agege - abule egba','surulere - costain','festac - mile 2','iyana ipaja - egbeda']`;
+const ROUTES = `ARRAY['oshodi - ikeja','yaba - obalende','ojota - ketu','ikorodu - mile 12','ajah - lekki','mushin - idumota','agege - abule egba','surulere - costain','festac - mile 2','iyana ipaja - egbeda']`;
 const STREETS = `ARRAY['herbert macaulay way','agege motor road','ikorodu road','lagos-abeokuta expressway','apapa road','allen avenue','awolowo road','bode thomas street']`;
 const nameOf = (n: string) => `(${FIRST})[1 + (${n}) % 40] || ' ' || (${LAST})[1 + ((${n}) / 40) % 30]`;
 
@@ -193,4 +193,4 @@ export async function insertMotorists(db: BenchDb, lo: number, hi: number): Prom
   `);
 }
 
-export const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`;

@@ -8,7 +8,7 @@ import { CPU_SLOWDOWN, FAST_3G } from './phone.ts';
 import { SCAN_P95_TARGET_MS, type ScanSample } from './scanLatency.ts';
 import { SYNC_TARGET_MS, type SyncResult } from './syncQueue.ts';
 
-export const RESULTS_FILE = path.join(REPO_ROOT, 'bench/field-results.md');
+const RESULTS_FILE = path.join(REPO_ROOT, 'bench/field-results.md');
 
 export interface FieldResults {
   firstLoad: FirstLoad;
@@ -52,7 +52,7 @@ function serviceWorkerRow(firstLoad: FirstLoad): string[] {
   ];
 }
 
-export function summaryRows({ firstLoad, typed, qr, syncs }: FieldResults): string[][] {
+function summaryRows({ firstLoad, typed, qr, syncs }: FieldResults): string[][] {
   const jsBytes = totalGzipBytes(firstLoad.scripts);
   return [
     ['measure', 'figure', 'target', ''],

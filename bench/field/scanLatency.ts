@@ -24,7 +24,7 @@ interface VerdictTiming {
  * (a task queued from the frame that shows it runs after that frame's paint). The start is the form's
  * submit, or the presentation of the first frame of the scan screen's fresh camera video.
  */
-export function armVerdictTimer(start: 'submit' | 'camera'): void {
+function armVerdictTimer(start: 'submit' | 'camera'): void {
   const holder = window as unknown as { benchVerdict: Promise<VerdictTiming>; benchVerdictWatch?: MutationObserver };
   holder.benchVerdictWatch?.disconnect();
   holder.benchVerdict = new Promise((resolve) => {

@@ -7,7 +7,7 @@ import { REPO_ROOT } from './paths.ts';
 
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/main.js');
 
-export function runStep(title: string, command: string, args: string[], cwd = REPO_ROOT): void {
+function runStep(title: string, command: string, args: string[], cwd = REPO_ROOT): void {
   console.log(`${title}…`);
   const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) throw new Error(`${title} failed`);

@@ -7,7 +7,7 @@ import { REPO_ROOT } from '../shared/paths.ts';
 import { kb, machine, markdownTable, median, textTable, verdict } from '../shared/report.ts';
 import { RESULTS_FILE } from './paths.ts';
 
-export const LCP_BUDGET_MS = 1500;
+const LCP_BUDGET_MS = 1500;
 
 export interface BenchResults {
   loginScripts: LoadedScript[];

@@ -191,7 +191,7 @@ const envSchema = z.object({
     .default('https://api.ng.termii.com'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 /** The names of every setting (the README's configuration table lists them; deploy/ must use no other). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);

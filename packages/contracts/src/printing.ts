@@ -47,6 +47,24 @@ export const modeText = (mode: ModeOfPayment, bankName: string | null) => (bankN
 /** How the console and the field app draw a QR code as an image, so both print the same code (margin 2: the journeys read it so). */
 export const QR_IMAGE_OPTIONS = { width: 320, margin: 2, errorCorrectionLevel: 'M' } as const;
 
+const PX_PER_MM = 96 / 25.4;
+
+/**
+ * Tells `onLength` the length in mm of roll paper that prints this element whole, now and whenever it
+ * resizes; answers the stop. Chromium does not take `size: 58mm auto` (it prints on Letter), so both
+ * clients measure. A height of 0 (the element hidden in print media) is passed over: the length stays.
+ */
+export function watchRollLength(element: Element, onLength: (mm: number) => void): () => void {
+  const measure = () => {
+    const heightPx = element.getBoundingClientRect().height;
+    if (heightPx > 0) onLength(Math.ceil(heightPx / PX_PER_MM) + 1);
+  };
+  measure();
+  const observer = new ResizeObserver(measure);
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
 /** The public checks' addresses, which QR codes hold (PUBLIC_URL or the server's origin, then the page). */
 const checkUrl = (page: 'v' | 'r' | 'a') => (publicUrl: string, code: string) => `${publicUrl.replace(/\/+$/, '')}/${page}/${encodeURIComponent(code)}`;
 /** A motorist's sticker: {PUBLIC_URL}/v/{userCode}. */

@@ -87,7 +87,7 @@ function reencode(bytes: Buffer, type: ImageType): Promise<Buffer> {
   return image.webp({ quality: 85 }).toBuffer();
 }
 
-export interface StoredFile {
+interface StoredFile {
   stream: Readable;
   type: ImageType;
   size: number;

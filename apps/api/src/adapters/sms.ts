@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** One text message: to a number as 234XXXXXXXXXX (domain/phone.ts), plain ASCII text. */
-export interface TextMessage {
+interface TextMessage {
   to: string;
   body: string;
 }
@@ -15,7 +15,7 @@ export interface SmsSender {
   send(message: TextMessage): Promise<{ id: string }>;
 }
 
-export const TERMII_DEFAULT_BASE_URL = 'https://api.ng.termii.com';
+const TERMII_DEFAULT_BASE_URL = 'https://api.ng.termii.com';
 
 export interface SmsOptions {
   provider: 'outbox' | 'termii';

@@ -30,7 +30,7 @@ export interface BackupEnd {
 }
 
 /** Every column that holds a stored file's name (adapters/files.ts), as table and column. */
-export const FILE_COLUMNS = [
+const FILE_COLUMNS = [
   ['user_profiles', 'id_front_file'],
   ['user_profiles', 'id_back_file'],
   ['user_profiles', 'portrait_file'],

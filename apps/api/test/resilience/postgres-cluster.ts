@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 
 /** The folder of initdb and pg_ctl: PG_BIN, else the newest /usr/lib/postgresql/<version>/bin, else pg_config's. */
-export function findPostgresBin(): string {
+function findPostgresBin(): string {
   const candidates: string[] = [];
   if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
   const debianRoot = '/usr/lib/postgresql';

@@ -5,7 +5,7 @@
  * 5 wrong tries erase it, and nothing captured on it is sent before a password sign-in online.
  */
 export const PIN_LENGTH = 6;
-export const PIN_TRIES = 5;
+const PIN_TRIES = 5;
 /** How long after the session's end a PIN still unlocks offline work: one shift. */
 export const PIN_WORK_HOURS = 12;
 const ITERATIONS = 600_000;
@@ -57,7 +57,7 @@ export async function setPin(agentId: string, pin: string): Promise<void> {
   localStorage.setItem(keyOf(agentId), JSON.stringify(record));
 }
 
-export const forgetPin = (agentId: string) => localStorage.removeItem(keyOf(agentId));
+const forgetPin = (agentId: string) => localStorage.removeItem(keyOf(agentId));
 
 /** Checks a PIN; a try is spent before the comparison, and the last wrong one erases the PIN. */
 export async function checkPin(agentId: string, pin: string): Promise<{ ok: true } | { ok: false; triesLeft: number }> {

@@ -20,7 +20,7 @@ export interface HeldSession {
   endedAt: number;
 }
 
-export const EXPIRED_MESSAGE = 'Your session has ended. Sign in again to send your work.';
+const EXPIRED_MESSAGE = 'Your session has ended. Sign in again to send your work.';
 
 function decode(token: string): TokenPayload | null {
   try {
@@ -57,9 +57,6 @@ export function heldSession(): HeldSession | null {
 export function workingAgent(): TokenUser | null {
   return readSession()?.user ?? unlocked;
 }
-
-/** Whether the agent is working offline on their PIN (nothing is sent until they sign in). */
-export const workingOnPin = () => readSession() === null && unlocked !== null;
 
 /** A token from sign-in becomes the session only for a field agent. */
 export function startSession(token: string): void {
@@ -108,9 +105,6 @@ export function lockOffline(): void {
   unlocked = null;
   notify();
 }
-
-/** Why the last session ended, when it did not end by choice. */
-export const sessionEndMessage = () => heldSession()?.message;
 
 export function sessionSnapshot(): string {
   return `${localStorage.getItem(TOKEN_KEY)}|${localStorage.getItem(HELD_KEY)}|${unlocked?.id}`;

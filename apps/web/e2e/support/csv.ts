@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Download } from '@playwright/test';
 
 /** Reads RFC 4180 CSV: quoted cells may hold commas, doubled quotes and line breaks. */
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** A day as the calendar names its button: "1 October 2026". */
-export const calendarDayName = (date: Date) => `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+const calendarDayName = (date: Date) => `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 
 /** The first and second day of the month `monthsBack` months before the current one. */
 export function daysOfEarlierMonth(monthsBack: number): [Date, Date] {

@@ -4,7 +4,7 @@ import type { TillCloseResponse } from '@eticket/contracts';
 import { pngImage } from '../../../api/test/images.ts';
 
 /** Today in Lagos (YYYY-MM-DD), the day the cash is lodged. */
-export const lagosToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+const lagosToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
 
 /** POST /api/field/till/close as the remitter: a blind count and a deposit with its slip's photo. */
 export async function closeTill(request: APIRequestContext, token: string, counted: number) {

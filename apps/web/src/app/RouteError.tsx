@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { Alert, Button, Center, Stack } from '@mantine/core';
 
 /** Shown when a page fails to load or render (e.g. its code changed after a new release). */
-export function RouteError({ error }: { error: unknown }) {
+function RouteError({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : String(error);
   return (
     <Center mih="100vh" p="md">

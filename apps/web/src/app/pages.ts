@@ -22,7 +22,7 @@ import type { Capability } from '@eticket/contracts';
 import { lazyPage, type LazyPage } from './lazyPage.ts';
 
 /** Where a page shows in the sidebar: an entry of its own, or a sub-link under the entry at `under`. */
-export type SidebarPlace = { label: string; icon: Icon } | { label: string; under: string };
+type SidebarPlace = { label: string; icon: Icon } | { label: string; under: string };
 
 export interface ConsolePage {
   path: string;

@@ -6,7 +6,7 @@ export interface RouteHandle {
   preload?: () => Promise<unknown>;
 }
 
-export const PRODUCT_TITLE = 'e-Ticketing';
+const PRODUCT_TITLE = 'e-Ticketing';
 
 export function documentTitle(title: string | undefined): string {
   return title ? `${PRODUCT_TITLE} | ${title}` : PRODUCT_TITLE;

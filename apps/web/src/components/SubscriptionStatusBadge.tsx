@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { subscriptionStatusLabel } from '../features/subscriptions/subscriptionStatus.ts';
+import { subscriptionStatusLabel } from '../lib/subscriptionStatus.ts';
 
 /** Active green, grace yellow, expired and paused red, anything else grey 'Unknown'. */
 export function SubscriptionStatusBadge({ status }: { status: unknown }) {

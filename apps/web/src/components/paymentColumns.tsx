@@ -3,8 +3,8 @@ import type { Column } from './DataTable/index.ts';
 import { NoWrap } from './NoWrap.tsx';
 import { NOT_AVAILABLE, formatDateTime, formatNaira } from '../lib/format.ts';
 import { ReceiptNumber, SecondLine, TableDateTime, WrappingText } from './TableText.tsx';
-import { PaymentStatusBadge } from '../features/transactions/PaymentStatusBadge.tsx';
-import { modeOfPaymentLabel } from '../features/transactions/paymentStatus.ts';
+import { PaymentStatusBadge } from './PaymentStatusBadge.tsx';
+import { modeOfPaymentLabel } from '../lib/paymentStatus.ts';
 
 /**
  * The columns of Transaction History and Penalty Payment History (spec): Bank Name, Mode Of Payment

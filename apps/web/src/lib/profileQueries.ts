@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { profileEndpoints, type Profile, type ProfileUpdateRequest } from '@eticket/contracts';
 import { call } from './api.ts';
 
-export const ownProfileKey = ['profile'] as const;
+const ownProfileKey = ['profile'] as const;
 
 /** The signed-in person. */
 export function useOwnProfile() {

@@ -29,6 +29,16 @@ export function usePublicLinks(): PublicLinks | null {
   return links.data ?? null;
 }
 
+/**
+ * What a printed check needs: the public links, the check's address made from them (null: nothing to
+ * check, or the links not known yet) and its QR code.
+ */
+export function usePrintedCheck(checkUrlOf: (publicUrl: string) => string | null) {
+  const links = usePublicLinks();
+  const checkUrl = links ? checkUrlOf(links.publicUrl) : null;
+  return { links, checkUrl, qr: useQrCode(checkUrl) };
+}
+
 /** A PNG data URL of the QR code of this text (null: not known yet), made in the browser. */
 export function useQrCode(text: string | null): { dataUrl: string | null; error: string | null } {
   const [state, setState] = useState<{ dataUrl: string | null; error: string | null }>({ dataUrl: null, error: null });

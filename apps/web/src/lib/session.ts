@@ -4,7 +4,7 @@ import { readTokenClaims } from './tokenClaims.ts';
 /** Local-storage keys the spec fixes (section 3). */
 export const STORAGE_KEYS = { token: 'accessToken', loggedIn: 'isLoggedIn', nextRoute: 'nextRoute' } as const;
 
-export class SessionError extends Error {}
+class SessionError extends Error {}
 
 export type SessionState =
   | { status: 'active'; token: string; user: TokenUser; expiresAt: number }

@@ -4,9 +4,8 @@ import { createPaystackProvider } from './paystack.ts';
 import type { BankProvider } from './provider.ts';
 
 export * from './provider.ts';
-export { accountNumberProblem, checkDigitApplies, isValidNuban, nubanCheckDigit } from './nuban.ts';
+export { accountNumberProblem, nubanCheckDigit } from './nuban.ts';
 export { createOfflineBankProvider } from './offline.ts';
-export { createPaystackProvider, PAYSTACK_DEFAULT_BASE_URL } from './paystack.ts';
 
 /** Paystack when a secret key is configured, otherwise the offline list and directory. */
 export function createBankProvider(config: { PAYSTACK_SECRET_KEY?: string; PAYSTACK_BASE_URL?: string }, db: Database): BankProvider {

@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { providerUnavailable, unresolvedAccount, type Bank, type BankProvider, type ResolvedAccount } from './provider.ts';
 
-export const PAYSTACK_DEFAULT_BASE_URL = 'https://api.paystack.co';
+const PAYSTACK_DEFAULT_BASE_URL = 'https://api.paystack.co';
 
 export interface PaystackOptions {
   secretKey: string;

@@ -9,7 +9,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
  */
 export const DEVICE_COOKIE = 'eticket_device';
 /** Sent with sign-in attempts only. */
-export const DEVICE_COOKIE_PATH = '/api/login';
+const DEVICE_COOKIE_PATH = '/api/login';
 /**
  * Where the cookie is set: sign-in, and reset requests (the owner's browser may always ask for a
  * code). The first is the sign-in one.
@@ -52,4 +52,3 @@ export function createDeviceCookies(key: string) {
     },
   };
 }
-export type DeviceCookies = ReturnType<typeof createDeviceCookies>;

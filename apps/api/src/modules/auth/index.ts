@@ -13,8 +13,8 @@ import { createThrottle } from './throttle.ts';
 
 // The auth module's public face: what other modules use of sign-in: its per-key throttle, counted in
 // the database (the public checks' limit too), and the accounts' repository (the session's user).
-export { createThrottle, type Throttle, type ThrottleRule } from './throttle.ts';
-export { createAuthRepository, type AuthRepository } from './repository.ts';
+export { createThrottle, type Throttle } from './throttle.ts';
+export { createAuthRepository } from './repository.ts';
 export type { ResetMailWorker } from './reset-mail.ts';
 
 export interface AuthDependencies {

@@ -6,7 +6,7 @@ import { RESET_CODE_DIGITS, type ResetCodeHasher } from './reset-code.ts';
 import type { AuthRepository } from './repository.ts';
 
 /** A claimed request left unsent this long (its worker died) may be taken by another worker. */
-export const RESET_CLAIM_LEASE_MS = 2 * 60 * 1000;
+const RESET_CLAIM_LEASE_MS = 2 * 60 * 1000;
 const BATCH = 20;
 
 interface Dependencies {

@@ -125,7 +125,7 @@ export function agentValueParts(role: AgentRole, range: DayRange): SQL {
 }
 
 /** A range as the whole calendar months inside it ([first, end) of first days) and the day ranges around them. */
-export function splitByMonths(range: DayRange): { months: { first: string; end: string } | null; edges: DayRange[] } {
+function splitByMonths(range: DayRange): { months: { first: string; end: string } | null; edges: DayRange[] } {
   const monthStart = (dayText: string) => `${dayText.slice(0, 7)}-01`;
   const nextMonth = (dayText: string) => {
     const [year, month] = dayText.split('-').map(Number);

@@ -11,21 +11,8 @@ import { ledgerRoutes } from './routes.ts';
 import { createLedgerService, summaryOf, type LedgerService } from './service.ts';
 
 // The ledger module's public face: other modules post through these, in their own transactions.
-export { ledgerQueries, UnbalancedEntryError, type LedgerQueries, type NewEntry } from './repository.ts';
-export {
-  ACCOUNTS,
-  payableOf,
-  postLodgement,
-  postPayment,
-  postPayout,
-  postVariance,
-  receivingAccount,
-  shortageOf,
-  tillOf,
-  type PostedClose,
-  type PostedPayment,
-  type PostedPayout,
-} from './postings.ts';
+export { ledgerQueries, type LedgerQueries } from './repository.ts';
+export { ACCOUNTS, payableOf, postLodgement, postPayment, postPayout, postVariance, receivingAccount, shortageOf, tillOf } from './postings.ts';
 export type { LedgerService } from './service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -34,7 +34,7 @@ function nameOf(account: ReportAccountRow): string {
 }
 
 /** The period's first Lagos day and the day after its last (YYYY-MM-DD): calendar dates, no time zone involved. */
-export function periodDays(period: LedgerReportPeriod, date: string): { firstDay: string; lastDay: string; endDay: string } {
+function periodDays(period: LedgerReportPeriod, date: string): { firstDay: string; lastDay: string; endDay: string } {
   const [year, month, day] = (period === 'month' ? `${date}-01` : date).split('-').map(Number);
   const first = Date.UTC(year, month - 1, day);
   const end = period === 'month' ? Date.UTC(year, month, 1) : Date.UTC(year, month - 1, day + 1);

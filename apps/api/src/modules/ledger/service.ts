@@ -5,7 +5,7 @@ import { FIXED_ACCOUNT_NAMES } from './account-names.ts';
 import { DIFFERENCES_READ, type AccountBalanceRow, type FoundDifference, type LedgerQueries, type StoredCheck } from './repository.ts';
 
 /** How many differences a check keeps and shows (differenceCount says how many there were). */
-export const DIFFERENCES_KEPT = 100;
+const DIFFERENCES_KEPT = 100;
 
 const RECORD_LABELS: Record<string, string> = {
   subscription_payment: 'Subscription payment',

@@ -9,19 +9,19 @@ import { messageQueries, type MessageQueries } from './repository.ts';
 import { expiryReminderText, penaltyReceiptText, receiptLink, subscriptionReceiptText } from './texts.ts';
 
 /** A claimed text not marked sent or failed after this long (its sender died) is taken again. */
-export const SEND_LEASE_MS = 5 * 60_000;
+const SEND_LEASE_MS = 5 * 60_000;
 /** Tries of one text before it is failed for good (waits 1, 2, 4 … minutes, at most 6 hours: about a day in all). */
-export const MAX_SEND_ATTEMPTS = 12;
+const MAX_SEND_ATTEMPTS = 12;
 /** A reminder goes this long before the expiry. */
-export const REMINDER_LEAD_MS = 3 * DAY_IN_MS;
+const REMINDER_LEAD_MS = 3 * DAY_IN_MS;
 /** Reminders are queued between these Lagos hours (08:00 to 20:00): nobody is woken by one. */
-export const REMINDER_HOURS = { from: 8, to: 20 } as const;
+const REMINDER_HOURS = { from: 8, to: 20 } as const;
 /** Texts one sender takes at a time: 10 provider time-outs (15 s each) stay well within the lease. */
 const SEND_BATCH = 10;
 const REMINDER_BATCH = 200;
 const NOT_A_MOBILE = 'not a Nigerian mobile number';
 
-export const retryDelayMs = (attempts: number): number => Math.min(2 ** Math.max(0, attempts - 1) * 60_000, 6 * 3600_000);
+const retryDelayMs = (attempts: number): number => Math.min(2 ** Math.max(0, attempts - 1) * 60_000, 6 * 3600_000);
 
 /** The receipt text of a subscription payment, queued in the payment's own transaction. */
 export interface SubscriptionReceipt {

@@ -7,13 +7,13 @@ import { LAGOS_TIME_ZONE } from '@eticket/contracts';
 import type { Kobo } from '../../domain/money.ts';
 
 /** NGN 1,500 or NGN 1,500.50. */
-export function nairaText(kobo: Kobo): string {
+function nairaText(kobo: Kobo): string {
   const whole = kobo % 100 === 0;
   return `NGN ${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
 }
 
 /** 3 Dec 2026, the Lagos calendar day. */
-export function lagosDateText(at: Date): string {
+function lagosDateText(at: Date): string {
   return at.toLocaleDateString('en-GB', { timeZone: LAGOS_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
 }
 

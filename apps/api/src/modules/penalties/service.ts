@@ -18,9 +18,9 @@ import { formatNaira, toKobo, toNaira, type Kobo } from '../../domain/money.ts';
 import type { SubscriptionsService } from '../subscriptions/index.ts';
 import type { PenaltiesRepository, PenaltyAdjustmentRow, PenaltyCeiling, PenaltyChargeRecord } from './repository.ts';
 
-export const PENALTY_UNIQUE_CONSTRAINT = 'penalty_charges_vehicle_type_unique';
+const PENALTY_UNIQUE_CONSTRAINT = 'penalty_charges_vehicle_type_unique';
 
-export function toPenaltyCharge(row: PenaltyChargeRecord): PenaltyCharge {
+function toPenaltyCharge(row: PenaltyChargeRecord): PenaltyCharge {
   return {
     _id: row.id,
     id: row.id,
@@ -31,7 +31,7 @@ export function toPenaltyCharge(row: PenaltyChargeRecord): PenaltyCharge {
   };
 }
 
-export function toPenaltyChange(row: PenaltyAdjustmentRow): PenaltyChange {
+function toPenaltyChange(row: PenaltyAdjustmentRow): PenaltyChange {
   const { id, fullName, userCode } = row.changedBy;
   return {
     _id: row.id,

@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows.ts';
 
 type Row = Record<string, unknown>;
 
-export interface ArchiveImage {
+interface ArchiveImage {
   /** Which image: idFront, idBack, portrait, guarantorIdFront, guarantorIdBack. */
   name: string;
   type: string;

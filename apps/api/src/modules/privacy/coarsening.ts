@@ -3,7 +3,7 @@ import type { Database } from '../../db/connect.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 /** 2 decimal places of a degree: about 1.1 km of latitude, enough to say which part of town. */
-export const COARSE_DECIMALS = 2;
+const COARSE_DECIMALS = 2;
 const BATCH = 2000;
 
 /**

@@ -18,7 +18,7 @@ export const KEPT_AFTER_ERASURE =
   'ID images and portrait, the phone number and wording of texts sent, and password reset requests.';
 
 /** At most this many people per transaction: a batch holds its rows' locks well under a second (bench/erasure-results.md). */
-export const ERASURE_BATCH = 250;
+const ERASURE_BATCH = 250;
 /** A batch that would wait longer than this for a lock gives up (and the next run tries again). */
 const LOCK_TIMEOUT = '1s';
 const REMOVALS_AT_ONCE = 8;

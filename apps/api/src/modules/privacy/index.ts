@@ -9,9 +9,8 @@ import { privacyPage } from './privacy-page.ts';
 import { privacyRoutes } from './routes.ts';
 import { createPrivacyService, type PrivacyDeps } from './service.ts';
 
-export { coarsenScanLocations, COARSE_DECIMALS } from './coarsening.ts';
-export { eraseDeletedPeople, ERASED_NAME, KEPT_AFTER_ERASURE, type ErasureReport } from './erasure.ts';
-export { createPrivacyService, type PrivacyService } from './service.ts';
+export { coarsenScanLocations } from './coarsening.ts';
+export { eraseDeletedPeople, ERASED_NAME, KEPT_AFTER_ERASURE } from './erasure.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,7 +24,7 @@ export interface RetentionSettings {
 export const DEFAULT_RETENTION: RetentionSettings = { deletedPersonDays: 90, scanLocationDays: 180 };
 
 /** The daily retention job's work: erase who is due, coarsen old scan locations; its summary for job_runs. */
-export async function applyRetention(db: Database, files: FileStore, now: Date, settings: RetentionSettings): Promise<string> {
+async function applyRetention(db: Database, files: FileStore, now: Date, settings: RetentionSettings): Promise<string> {
   const erased = await eraseDeletedPeople(db, files, now, settings.deletedPersonDays);
   const coarsened = await coarsenScanLocations(db, now, settings.scanLocationDays);
   return (

@@ -3,7 +3,7 @@ import { systemClock } from '../../lib/clock.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
 
 /** Announced at commit with a Unique ID whose check changed, or '' for every check (migration 0050). */
-export const PUBLIC_CHECKS_CHANNEL = 'eticketing_public_checks';
+const PUBLIC_CHECKS_CHANNEL = 'eticketing_public_checks';
 
 const MAX_ENTRIES = 50_000;
 

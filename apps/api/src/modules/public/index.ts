@@ -9,7 +9,7 @@ import { createPublicRepository } from './repository.ts';
 import { publicRoutes, registerPublicPages } from './routes.ts';
 import { createPublicService, type PublicLimit } from './service.ts';
 
-export { firstNameAndInitial, DEFAULT_PUBLIC_LIMIT, type PublicLimit } from './service.ts';
+export { firstNameAndInitial, type PublicLimit } from './service.ts';
 
 /** Anyone's checks of a sticker, a receipt or a collector: the API calls and the pages QR codes open. */
 export function register(

@@ -26,7 +26,7 @@ export interface PublicLimit {
   perWindow: number;
   windowMs: number;
 }
-export const DEFAULT_PUBLIC_LIMIT: PublicLimit = { perWindow: 60, windowMs: 60_000 };
+const DEFAULT_PUBLIC_LIMIT: PublicLimit = { perWindow: 60, windowMs: 60_000 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const USER_CODE = /^[a-z0-9]{4,64}$/;

@@ -37,4 +37,3 @@ export function createReceiptsService(deps: { repository: ReceiptsRepository }) 
     },
   };
 }
-export type ReceiptsService = ReturnType<typeof createReceiptsService>;

@@ -49,7 +49,7 @@ const MIN_NAME_SEARCH = 3;
  * (Payment status is not searched: the spec's lists have no status filter, and every recorded
  * payment is a success.)
  */
-export function filterOf(query: Query, kind: Kind): ({ filter: RecordFilter } & PeopleSearch) | null {
+function filterOf(query: Query, kind: Kind): ({ filter: RecordFilter } & PeopleSearch) | null {
   const filter: RecordFilter = query.motorist ? { motoristId: query.motorist } : {};
   if (query.startDate) filter.from = DATE_ONLY.test(query.startDate) ? startOfLagosDay(query.startDate) : new Date(query.startDate);
   if (query.endDate) {
@@ -87,7 +87,7 @@ function paginate<T>(rows: T[], total: ListTotal | number, query: Query): Pagina
  * The payment lists' own filters on top of what the search chose; null when they contradict it (a
  * search for 'keke' with vehicleType=bus matches nothing).
  */
-export function withPaymentFilters(filter: RecordFilter, query: PaymentQuery): RecordFilter | null {
+function withPaymentFilters(filter: RecordFilter, query: PaymentQuery): RecordFilter | null {
   const chosen: Partial<RecordFilter> = {
     vehicleType: query.vehicleType,
     planName: query.plan,

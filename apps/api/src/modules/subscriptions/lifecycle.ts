@@ -35,8 +35,6 @@ export function addPlanPeriod(from: Date, plan: PlanName): Date {
   }
 }
 
-export const isPaused = (state: LifecycleState): boolean => state.pausedAt !== null;
-
 /** When the paid time ends; while paused, when it would end if resumed at `now`. */
 export function effectiveExpiry(state: LifecycleState, now: Date): Date {
   if (state.pausedAt !== null) return new Date(now.getTime() + (state.pausedRemainingMs ?? 0));

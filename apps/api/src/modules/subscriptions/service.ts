@@ -10,7 +10,7 @@ import { pause, resume, type LifecycleState } from './lifecycle.ts';
 import { toPlan, toTicketSubscription } from './views.ts';
 import type { PlanRecord, SubscriptionsRepository } from './repository.ts';
 
-export const PLAN_UNIQUE_INDEX = 'subscription_plans_name_unique';
+const PLAN_UNIQUE_INDEX = 'subscription_plans_name_unique';
 
 /** A plan as the audit log keeps it (price in naira, as the API speaks). */
 const planSnapshot = (row: PlanRecord) => ({ name: row.name, vehicleType: row.vehicleType, price: toNaira(row.priceKobo) });

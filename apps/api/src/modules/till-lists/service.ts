@@ -26,14 +26,14 @@ type ClosesQuery = z.output<typeof tillClosesQuery>;
 const HOUR_MS = 60 * 60 * 1000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** The summary's lists: the remitters holding the most, and those over a limit. */
-export const SUMMARY_TOP = 10;
+const SUMMARY_TOP = 10;
 /** A search by name needs this many characters (as the records lists: fewer give the trigram index nothing). */
 const MIN_NAME_SEARCH = 3;
 const UNIQUE_ID_PREFIX = /^[a-z0-9]{1,64}$/;
 /** Rows per statement of a CSV export (the lists are offset-paged; tills and closes are few per remitter). */
 const EXPORT_BATCH = 500;
 
-export const CLOSE_NOT_FOUND = 'No till close with this id';
+const CLOSE_NOT_FOUND = 'No till close with this id';
 
 const hoursSince = (at: Date, now: Date) => Math.max(0, Math.floor(((now.getTime() - at.getTime()) / HOUR_MS) * 10) / 10);
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BoundedMap } from '../../lib/bounded-map.ts';
 
 const claims = z.object({ user: tokenUser, tv: z.number().int(), exp: z.number() });
-export type SessionClaims = z.infer<typeof claims>;
+type SessionClaims = z.infer<typeof claims>;
 
 export interface TokenService {
   sign(user: TokenUser, tokenVersion: number, now: Date): Promise<string>;

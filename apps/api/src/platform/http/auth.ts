@@ -65,7 +65,7 @@ export interface AuthDependencies {
 }
 
 /** The NOTIFY channel of account changes (migrations/0031_session_notify.sql). */
-export const SESSION_CHANNEL = 'eticketing_sessions';
+const SESSION_CHANNEL = 'eticketing_sessions';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -4,7 +4,7 @@ import { endpointSchemas, type Endpoint, type EndpointAnswer, type EndpointReque
 type Known<T> = [T] extends [never] ? unknown : T;
 
 /** A request to an endpoint, its parts typed as the declaration's schemas parse them. */
-export type EndpointFastifyRequest<E extends Endpoint> = FastifyRequest<{
+type EndpointFastifyRequest<E extends Endpoint> = FastifyRequest<{
   Params: Known<EndpointRequest<E>['params']>;
   Querystring: Known<EndpointRequest<E>['query']>;
   Body: EndpointRequest<E>['body'];

@@ -103,7 +103,7 @@ export function isRefusal(error: unknown): boolean {
 }
 
 /** Unique constraints are named <table>_<field>_unique so the message can name the field. */
-export function uniqueViolationMessage(constraint = ''): string {
+function uniqueViolationMessage(constraint = ''): string {
   const match = /^[a-z]+_([a-z_]+?)_unique/.exec(constraint);
   const field = match ? match[1].replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) : 'value';
   return `${field} is already in use`;

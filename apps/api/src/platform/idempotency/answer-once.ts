@@ -13,7 +13,7 @@ export interface IdempotentResult<T> {
 /** Raised inside the work's transaction when the key turns out to be taken, to roll the work back. */
 export class KeyTaken extends Error {}
 
-export const requestHash = (operation: string, request: unknown): string => createHash('sha256').update(JSON.stringify({ operation, request })).digest('hex');
+const requestHash = (operation: string, request: unknown): string => createHash('sha256').update(JSON.stringify({ operation, request })).digest('hex');
 
 interface Once<T> {
   operation: string;

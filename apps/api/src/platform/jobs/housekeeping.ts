@@ -4,10 +4,10 @@ import type { Job } from './runner.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often queued text messages are looked at besides a payment's own send (retries, other processes' leftovers). */
-export const SEND_TEXTS_EVERY_MS = 5 * 60 * 1000;
+const SEND_TEXTS_EVERY_MS = 5 * 60 * 1000;
 
 /** The text-message outbox's work (modules/messages): what its two jobs run. */
-export interface TextMessageJobs {
+interface TextMessageJobs {
   /** Sends the texts that are due (new, or a failed one's retry); says how many went. */
   sendDue(): Promise<string>;
   /** Queues the expiry reminders now due (three days ahead, once per expiry); says how many. */

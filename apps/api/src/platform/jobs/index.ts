@@ -1,2 +1,2 @@
-export { createJobRunner, type Job, type JobContext, type JobRunner, type RunResult } from './runner.ts';
-export { housekeepingJobs, type HousekeepingOptions } from './housekeeping.ts';
+export { createJobRunner, type Job, type JobRunner } from './runner.ts';
+export { housekeepingJobs } from './housekeeping.ts';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle, SessionQuery } from '../../db/connect.ts';
 import type { Clock } from '../../lib/clock.ts';
 
-export interface JobContext {
+interface JobContext {
   db: Database;
   /** The app's clock at the start of the run. */
   now: Date;
@@ -20,7 +20,7 @@ export interface Job {
 }
 
 /** What asking for a run did: ran it, found it ran less than a period ago, or found another process running it. */
-export type RunResult = 'ran' | 'not-due' | 'busy';
+type RunResult = 'ran' | 'not-due' | 'busy';
 
 export interface JobRunner {
   /** Adds a job; call before start(). */

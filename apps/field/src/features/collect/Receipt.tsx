@@ -6,8 +6,8 @@ import { keptLinks } from '../../lib/links.ts';
 import type { AgentCard } from '../../lib/profile.ts';
 import { db, type QueueItem, type ReceiptFacts } from '../queue/db.ts';
 import { subscribeQueue } from '../queue/queue.ts';
-import { useQrCode } from './useQrCode.ts';
-import { useRollPage } from './useRollPage.ts';
+import { useQrCode } from '../../lib/useQrCode.ts';
+import { useRollPage } from '../../lib/useRollPage.ts';
 
 /**
  * A receipt: of a payment on the phone (its queue item, followed until the server answers), or of

@@ -8,7 +8,7 @@ const FULL_EVERY_MS = 24 * 3600_000;
 const toRow = ([code, paidUntil, flags, plate]: [string, number, number, string]): ComplianceRow => ({ code, paidUntil, flags, plate });
 
 /** A plate as the list keeps it (vehicles.plate_search): letters and digits, lower-cased. */
-export const plateSearchKey = (typed: string) => typed.toLowerCase().replace(/[^a-z0-9]/g, '');
+const plateSearchKey = (typed: string) => typed.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The Unique ID of the motorist whose plate was typed, from the phone's list (offline); null when not there. */
 export async function codeOfPlate(typed: string): Promise<string | null> {

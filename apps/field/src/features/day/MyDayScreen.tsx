@@ -5,10 +5,9 @@ import { ApiError } from '@eticket/client';
 import { call } from '../../lib/api.ts';
 import { dateTime, naira } from '../../lib/format.ts';
 import { loadAgent } from '../../lib/profile.ts';
-import { Receipt, type ReceiptView } from '../collect/Receipt.tsx';
+import { Receipt, type ReceiptView } from '../collect/index.ts';
 import { db } from '../queue/db.ts';
-import { TillCard } from '../till/TillCard.tsx';
-import { useTill, type KeptTill } from '../till/till.ts';
+import { TillCard, useTill, type KeptTill } from '../till/index.ts';
 
 type DayItem = MyDay['recent'][number];
 

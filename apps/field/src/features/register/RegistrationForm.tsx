@@ -4,7 +4,7 @@ import { naira } from '../../lib/format.ts';
 import { enqueue, newKey, remove } from '../queue/queue.ts';
 import { useRegistrationPlans } from './plans.ts';
 import { PrivacyNotice } from './PrivacyNotice.tsx';
-import { scaleImage } from './scaleImage.ts';
+import { scaleImage } from '../../lib/scaleImage.ts';
 
 type Field = { name: string; label: string; type?: string; options?: readonly string[]; required?: boolean };
 type PhotoName = 'front' | 'back' | 'portraitSelfie';

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { stickerLines, vehicleCheckUrl, type PrintableSticker } from '@eticket/contracts';
 import { keptLinks } from '../../lib/links.ts';
-import { useQrCode } from '../collect/useQrCode.ts';
-import { useRollPage } from '../collect/useRollPage.ts';
+import { useQrCode } from '../../lib/useQrCode.ts';
+import { useRollPage } from '../../lib/useRollPage.ts';
 
 type Paper = 'roll' | 'a6';
 const PAPERS: [Paper, string][] = [

@@ -3,11 +3,11 @@ import { fieldEndpoints, type FieldScanRequest, type FieldScanResponse } from '@
 import { call } from '../../lib/api.ts';
 import { codeFromQr, dateTime } from '../../lib/format.ts';
 import { guessTarget, uniqueIdOf } from '../../lib/motorist.ts';
-import { codeOfPlate, provisionalVerdict, refreshCompliance } from '../compliance/compliance.ts';
+import { codeOfPlate, provisionalVerdict, refreshCompliance } from '../compliance/index.ts';
 import { db } from '../queue/db.ts';
 import { enqueue, newKey, remove } from '../queue/queue.ts';
 import { currentPlace } from './place.ts';
-import { QrCamera } from './QrCamera.tsx';
+import { QrCamera } from '../../components/QrCamera.tsx';
 import { Verdict, type VerdictView } from './Verdict.tsx';
 
 const REFRESH_EVERY_MS = 15 * 60_000;

@@ -15,11 +15,3 @@ export async function currentPlace(): Promise<{ latitude: number; longitude: num
     );
   });
 }
-
-/** Asks once for location (a button in the app: the browser asks only after a tap). */
-export function askForPlace(): void {
-  navigator.geolocation?.getCurrentPosition(
-    () => undefined,
-    () => undefined,
-  );
-}

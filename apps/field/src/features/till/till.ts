@@ -15,7 +15,7 @@ export interface KeptTill {
   till: FieldTill;
 }
 
-export function keptTill(agentId: string | undefined): KeptTill | null {
+function keptTill(agentId: string | undefined): KeptTill | null {
   try {
     const kept = JSON.parse(localStorage.getItem(KEY) ?? 'null') as KeptTill | null;
     return kept && kept.agentId === agentId ? kept : null;
@@ -25,7 +25,7 @@ export function keptTill(agentId: string | undefined): KeptTill | null {
 }
 
 /** The server's word on the till (fresh), kept; without network, the one kept (null when there is none). */
-export async function loadTill(): Promise<{ kept: KeptTill | null; fresh: boolean }> {
+async function loadTill(): Promise<{ kept: KeptTill | null; fresh: boolean }> {
   const agent = workingAgent();
   if (!agent) return { kept: null, fresh: false };
   try {

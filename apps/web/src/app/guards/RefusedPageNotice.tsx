@@ -2,7 +2,7 @@ import { Alert, CloseButton, Group, Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 
 /** Where a refused page sent the user, and why (RequireCapability puts the refused address in the state). */
-export interface RefusedState {
+interface RefusedState {
   refusedFrom?: string;
 }
 

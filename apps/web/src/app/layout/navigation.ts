@@ -2,7 +2,7 @@ import type { Icon } from '@tabler/icons-react';
 import { can, type Capability, type PrincipalSource } from '@eticket/contracts';
 import { CONSOLE_PAGES } from '../pages.ts';
 
-export interface NavSubLink {
+interface NavSubLink {
   label: string;
   to: string;
 }

@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Box, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Checkbox, Group, Paper, Stack, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, type Paginated } from '@eticket/contracts';
 import { DateFilter } from './DateFilter.tsx';
 import { downloadList, downloadRows, type TableDownload } from './download.ts';
 import { FilterModal } from './FilterModal.tsx';
 import { PageSizeSelect } from './PageSizeSelect.tsx';
-import { Pager } from './Pager.tsx';
-import { totalText } from './pager.ts';
+import { PagerBar } from './PagerBar.tsx';
 import { STICKY_END } from './sticky.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { TableRows } from './TableRows.tsx';
@@ -63,7 +62,6 @@ export function DataTable<Row, Reply extends Paginated<Row> = Paginated<Row>, Fi
   const query = useMemo(() => ({ ...table.query, ...filters }), [table.query, filters]);
   const page = useTablePage(queryKey, fetchPage, query);
   const rows = page.data?.data;
-  const pageCount = page.data?.paginator.pageCount ?? 0;
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // A new page or filter shows other rows: the selection starts again.
@@ -168,19 +166,12 @@ export function DataTable<Row, Reply extends Paginated<Row> = Paginated<Row>, Fi
           </Table>
         </Table.ScrollContainer>
 
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <Group gap="md">
-            <PageSizeSelect value={table.state.limit} onChange={table.setLimit} />
-            {page.data && (
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {totalText(page.data.paginator)}
-              </Text>
-            )}
-          </Group>
-          <Box>
-            <Pager page={table.state.page} pageCount={pageCount} onPage={table.setPage} />
-          </Box>
-        </Group>
+        <PagerBar
+          paginator={page.data?.paginator}
+          page={table.state.page}
+          onPage={table.setPage}
+          leading={<PageSizeSelect value={table.state.limit} onChange={table.setLimit} />}
+        />
       </Stack>
     </Paper>
   );

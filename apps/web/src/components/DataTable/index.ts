@@ -1,6 +1,7 @@
-export { DataTable, type DataTableProps } from './DataTable.tsx';
-export type { Column, FetchPage, ListFilters, TableQuery } from './types.ts';
+export { DataTable } from './DataTable.tsx';
+export type { Column, FetchPage } from './types.ts';
 export type { TableDownload } from './download.ts';
 export { Pager } from './Pager.tsx';
+export { PagerBar } from './PagerBar.tsx';
 export { TableRows } from './TableRows.tsx';
-export { onFirstPage, TABLE_PARAMS } from './tableState.ts';
+export { onFirstPage } from './tableState.ts';

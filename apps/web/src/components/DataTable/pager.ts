@@ -2,7 +2,7 @@
 export type PagerItem = number | 'gap';
 
 /** Pages shown each side of the current one. */
-export const PAGER_NEIGHBOURS = 3;
+const PAGER_NEIGHBOURS = 3;
 
 /**
  * The pages the pager offers (spec: first page, last page, and pages within 3 of the current one);

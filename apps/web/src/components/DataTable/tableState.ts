@@ -61,7 +61,7 @@ export function isPageSize(value: number): value is PageSize {
  * The page address's parameters a list's state is kept in, so a refresh, Back and a shared link show
  * the same list. A default is left out of the address; a value that is not valid reads as the default.
  */
-export const TABLE_PARAMS = { page: 'page', limit: 'limit', search: 'search', activity: 'activity', startDate: 'from', endDate: 'to' } as const;
+const TABLE_PARAMS = { page: 'page', limit: 'limit', search: 'search', activity: 'activity', startDate: 'from', endDate: 'to' } as const;
 
 const isDay = (value: string | null): string | null => (value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
 

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { MODES_OF_PAYMENT, PAYMENT_STATUSES, PLAN_NAMES, VEHICLE_TYPES } from '@eticket/contracts';
-import { modeOfPaymentLabel, paymentStatusLabel } from '../../features/transactions/paymentStatus.ts';
+import { modeOfPaymentLabel, paymentStatusLabel } from '../../lib/paymentStatus.ts';
 import { hasPaymentFilters, type PaymentFilterKey, type PaymentFilters } from './paymentFilters.ts';
 import { RemitterSelect } from './RemitterSelect.tsx';
 

@@ -10,7 +10,7 @@ import { usePaymentFilters } from './usePaymentFilters.ts';
 
 type PaymentListEndpoint = typeof recordEndpoints.subscriptionPayments | typeof recordEndpoints.penaltyPayments;
 /** Which payments: subscriptions (Transaction History) or penalties (Penalty Payment History). */
-export type PaymentKind = 'subscription' | 'penalty';
+type PaymentKind = 'subscription' | 'penalty';
 
 interface PaymentListProps {
   /** The table's accessible name. */

@@ -1,7 +1,7 @@
 import { paymentRecordsQuery, type PaymentRecordsQuery } from '@eticket/contracts';
 
 /** The payment lists' own filters (GET /api/sub-history and /api/penalty-history), as the URL and the API name them. */
-export const PAYMENT_FILTER_KEYS = ['vehicleType', 'plan', 'modeOfPayment', 'remitter', 'status'] as const;
+const PAYMENT_FILTER_KEYS = ['vehicleType', 'plan', 'modeOfPayment', 'remitter', 'status'] as const;
 export type PaymentFilterKey = (typeof PAYMENT_FILTER_KEYS)[number];
 export type PaymentFilters = Partial<Pick<Required<PaymentRecordsQuery>, PaymentFilterKey>>;
 

@@ -7,7 +7,7 @@ import { LoadError } from '../LoadError.tsx';
 import { PageHeader } from '../PageHeader.tsx';
 import { PrintSheet, type Paper } from './PrintSheet.tsx';
 
-export type LayoutPicker = { label: string; layouts: Record<string, { label: string }>; layout: string; onChange: (layout: string) => void };
+type LayoutPicker = { label: string; layouts: Record<string, { label: string }>; layout: string; onChange: (layout: string) => void };
 
 type PrintPageProps = {
   title: string;
@@ -83,13 +83,23 @@ export function PrintPage({ title, description, picker, qr, sheet, children }: P
   );
 }
 
-/** A print page with nothing to print: its header with Back, and why. */
-export function PrintPageNotice({ title, children }: { title: string; children: ReactNode }) {
+function PrintPageNotice({ title, children }: { title: string; children: ReactNode }) {
   return (
     <>
       <PageHeader title={title} actions={<BackButton />} />
       {children}
     </>
+  );
+}
+
+/** A print page with nothing to print (this record has no such sheet): its header with Back, and why. */
+export function PrintPageNothing({ title, heading, children }: { title: string; heading: string; children: ReactNode }) {
+  return (
+    <PrintPageNotice title={title}>
+      <Alert color="yellow" role="alert" title={heading}>
+        {children}
+      </Alert>
+    </PrintPageNotice>
   );
 }
 

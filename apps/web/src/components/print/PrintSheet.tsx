@@ -1,11 +1,10 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Box } from '@mantine/core';
+import { watchRollLength } from '@eticket/contracts';
 
 /** The paper a sheet prints on: a fixed size (with the page's margin, 0 when unset), or a roll as long as the sheet. */
 export type Paper = { size: string; margin?: string } | { rollWidth: string };
-
-const PX_PER_MM = 96 / 25.4;
 
 /**
  * A printable sheet: shown on screen as a preview, and printed alone on its own paper. The browser's
@@ -24,16 +23,8 @@ export function PrintSheet({ label, paper, css, children }: { label: string; pap
 
   useLayoutEffect(() => {
     const sheet = preview.current?.firstElementChild;
-    if (!roll || !sheet) return undefined;
-    const measure = () => {
-      const heightPx = sheet.getBoundingClientRect().height;
-      // In print media the preview is hidden and measures 0: keep the length it had on screen.
-      if (heightPx > 0) setLengthMm(Math.ceil(heightPx / PX_PER_MM) + 1);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(sheet);
-    return () => observer.disconnect();
+    // In print media the preview is hidden and measures 0: the length it had on screen stays.
+    return roll && sheet ? watchRollLength(sheet, setLengthMm) : undefined;
   }, [roll]);
 
   const size = roll ? `${paper.rollWidth} ${lengthMm ?? 200}mm` : paper.size;

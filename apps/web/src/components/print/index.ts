@@ -1,3 +1,3 @@
-export { PrintPage, PrintPageLoadError, PrintPageNotice, type LayoutPicker } from './PrintPage.tsx';
-export { PrintSheet, type Paper } from './PrintSheet.tsx';
+export { PrintPage, PrintPageLoadError, PrintPageNothing } from './PrintPage.tsx';
+export { type Paper } from './PrintSheet.tsx';
 export { useLayoutParam } from './useLayoutParam.ts';

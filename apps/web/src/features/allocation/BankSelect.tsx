@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import type { Bank } from '@eticket/contracts';
 
 /** Spec section 8: shown in the modal when the bank list cannot be had. */
-export const BANK_LIST_FAILED = 'Could not fetch bank names';
+const BANK_LIST_FAILED = 'Could not fetch bank names';
 
 /** The bank, from the server's bank list (GET /api/banks); its value is the bank code. */
 export function BankSelect({

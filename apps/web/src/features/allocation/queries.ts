@@ -11,7 +11,7 @@ import { call } from '../../lib/api.ts';
 import type { DayRange } from '../../lib/dayRange.ts';
 import { DASHBOARD_KEY } from '../../lib/dashboardKey.ts';
 
-export const ALLOCATION_KEY = ['allocation'] as const;
+const ALLOCATION_KEY = ['allocation'] as const;
 
 const keys = {
   list: (range: DayRange) => [...ALLOCATION_KEY, 'list', range.startDate, range.endDate] as const,
@@ -99,7 +99,7 @@ export function useStakeholder(id: string, range: DayRange) {
   });
 }
 
-export const PAYOUTS_PER_PAGE = 10;
+const PAYOUTS_PER_PAGE = 10;
 
 /** Payouts dated in the range, newest first, a page at a time. */
 export function usePayouts(id: string, range: DayRange, page: number) {

@@ -2,8 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { ledgerEndpoints, type LedgerAccountKind } from '@eticket/contracts';
 import { call } from '../../lib/api.ts';
 
-export const BOOKS_KEY = ['books'] as const;
-export const ACCOUNTS_PER_PAGE = 25;
+const BOOKS_KEY = ['books'] as const;
+const ACCOUNTS_PER_PAGE = 25;
 
 const keys = {
   check: [...BOOKS_KEY, 'integrity-check'] as const,

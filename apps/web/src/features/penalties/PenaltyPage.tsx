@@ -2,11 +2,12 @@ import { Button, Stack, Title } from '@mantine/core';
 import { IconHistory, IconPlus } from '@tabler/icons-react';
 import type { PenaltyCharge } from '@eticket/contracts';
 import { Link } from 'react-router';
+import { EditorModal } from '../../components/EditorModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useEditorModal } from '../../lib/useEditorModal.ts';
 import { MotoristPenaltyPanel } from './MotoristPenaltyPanel.tsx';
 import { PenaltyChargeList } from './PenaltyChargeList.tsx';
-import { PenaltyChargeModal } from './PenaltyChargeModal.tsx';
+import { PenaltyChargeForm } from './PenaltyChargeForm.tsx';
 
 /** /penalty: the charge per vehicle type, and altering one motorist's outstanding penalty. */
 export function PenaltyPage() {
@@ -36,7 +37,9 @@ export function PenaltyPage() {
         </section>
         <MotoristPenaltyPanel />
       </Stack>
-      <PenaltyChargeModal opened={modal.opened} charge={modal.item} formKey={modal.key} onClose={modal.close} />
+      <EditorModal opened={modal.opened} title={modal.item ? 'Update Penalty Charge' : 'Create Penalty Charge'} onClose={modal.close}>
+        <PenaltyChargeForm key={modal.key} charge={modal.item} onSaved={modal.close} />
+      </EditorModal>
     </>
   );
 }

@@ -1,10 +1,9 @@
-import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useState } from 'react';
 import { agentCheckUrl, idCardValidUntil, printedName } from '@eticket/contracts';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { PrintPage, PrintPageLoadError, PrintPageNotice } from '../../components/print/index.ts';
-import { usePublicLinks, useQrCode } from '../../lib/publicChecks.ts';
+import { PrintPage, PrintPageLoadError, PrintPageNothing } from '../../components/print/index.ts';
+import { usePrintedCheck } from '../../lib/publicChecks.ts';
 import { fieldAgentRole } from './idCard.ts';
 import { usePersonDetails } from './queries.ts';
 import { useRevealedOnce } from './personalDataQueries.ts';
@@ -76,24 +75,20 @@ function IdCardSheet({ card }: { card: IdCard }) {
 export function IdCardPage() {
   const { id = '' } = useParams();
   const details = usePersonDetails(id);
-  const links = usePublicLinks();
   const person = details.data;
   const role = person ? fieldAgentRole(person) : null;
   // The portrait comes from Show (a recorded look), once per visit.
   const revealed = useRevealedOnce(id, !!role && person?.personalData.hidden.includes('portrait') === true);
-  const checkUrl = links && person && role ? agentCheckUrl(links.publicUrl, person.userCode) : null;
-  const qr = useQrCode(checkUrl);
+  const { links, checkUrl, qr } = usePrintedCheck((publicUrl) => (person && role ? agentCheckUrl(publicUrl, person.userCode) : null));
   const [validUntil] = useState(() => idCardValidUntil(new Date()));
 
   if (details.isPending || !links || revealed.isLoading) return <PageLoader />;
   if (details.isError) return <PrintPageLoadError title="ID Card" message="Could not load this person" query={details} />;
   if (!person || !role || !checkUrl) {
     return (
-      <PrintPageNotice title="ID Card">
-        <Alert color="yellow" role="alert" title="No ID card">
-          ID cards are for field agents (enforcers, remitters and registrars), not for motorists or staff.
-        </Alert>
-      </PrintPageNotice>
+      <PrintPageNothing title="ID Card" heading="No ID card">
+        ID cards are for field agents (enforcers, remitters and registrars), not for motorists or staff.
+      </PrintPageNothing>
     );
   }
   const name = printedName(person.fullName);

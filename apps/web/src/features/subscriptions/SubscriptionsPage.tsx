@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Button, Tabs } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { VEHICLE_TYPES, type Plan, type VehicleType } from '@eticket/contracts';
+import { EditorModal } from '../../components/EditorModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useEditorModal } from '../../lib/useEditorModal.ts';
 import { PlanList } from './PlanList.tsx';
-import { PlanModal } from './PlanModal.tsx';
+import { PlanForm } from './PlanForm.tsx';
 
 const isVehicleType = (value: string | null): value is VehicleType => (VEHICLE_TYPES as readonly (string | null)[]).includes(value);
 
@@ -39,7 +40,9 @@ export function SubscriptionsPage() {
           </Tabs.Panel>
         ))}
       </Tabs>
-      <PlanModal opened={modal.opened} plan={modal.item} formKey={modal.key} vehicleType={vehicleType} onClose={modal.close} />
+      <EditorModal opened={modal.opened} title={modal.item ? 'Update Subscription Plan' : 'Create Subscription Plan'} onClose={modal.close}>
+        <PlanForm key={modal.key} plan={modal.item} vehicleType={vehicleType} onSaved={modal.close} />
+      </EditorModal>
     </>
   );
 }

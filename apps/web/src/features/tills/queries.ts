@@ -14,7 +14,7 @@ import { DASHBOARD_KEY } from '../../lib/dashboardKey.ts';
 import type { Decision } from './decision.ts';
 
 /** Every till list and one close; a decision reloads them, and the dashboards' figures. */
-export const TILLS_KEY = ['tills'] as const;
+const TILLS_KEY = ['tills'] as const;
 export const tillKeys = {
   open: [...TILLS_KEY, 'open'] as const,
   closes: [...TILLS_KEY, 'closes'] as const,

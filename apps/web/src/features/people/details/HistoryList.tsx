@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Group, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FIRST_PAGE, type Paginated } from '@eticket/contracts';
-import { Pager, TableRows, type Column } from '../../../components/DataTable/index.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { PagerBar, TableRows, type Column } from '../../../components/DataTable/index.ts';
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -53,14 +52,7 @@ export function HistoryList<Row>({ label, queryKey, fetchPage, columns, rowKey }
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {paginator && paginator.total > 0 && (
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {formatCount(paginator.total)} in all
-          </Text>
-          <Pager page={page} pageCount={paginator.pageCount} onPage={setPage} />
-        </Group>
-      )}
+      {paginator && paginator.total > 0 && <PagerBar paginator={paginator} page={page} onPage={setPage} />}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TicketSubscription } from '@eticket/contracts';
-import { PauseResumeButton } from '../../../components/PauseResumeButton.tsx';
+import { PauseResumeButton } from './PauseResumeButton.tsx';
 import { peopleKeys } from '../queries.ts';
 
 /**

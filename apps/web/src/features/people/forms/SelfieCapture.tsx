@@ -4,7 +4,7 @@ import { IconCamera, IconCameraOff, IconRefresh } from '@tabler/icons-react';
 import { ImageField } from './ImageField.tsx';
 
 /** Spec section 5: the webcam selfie is saved as a PNG with this name. */
-export const CAPTURED_FILE_NAME = 'captured-image.png';
+const CAPTURED_FILE_NAME = 'captured-image.png';
 const PREVIEW_SIZE = 192;
 
 function stop(stream: MediaStream | null) {

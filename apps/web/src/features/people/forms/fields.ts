@@ -3,7 +3,7 @@ import { DEPARTMENT_LABELS, DEPARTMENTS, GENDERS, ID_TYPES, MARITAL_STATUSES, UN
 import { choicesOf, type Choice } from '../../../lib/options.ts';
 
 /** How ID types read (the server's values are nin, business-id, drivers-license). */
-export const ID_TYPE_LABELS: Record<(typeof ID_TYPES)[number], string> = { nin: 'NIN', 'business-id': 'Business ID', 'drivers-license': "Driver's License" };
+const ID_TYPE_LABELS: Record<(typeof ID_TYPES)[number], string> = { nin: 'NIN', 'business-id': 'Business ID', 'drivers-license': "Driver's License" };
 const idTypeChoices: Choice[] = ID_TYPES.map((value) => ({ value, label: ID_TYPE_LABELS[value] }));
 export const idTypeLabel = (value: string | null) => (value ? ((ID_TYPE_LABELS as Record<string, string>)[value] ?? value) : null);
 

@@ -32,7 +32,7 @@ import {
 } from './fields.ts';
 
 /** The contract schema of a registration call, as far as the form uses it. */
-export interface RegistrationSchema {
+interface RegistrationSchema {
   safeParse(input: unknown): { success: true } | { success: false; error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } };
 }
 

@@ -46,7 +46,7 @@ export function labelledProblems(spec: FormSpec, problems: readonly { field: str
 }
 
 /** The text fields as sent: cleaned, empty ones left out, with the form's fixed fields. */
-export function textFields(spec: FormSpec, values: FormValues): Record<string, string> {
+function textFields(spec: FormSpec, values: FormValues): Record<string, string> {
   const text: Record<string, string> = { ...spec.fixed };
   for (const field of spec.steps.flatMap((step) => step.fields)) {
     const value = values[field.name];

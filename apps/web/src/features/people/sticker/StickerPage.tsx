@@ -1,9 +1,8 @@
-import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
 import { printedPlate, vehicleCheckUrl } from '@eticket/contracts';
 import { PageLoader } from '../../../components/PageLoader.tsx';
-import { PrintPage, PrintPageLoadError, PrintPageNotice, useLayoutParam } from '../../../components/print/index.ts';
-import { usePublicLinks, useQrCode } from '../../../lib/publicChecks.ts';
+import { PrintPage, PrintPageLoadError, PrintPageNothing, useLayoutParam } from '../../../components/print/index.ts';
+import { usePrintedCheck } from '../../../lib/publicChecks.ts';
 import { usePersonDetails } from '../queries.ts';
 import { STICKER_CSS, STICKER_LAYOUTS, StickerSheet } from './StickerSheet.tsx';
 
@@ -12,20 +11,16 @@ export function StickerPage() {
   const { id = '' } = useParams();
   const [layout, setLayout] = useLayoutParam(STICKER_LAYOUTS, 'a6');
   const details = usePersonDetails(id);
-  const links = usePublicLinks();
   const person = details.data;
-  const checkUrl = links && person?.vehicle ? vehicleCheckUrl(links.publicUrl, person.userCode) : null;
-  const qr = useQrCode(checkUrl);
+  const { links, checkUrl, qr } = usePrintedCheck((publicUrl) => (person?.vehicle ? vehicleCheckUrl(publicUrl, person.userCode) : null));
 
   if (details.isPending || !links) return <PageLoader />;
   if (details.isError) return <PrintPageLoadError title="Sticker" message="Could not load this person" query={details} />;
   if (!person?.vehicle || !checkUrl) {
     return (
-      <PrintPageNotice title="Sticker">
-        <Alert color="yellow" role="alert" title="No sticker">
-          Stickers are for motorists with a registered vehicle.
-        </Alert>
-      </PrintPageNotice>
+      <PrintPageNothing title="Sticker" heading="No sticker">
+        Stickers are for motorists with a registered vehicle.
+      </PrintPageNothing>
     );
   }
   const sticker = { userCode: person.userCode, plateNumber: person.vehicle.plateNumber, vehicleType: person.vehicle.vehicleType };

@@ -4,7 +4,7 @@ import { receiptCheckUrl, receiptEndpoints } from '@eticket/contracts';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PrintPage, PrintPageLoadError, useLayoutParam } from '../../../components/print/index.ts';
 import { call } from '../../../lib/api.ts';
-import { usePublicLinks, useQrCode } from '../../../lib/publicChecks.ts';
+import { usePrintedCheck } from '../../../lib/publicChecks.ts';
 import { RECEIPT_CSS, RECEIPT_LAYOUTS, ReceiptSheet } from './ReceiptSheet.tsx';
 
 /** receipt/{receiptNo}: a payment's receipt from the server, on an A5 page or a 58 mm roll, and Print. */
@@ -16,9 +16,7 @@ export function ReceiptPrintPage() {
     queryFn: async ({ signal }) => (await call(receiptEndpoints.receipt, { params: { no: receiptNo } }, { signal })).data,
     retry: false,
   });
-  const links = usePublicLinks();
-  const checkUrl = links && receipt.data ? receiptCheckUrl(links.publicUrl, receipt.data.receiptNo) : null;
-  const qr = useQrCode(checkUrl);
+  const { links, checkUrl, qr } = usePrintedCheck((publicUrl) => (receipt.data ? receiptCheckUrl(publicUrl, receipt.data.receiptNo) : null));
 
   if (receipt.isPending || !links) return <PageLoader />;
   if (receipt.isError) return <PrintPageLoadError title="Receipt" message="Could not load this receipt" query={receipt} />;

@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@eticket/contracts';
 
-export const UNKNOWN_STATUS = 'Unknown';
+const UNKNOWN_STATUS = 'Unknown';
 
 const LABELS: Record<SubscriptionStatus, { label: string; color: string }> = {
   active: { label: 'Active', color: 'green' },

@@ -3,9 +3,9 @@ import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { can, type TicketSubscription } from '@eticket/contracts';
-import { ReasonDialog } from './ReasonDialog.tsx';
-import { useSignedInUser } from '../lib/useSession.ts';
-import { useSubscriptionAction } from '../features/subscriptions/queries.ts';
+import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
+import { useSignedInUser } from '../../../lib/useSession.ts';
+import { useSubscriptionAction } from './useSubscriptionAction.ts';
 
 /**
  * 'Pause Subscription' (after a confirmation that asks why), or 'Resume Subscription' when paused

@@ -1,5 +1,5 @@
 /** At most 1 MB per image, scaled on the phone before upload (a phone photo is often 3–6 MB). */
-export const MAX_IMAGE_BYTES = 1024 * 1024;
+const MAX_IMAGE_BYTES = 1024 * 1024;
 
 /** A camera photo as a JPEG of at most MAX_IMAGE_BYTES: the long side at most 1600 px, smaller and rougher until it fits. */
 export async function scaleImage(file: Blob): Promise<Blob> {

@@ -12,4 +12,4 @@ export function paymentStatusLabel(status: unknown): { label: string; color: str
 }
 
 // Shared with the dashboard's till cards.
-export { modeOfPaymentLabel } from '../../lib/paymentModes.ts';
+export { modeOfPaymentLabel } from './paymentModes.ts';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { paymentStatusLabel } from './paymentStatus.ts';
+import { paymentStatusLabel } from '../lib/paymentStatus.ts';
 
 /** Success green, pending yellow, failed red, anything else grey 'Unknown'. */
 export function PaymentStatusBadge({ status }: { status: unknown }) {
