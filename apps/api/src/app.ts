@@ -27,7 +27,7 @@ import * as records from './modules/records/index.ts';
 import * as subscriptions from './modules/subscriptions/index.ts';
 import * as penalties from './modules/penalties/index.ts';
 import * as field from './modules/field/index.ts';
-import { createTextMessages, type TextMessages } from './modules/messages/index.ts';
+import * as messages from './modules/messages/index.ts';
 import * as allocation from './modules/allocation/index.ts';
 import * as dashboards from './modules/dashboard/index.ts';
 import * as ledger from './modules/ledger/index.ts';
@@ -45,6 +45,7 @@ import type { Mailer } from './adapters/mail.ts';
 import type { SmsSender } from './adapters/sms.ts';
 import { createTokenService } from './platform/credentials/tokens.ts';
 import { createJobRunner, housekeepingJobs, type JobRunner } from './platform/jobs/index.ts';
+import type { ApiModule } from './platform/modules.ts';
 
 /** This machine's own address on the default port: what reset mails link to when neither PUBLIC_URL nor localUrl is given. */
 const LOCAL_URL = 'http://localhost:3000';
@@ -126,7 +127,7 @@ declare module 'fastify' {
     /** Sends queued password-reset codes (see modules/auth/reset-mail.ts). */
     resetMail: auth.ResetMailWorker;
     /** Sends queued texts to motorists and queues expiry reminders (see modules/messages). */
-    textMessages: TextMessages;
+    textMessages: messages.TextMessages;
   }
 }
 
@@ -158,7 +159,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
 
-  const textMessages = createTextMessages({
+  const textMessages = messages.createTextMessages({
     db: deps.database.db,
     sms: deps.sms,
     clock,
@@ -174,8 +175,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await jobs.stop();
     await textMessages.stop();
   });
-  const housekeeping = { vacuum: deps.database.kind === 'pglite', idempotencyRetentionDays: deps.idempotencyRetentionDays ?? 7, textMessages };
+  const housekeeping = { vacuum: deps.database.kind === 'pglite', idempotencyRetentionDays: deps.idempotencyRetentionDays ?? 7 };
   for (const job of housekeepingJobs(clock, housekeeping)) jobs.register(job);
+  // Each module's routes and jobs, from its descriptor (modules/<name>/index.ts), in the order below.
+  const mount = <Deps, Face>(module: ApiModule<Deps, Face>, moduleDeps: Deps): Face => {
+    for (const job of module.jobs(moduleDeps)) jobs.register(job);
+    return module.routes(app, moduleDeps);
+  };
+  mount(messages.descriptor, { textMessages });
 
   const tokens = createTokenService(deps.jwtSecret, deps.jwtTtlSeconds);
   const { db } = deps.database;
@@ -189,10 +196,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  ops.register(app, { database: deps.database, files: deps.files, metrics });
+  mount(ops.descriptor, { database: deps.database, files: deps.files, metrics });
 
   const fileUrl = (key: string) => deps.files.signedUrl(key, clock.now());
-  const resetMail = auth.register(app, {
+  const resetMail = mount(auth.descriptor, {
     db,
     repository: authRepository,
     tokens,
@@ -205,8 +212,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.decorate('resetMail', resetMail);
   app.addHook('onClose', () => resetMail.stop());
-  profile.register(app, { db, clock, fileUrl });
-  publicChecks.register(app, {
+  mount(profile.descriptor, { db, clock, fileUrl });
+  mount(publicChecks.descriptor, {
     db,
     clock,
     fileUrl,
@@ -216,7 +223,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     cacheMs: deps.publicCacheMs,
     listen: deps.database.listen,
   });
-  const peopleLists = await people.register(app, {
+  const peopleLists = await mount(people.descriptor, {
     db,
     files: deps.files,
     clock,
@@ -224,10 +231,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
     uploadsPerAccount: deps.uploadsPerAccount,
   });
-  storedFiles.register(app, { files: deps.files, clock });
-  const subscriptionsService = subscriptions.register(app, { db, clock });
-  penalties.register(app, { db, clock, subscriptions: subscriptionsService });
-  field.register(app, {
+  mount(storedFiles.descriptor, { files: deps.files, clock });
+  const subscriptionsService = mount(subscriptions.descriptor, { db, clock });
+  mount(penalties.descriptor, { db, clock, subscriptions: subscriptionsService });
+  mount(field.descriptor, {
     db,
     clock,
     subscriptions: subscriptionsService,
@@ -239,16 +246,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       tills: deps.tills,
     },
   });
-  await tills.register(app, { db, files: deps.files, clock, settings: deps.tills, captureMaxAgeHours: deps.captureMaxAgeHours });
-  const recordsService = records.register(app, { db });
-  receipts.register(app, { db });
-  const allocationService = allocation.register(app, { db, clock, banks: deps.banks });
-  dashboards.register(app, { db, clock, allocation: allocationService, rankingTtlMs: deps.rankingTtlMs });
-  const audit = auditLog.register(app, { db });
-  ledger.register(app, { db, clock });
-  const tillListService = tillLists.register(app, { db, clock, fileUrl, settings: deps.tills });
-  accessRecord.register(app, { db });
-  privacy.register(app, {
+  await mount(tills.descriptor, { db, files: deps.files, clock, settings: deps.tills, captureMaxAgeHours: deps.captureMaxAgeHours });
+  const recordsService = mount(records.descriptor, { db });
+  mount(receipts.descriptor, { db });
+  const allocationService = mount(allocation.descriptor, { db, clock, banks: deps.banks });
+  mount(dashboards.descriptor, { db, clock, allocation: allocationService, rankingTtlMs: deps.rankingTtlMs });
+  const audit = mount(auditLog.descriptor, { db });
+  mount(ledger.descriptor, { db, clock });
+  const tillListService = mount(tillLists.descriptor, { db, clock, fileUrl, settings: deps.tills });
+  mount(accessRecord.descriptor, { db });
+  mount(privacy.descriptor, {
     db,
     files: deps.files,
     clock,
@@ -256,7 +263,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
     dpoContact: deps.dpoContact ?? DEFAULT_DPO_CONTACT,
   });
-  csvExports.register(app, {
+  mount(csvExports.descriptor, {
     lists: { people: peopleLists, records: recordsService, audit, tills: tillListService },
     db,
     jwtSecret: deps.jwtSecret,
