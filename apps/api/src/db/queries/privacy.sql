@@ -34,6 +34,123 @@ WHERE
 RETURNING
   s.id;
 
+-- createPrivacyService.record, then decide (an access request)
+SELECT
+  "id",
+  "role",
+  "is_deleted"
+FROM
+  "users"
+WHERE
+  "users"."id" = $1;
+INSERT INTO
+  "privacy_requests" (
+    "id",
+    "person_id",
+    "kind",
+    "details",
+    "status",
+    "outcome",
+    "received_at",
+    "recorded_by",
+    "decided_at",
+    "decided_by"
+  )
+VALUES
+  (DEFAULT, $1, $2, $3, DEFAULT, DEFAULT, $4, $5, DEFAULT, DEFAULT)
+RETURNING
+  "id",
+  "person_id",
+  "kind",
+  "details",
+  "status",
+  "outcome",
+  "received_at",
+  "recorded_by",
+  "decided_at",
+  "decided_by";
+INSERT INTO
+  "audit_log" (
+    "id",
+    "created_at",
+    "actor_id",
+    "action",
+    "entity_type",
+    "entity_id",
+    "before",
+    "after",
+    "search_text"
+  )
+VALUES
+  (DEFAULT, $1, $2, $3, $4, $5, $6, $7, DEFAULT);
+SELECT
+  "id",
+  "person_id",
+  "kind",
+  "details",
+  "status",
+  "outcome",
+  "received_at",
+  "recorded_by",
+  "decided_at",
+  "decided_by"
+FROM
+  "privacy_requests"
+WHERE
+  (
+    "privacy_requests"."id" = $1
+    AND "privacy_requests"."person_id" = $2
+  );
+UPDATE "privacy_requests"
+SET
+  "status" = $1,
+  "outcome" = $2,
+  "decided_at" = $3,
+  "decided_by" = $4
+WHERE
+  (
+    "privacy_requests"."id" = $5
+    AND "privacy_requests"."status" = $6
+  )
+RETURNING
+  "id",
+  "person_id",
+  "kind",
+  "details",
+  "status",
+  "outcome",
+  "received_at",
+  "recorded_by",
+  "decided_at",
+  "decided_by";
+
+-- createPrivacyService.requests
+SELECT
+  "id",
+  "role",
+  "is_deleted"
+FROM
+  "users"
+WHERE
+  "users"."id" = $1;
+SELECT
+  "id",
+  "person_id",
+  "kind",
+  "details",
+  "status",
+  "outcome",
+  "received_at",
+  "recorded_by",
+  "decided_at",
+  "decided_by"
+FROM
+  "privacy_requests"
+WHERE
+  "privacy_requests"."person_id" = $1
+ORDER BY
+  "privacy_requests"."received_at" DESC;
+
 -- eraseDeletedPeople
 -- called with [{},"2026-03-05T09:00:00.000Z",90]
 SELECT
