@@ -45,7 +45,7 @@ import type { Mailer } from './adapters/mail.ts';
 import type { SmsSender } from './adapters/sms.ts';
 import { createTokenService } from './platform/credentials/tokens.ts';
 import { createJobRunner, housekeepingJobs, type JobRunner } from './platform/jobs/index.ts';
-import type { ApiModule } from './platform/modules.ts';
+import { moduleMounter, mountOf } from './platform/modules.ts';
 
 /** This machine's own address on the default port: what reset mails link to when neither PUBLIC_URL nor localUrl is given. */
 const LOCAL_URL = 'http://localhost:3000';
@@ -177,12 +177,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const housekeeping = { vacuum: deps.database.kind === 'pglite', idempotencyRetentionDays: deps.idempotencyRetentionDays ?? 7 };
   for (const job of housekeepingJobs(clock, housekeeping)) jobs.register(job);
-  // Each module's routes and jobs, from its descriptor (modules/<name>/index.ts), in the order below.
-  const mount = <Deps, Face>(module: ApiModule<Deps, Face>, moduleDeps: Deps): Face => {
-    for (const job of module.jobs(moduleDeps)) jobs.register(job);
-    return module.routes(app, moduleDeps);
-  };
-  mount(messages.descriptor, { textMessages });
 
   const tokens = createTokenService(deps.jwtSecret, deps.jwtTtlSeconds);
   const { db } = deps.database;
@@ -196,80 +190,87 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  mount(ops.descriptor, { database: deps.database, files: deps.files, metrics });
 
   const fileUrl = (key: string) => deps.files.signedUrl(key, clock.now());
-  const resetMail = mount(auth.descriptor, {
-    db,
-    repository: authRepository,
-    tokens,
-    clock,
-    mailer: deps.mailer,
-    jwtSecret: deps.jwtSecret,
-    consoleUrl: deps.publicUrl ?? deps.localUrl ?? LOCAL_URL,
-    levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
-    resetMailPollMs: deps.resetMailPollMs ?? 2000,
-  });
+  // Every module, from its descriptor (modules/<name>/index.ts): its jobs, then its routes, in this
+  // order; `face` gives what an earlier module's routes answered.
+  const { mountAll, face } = moduleMounter(app, jobs);
+  await mountAll([
+    mountOf(messages.descriptor, () => ({ textMessages })),
+    mountOf(ops.descriptor, () => ({ database: deps.database, files: deps.files, metrics })),
+    mountOf(auth.descriptor, () => ({
+      db,
+      repository: authRepository,
+      tokens,
+      clock,
+      mailer: deps.mailer,
+      jwtSecret: deps.jwtSecret,
+      consoleUrl: deps.publicUrl ?? deps.localUrl ?? LOCAL_URL,
+      levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
+      resetMailPollMs: deps.resetMailPollMs ?? 2000,
+    })),
+    mountOf(profile.descriptor, () => ({ db, clock, fileUrl })),
+    mountOf(publicChecks.descriptor, () => ({
+      db,
+      clock,
+      fileUrl,
+      publicUrl: deps.publicUrl,
+      limit: deps.publicLimit,
+      levyName: deps.levyName,
+      cacheMs: deps.publicCacheMs,
+      listen: deps.database.listen,
+    })),
+    mountOf(people.descriptor, () => ({
+      db,
+      files: deps.files,
+      clock,
+      fileUrl,
+      levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
+      uploadsPerAccount: deps.uploadsPerAccount,
+    })),
+    mountOf(storedFiles.descriptor, () => ({ files: deps.files, clock })),
+    mountOf(subscriptions.descriptor, () => ({ db, clock })),
+    mountOf(penalties.descriptor, () => ({ db, clock, subscriptions: face(subscriptions.descriptor) })),
+    mountOf(field.descriptor, () => ({
+      db,
+      clock,
+      subscriptions: face(subscriptions.descriptor),
+      options: {
+        captureMaxAgeHours: deps.captureMaxAgeHours,
+        scanRepeatMinutes: deps.scanRepeatMinutes,
+        fileUrl,
+        receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake },
+        tills: deps.tills,
+      },
+    })),
+    mountOf(tills.descriptor, () => ({ db, files: deps.files, clock, settings: deps.tills, captureMaxAgeHours: deps.captureMaxAgeHours })),
+    mountOf(records.descriptor, () => ({ db })),
+    mountOf(receipts.descriptor, () => ({ db })),
+    mountOf(allocation.descriptor, () => ({ db, clock, banks: deps.banks })),
+    mountOf(dashboards.descriptor, () => ({ db, clock, allocation: face(allocation.descriptor), rankingTtlMs: deps.rankingTtlMs })),
+    mountOf(auditLog.descriptor, () => ({ db })),
+    mountOf(ledger.descriptor, () => ({ db, clock })),
+    mountOf(tillLists.descriptor, () => ({ db, clock, fileUrl, settings: deps.tills })),
+    mountOf(accessRecord.descriptor, () => ({ db })),
+    mountOf(privacy.descriptor, () => ({
+      db,
+      files: deps.files,
+      clock,
+      retention: deps.retention ?? privacy.DEFAULT_RETENTION,
+      levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
+      dpoContact: deps.dpoContact ?? DEFAULT_DPO_CONTACT,
+    })),
+    mountOf(csvExports.descriptor, () => ({
+      lists: { people: face(people.descriptor), records: face(records.descriptor), audit: face(auditLog.descriptor), tills: face(tillLists.descriptor) },
+      db,
+      jwtSecret: deps.jwtSecret,
+      clock,
+      loadSessionUser: authRepository.loadSessionUser,
+    })),
+  ]);
+  const resetMail = face(auth.descriptor);
   app.decorate('resetMail', resetMail);
   app.addHook('onClose', () => resetMail.stop());
-  mount(profile.descriptor, { db, clock, fileUrl });
-  mount(publicChecks.descriptor, {
-    db,
-    clock,
-    fileUrl,
-    publicUrl: deps.publicUrl,
-    limit: deps.publicLimit,
-    levyName: deps.levyName,
-    cacheMs: deps.publicCacheMs,
-    listen: deps.database.listen,
-  });
-  const peopleLists = await mount(people.descriptor, {
-    db,
-    files: deps.files,
-    clock,
-    fileUrl,
-    levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
-    uploadsPerAccount: deps.uploadsPerAccount,
-  });
-  mount(storedFiles.descriptor, { files: deps.files, clock });
-  const subscriptionsService = mount(subscriptions.descriptor, { db, clock });
-  mount(penalties.descriptor, { db, clock, subscriptions: subscriptionsService });
-  mount(field.descriptor, {
-    db,
-    clock,
-    subscriptions: subscriptionsService,
-    options: {
-      captureMaxAgeHours: deps.captureMaxAgeHours,
-      scanRepeatMinutes: deps.scanRepeatMinutes,
-      fileUrl,
-      receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake },
-      tills: deps.tills,
-    },
-  });
-  await mount(tills.descriptor, { db, files: deps.files, clock, settings: deps.tills, captureMaxAgeHours: deps.captureMaxAgeHours });
-  const recordsService = mount(records.descriptor, { db });
-  mount(receipts.descriptor, { db });
-  const allocationService = mount(allocation.descriptor, { db, clock, banks: deps.banks });
-  mount(dashboards.descriptor, { db, clock, allocation: allocationService, rankingTtlMs: deps.rankingTtlMs });
-  const audit = mount(auditLog.descriptor, { db });
-  mount(ledger.descriptor, { db, clock });
-  const tillListService = mount(tillLists.descriptor, { db, clock, fileUrl, settings: deps.tills });
-  mount(accessRecord.descriptor, { db });
-  mount(privacy.descriptor, {
-    db,
-    files: deps.files,
-    clock,
-    retention: deps.retention ?? privacy.DEFAULT_RETENTION,
-    levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
-    dpoContact: deps.dpoContact ?? DEFAULT_DPO_CONTACT,
-  });
-  mount(csvExports.descriptor, {
-    lists: { people: peopleLists, records: recordsService, audit, tills: tillListService },
-    db,
-    jwtSecret: deps.jwtSecret,
-    clock,
-    loadSessionUser: authRepository.loadSessionUser,
-  });
 
   const hasFieldApp = await registerFieldApp(app, deps.fieldDist, !(deps.webDist && existsSync(path.join(deps.webDist, 'index.html'))));
   await registerConsole(app, deps.webDist, hasFieldApp ? deps.fieldDist : undefined);
