@@ -18,6 +18,39 @@ import { recordingClient, type Recorder } from './recorder.ts';
  */
 const SRC = fileURLToPath(new URL('../../', import.meta.url));
 export const MODULES_DIR = path.join(SRC, 'modules');
+
+/** What one queries file shows: the SQL sources of some files, and the example calls that run them. */
+interface Unit {
+  name: string;
+  /** Where its files are, as the file's header names it. */
+  shown: string;
+  files: string[];
+  examples: string;
+}
+
+/**
+ * Every module's folder; and the platform's statements (audit log, idempotency keys) with the
+ * housekeeping jobs' (db/housekeeping.ts), whose examples are in platform/sql-examples.ts.
+ */
+function units(): Unit[] {
+  const modules = readdirSync(MODULES_DIR)
+    .filter((entry) => statSync(path.join(MODULES_DIR, entry)).isDirectory())
+    .sort()
+    .map((name) => {
+      const dir = path.join(MODULES_DIR, name);
+      return { name, shown: `apps/api/src/modules/${name}`, files: sourceFiles(dir), examples: path.join(dir, 'sql-examples.ts') };
+    });
+  const platform = path.join(SRC, 'platform');
+  return [
+    ...modules,
+    {
+      name: 'platform',
+      shown: 'apps/api/src/platform and apps/api/src/db/housekeeping.ts',
+      files: [...sourceFiles(platform), path.join(SRC, 'db', 'housekeeping.ts')],
+      examples: path.join(platform, 'sql-examples.ts'),
+    },
+  ];
+}
 /** Where the files go, relative to apps/api/src/db. */
 export const OUTPUT_DIRS = ['queries', 'functions'] as const;
 
@@ -43,16 +76,17 @@ function sourceFiles(dir: string): string[] {
     });
 }
 
-async function sourcesOf(moduleDir: string): Promise<Source[]> {
+async function sourcesOf(files: string[]): Promise<Source[]> {
   const byFunction = new Map<unknown, Source>();
-  for (const file of sourceFiles(moduleDir)) {
+  for (const file of files) {
     const exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(exports).sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (typeof value !== 'function' || !DB_FIRST.test(String(value))) continue;
       const known = byFunction.get(value);
       // Re-exported under the same function: named once, by its first name in sort order.
       if (known && known.name <= name) continue;
-      byFunction.set(value, { name, make: value as Source['make'], factory: DB_ONLY.test(String(value)) });
+      // An async function of db alone runs statements; a plain one makes a repository.
+      byFunction.set(value, { name, make: value as Source['make'], factory: DB_ONLY.test(String(value)) && !/^async\b/.test(String(value)) });
     }
   }
   return [...byFunction.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -83,10 +117,9 @@ const calls = (examples: SqlExamples[keyof SqlExamples], name: string): readonly
   (examples as Record<string, readonly ExampleCall[] | string> | undefined)?.[name];
 
 /** Runs a module's example calls; throws naming every method or function that has none. */
-async function moduleEntries(module: string, db: Database, recorder: Recorder, warn: (line: string) => void): Promise<Entry[]> {
-  const dir = path.join(MODULES_DIR, module);
-  const sources = await sourcesOf(dir);
-  const examplesFile = path.join(dir, 'sql-examples.ts');
+async function unitEntries(unit: Unit, db: Database, recorder: Recorder, warn: (line: string) => void): Promise<Entry[]> {
+  const sources = await sourcesOf(unit.files);
+  const examplesFile = unit.examples;
   const hasExamples = statSync(examplesFile, { throwIfNoEntry: false }) !== undefined;
   if (sources.length === 0 && !hasExamples) return [];
   const examples: SqlExamples = hasExamples ? ((await import(pathToFileURL(examplesFile).href)) as { default: SqlExamples }).default : {};
@@ -132,7 +165,7 @@ async function moduleEntries(module: string, db: Database, recorder: Recorder, w
     ...unknown.map((name) => `an example for ${name}, which no export of the module has`),
   ];
   if (problems.length > 0) {
-    throw new Error(`modules/${module}/sql-examples.ts: ${problems.join('; ')}. Add or remove them, then run npm run sql.`);
+    throw new Error(`${path.relative(SRC, examplesFile)}: ${problems.join('; ')}. Add or remove them, then run npm run sql.`);
   }
   return entries;
 }
@@ -162,7 +195,7 @@ function dedented(text: string): string {
   return body.endsWith(';') ? body : `${body};`;
 }
 
-function queriesFile(module: string, entries: Entry[]): string {
+function queriesFile(unit: Unit, entries: Entry[]): string {
   // A call that sent what an earlier call of the same function sent adds nothing.
   const distinct = entries.filter(
     (entry, index) => !entries.slice(0, index).some((earlier) => earlier.heading === entry.heading && earlier.statements.join() === entry.statements.join()),
@@ -177,7 +210,7 @@ function queriesFile(module: string, entries: Entry[]): string {
     return [...head, ...statements].join('\n');
   });
   return [
-    `-- Generated by \`npm run sql\` from apps/api/src/modules/${module}: do not edit (docs/sql.md).`,
+    `-- Generated by \`npm run sql\` from ${unit.shown}: do not edit (docs/sql.md).`,
     '-- Every statement its repositories send, in the order each example call sends them; parameters are $1..$n.',
     '',
     blocks.join('\n\n'),
@@ -209,13 +242,10 @@ export async function generateSql(options: { image?: Blob; warn?: (line: string)
     await client.exec(EXAMPLE_ROWS);
     const { client: recording, recorder } = recordingClient(client);
     const db = databaseOnPglite(recording);
-    const modules = readdirSync(MODULES_DIR)
-      .filter((entry) => statSync(path.join(MODULES_DIR, entry)).isDirectory())
-      .sort();
     const problems: string[] = [];
-    for (const module of modules) {
-      const entries = await moduleEntries(module, db, recorder, warn).catch((error: Error) => void problems.push(error.message));
-      if (entries && entries.length > 0) files.set(`queries/${module}.sql`, queriesFile(module, entries));
+    for (const unit of units()) {
+      const entries = await unitEntries(unit, db, recorder, warn).catch((error: Error) => void problems.push(error.message));
+      if (entries && entries.length > 0) files.set(`queries/${unit.name}.sql`, queriesFile(unit, entries));
     }
     if (problems.length > 0) throw new Error(problems.join('\n'));
     return files;
