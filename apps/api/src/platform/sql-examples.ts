@@ -6,6 +6,7 @@ export default sqlExamples({
     find: [[EXAMPLE.otherId, 'example']],
   },
   functions: {
+    auditWriter: 'recordAudit bound to a transaction',
     recordAudit: [
       [
         {

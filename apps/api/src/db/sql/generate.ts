@@ -62,8 +62,9 @@ interface Source {
   factory: boolean;
 }
 
-const DB_FIRST = /^(?:async\s+)?(?:function\s*[\w$]*\s*)?\(\s*db\s*(?:[,)=]|$)/;
-const DB_ONLY = /^(?:async\s+)?(?:function\s*[\w$]*\s*)?\(\s*db\s*\)/;
+// A function's text as the loader left it: `function f(db, …)`, `(db) => …`, or minified (tsx) `db=>…`.
+const DB_FIRST = /^(?:async\s*)?(?:(?:function\s*[\w$]*\s*)?\(\s*db\s*(?:[,)=]|$)|db\s*=>)/;
+const DB_ONLY = /^(?:async\s*)?(?:(?:function\s*[\w$]*\s*)?\(\s*db\s*\)|db\s*=>)/;
 
 /** Every file of a folder, sorted; tests and example files left out. */
 function sourceFiles(dir: string): string[] {
