@@ -27,7 +27,7 @@ import * as records from './modules/records/index.ts';
 import * as subscriptions from './modules/subscriptions/index.ts';
 import * as penalties from './modules/penalties/index.ts';
 import * as field from './modules/field/index.ts';
-import { createTextMessages, type TextMessages } from './modules/messages/index.ts';
+import * as messages from './modules/messages/index.ts';
 import * as allocation from './modules/allocation/index.ts';
 import * as dashboards from './modules/dashboard/index.ts';
 import * as ledger from './modules/ledger/index.ts';
@@ -45,6 +45,7 @@ import type { Mailer } from './adapters/mail.ts';
 import type { SmsSender } from './adapters/sms.ts';
 import { createTokenService } from './platform/credentials/tokens.ts';
 import { createJobRunner, housekeepingJobs, type JobRunner } from './platform/jobs/index.ts';
+import { moduleMounter, mountOf } from './platform/modules.ts';
 
 /** This machine's own address on the default port: what reset mails link to when neither PUBLIC_URL nor localUrl is given. */
 const LOCAL_URL = 'http://localhost:3000';
@@ -126,7 +127,7 @@ declare module 'fastify' {
     /** Sends queued password-reset codes (see modules/auth/reset-mail.ts). */
     resetMail: auth.ResetMailWorker;
     /** Sends queued texts to motorists and queues expiry reminders (see modules/messages). */
-    textMessages: TextMessages;
+    textMessages: messages.TextMessages;
   }
 }
 
@@ -158,7 +159,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
 
-  const textMessages = createTextMessages({
+  const textMessages = messages.createTextMessages({
     db: deps.database.db,
     sms: deps.sms,
     clock,
@@ -174,7 +175,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await jobs.stop();
     await textMessages.stop();
   });
-  const housekeeping = { vacuum: deps.database.kind === 'pglite', idempotencyRetentionDays: deps.idempotencyRetentionDays ?? 7, textMessages };
+  const housekeeping = { vacuum: deps.database.kind === 'pglite', idempotencyRetentionDays: deps.idempotencyRetentionDays ?? 7 };
   for (const job of housekeepingJobs(clock, housekeeping)) jobs.register(job);
 
   const tokens = createTokenService(deps.jwtSecret, deps.jwtTtlSeconds);
@@ -189,80 +190,87 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  ops.register(app, { database: deps.database, files: deps.files, metrics });
 
   const fileUrl = (key: string) => deps.files.signedUrl(key, clock.now());
-  const resetMail = auth.register(app, {
-    db,
-    repository: authRepository,
-    tokens,
-    clock,
-    mailer: deps.mailer,
-    jwtSecret: deps.jwtSecret,
-    consoleUrl: deps.publicUrl ?? deps.localUrl ?? LOCAL_URL,
-    levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
-    resetMailPollMs: deps.resetMailPollMs ?? 2000,
-  });
+  // Every module, from its descriptor (modules/<name>/index.ts): its jobs, then its routes, in this
+  // order; `face` gives what an earlier module's routes answered.
+  const { mountAll, face } = moduleMounter(app, jobs);
+  await mountAll([
+    mountOf(messages.descriptor, () => ({ textMessages })),
+    mountOf(ops.descriptor, () => ({ database: deps.database, files: deps.files, metrics })),
+    mountOf(auth.descriptor, () => ({
+      db,
+      repository: authRepository,
+      tokens,
+      clock,
+      mailer: deps.mailer,
+      jwtSecret: deps.jwtSecret,
+      consoleUrl: deps.publicUrl ?? deps.localUrl ?? LOCAL_URL,
+      levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
+      resetMailPollMs: deps.resetMailPollMs ?? 2000,
+    })),
+    mountOf(profile.descriptor, () => ({ db, clock, fileUrl })),
+    mountOf(publicChecks.descriptor, () => ({
+      db,
+      clock,
+      fileUrl,
+      publicUrl: deps.publicUrl,
+      limit: deps.publicLimit,
+      levyName: deps.levyName,
+      cacheMs: deps.publicCacheMs,
+      listen: deps.database.listen,
+    })),
+    mountOf(people.descriptor, () => ({
+      db,
+      files: deps.files,
+      clock,
+      fileUrl,
+      levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
+      uploadsPerAccount: deps.uploadsPerAccount,
+    })),
+    mountOf(storedFiles.descriptor, () => ({ files: deps.files, clock })),
+    mountOf(subscriptions.descriptor, () => ({ db, clock })),
+    mountOf(penalties.descriptor, () => ({ db, clock, subscriptions: face(subscriptions.descriptor) })),
+    mountOf(field.descriptor, () => ({
+      db,
+      clock,
+      subscriptions: face(subscriptions.descriptor),
+      options: {
+        captureMaxAgeHours: deps.captureMaxAgeHours,
+        scanRepeatMinutes: deps.scanRepeatMinutes,
+        fileUrl,
+        receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake },
+        tills: deps.tills,
+      },
+    })),
+    mountOf(tills.descriptor, () => ({ db, files: deps.files, clock, settings: deps.tills, captureMaxAgeHours: deps.captureMaxAgeHours })),
+    mountOf(records.descriptor, () => ({ db })),
+    mountOf(receipts.descriptor, () => ({ db })),
+    mountOf(allocation.descriptor, () => ({ db, clock, banks: deps.banks })),
+    mountOf(dashboards.descriptor, () => ({ db, clock, allocation: face(allocation.descriptor), rankingTtlMs: deps.rankingTtlMs })),
+    mountOf(auditLog.descriptor, () => ({ db })),
+    mountOf(ledger.descriptor, () => ({ db, clock })),
+    mountOf(tillLists.descriptor, () => ({ db, clock, fileUrl, settings: deps.tills })),
+    mountOf(accessRecord.descriptor, () => ({ db })),
+    mountOf(privacy.descriptor, () => ({
+      db,
+      files: deps.files,
+      clock,
+      retention: deps.retention ?? privacy.DEFAULT_RETENTION,
+      levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
+      dpoContact: deps.dpoContact ?? DEFAULT_DPO_CONTACT,
+    })),
+    mountOf(csvExports.descriptor, () => ({
+      lists: { people: face(people.descriptor), records: face(records.descriptor), audit: face(auditLog.descriptor), tills: face(tillLists.descriptor) },
+      db,
+      jwtSecret: deps.jwtSecret,
+      clock,
+      loadSessionUser: authRepository.loadSessionUser,
+    })),
+  ]);
+  const resetMail = face(auth.descriptor);
   app.decorate('resetMail', resetMail);
   app.addHook('onClose', () => resetMail.stop());
-  profile.register(app, { db, clock, fileUrl });
-  publicChecks.register(app, {
-    db,
-    clock,
-    fileUrl,
-    publicUrl: deps.publicUrl,
-    limit: deps.publicLimit,
-    levyName: deps.levyName,
-    cacheMs: deps.publicCacheMs,
-    listen: deps.database.listen,
-  });
-  const peopleLists = await people.register(app, {
-    db,
-    files: deps.files,
-    clock,
-    fileUrl,
-    levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
-    uploadsPerAccount: deps.uploadsPerAccount,
-  });
-  storedFiles.register(app, { files: deps.files, clock });
-  const subscriptionsService = subscriptions.register(app, { db, clock });
-  penalties.register(app, { db, clock, subscriptions: subscriptionsService });
-  field.register(app, {
-    db,
-    clock,
-    subscriptions: subscriptionsService,
-    options: {
-      captureMaxAgeHours: deps.captureMaxAgeHours,
-      scanRepeatMinutes: deps.scanRepeatMinutes,
-      fileUrl,
-      receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake },
-      tills: deps.tills,
-    },
-  });
-  await tills.register(app, { db, files: deps.files, clock, settings: deps.tills, captureMaxAgeHours: deps.captureMaxAgeHours });
-  const recordsService = records.register(app, { db });
-  receipts.register(app, { db });
-  const allocationService = allocation.register(app, { db, clock, banks: deps.banks });
-  dashboards.register(app, { db, clock, allocation: allocationService, rankingTtlMs: deps.rankingTtlMs });
-  const audit = auditLog.register(app, { db });
-  ledger.register(app, { db, clock });
-  const tillListService = tillLists.register(app, { db, clock, fileUrl, settings: deps.tills });
-  accessRecord.register(app, { db });
-  privacy.register(app, {
-    db,
-    files: deps.files,
-    clock,
-    retention: deps.retention ?? privacy.DEFAULT_RETENTION,
-    levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
-    dpoContact: deps.dpoContact ?? DEFAULT_DPO_CONTACT,
-  });
-  csvExports.register(app, {
-    lists: { people: peopleLists, records: recordsService, audit, tills: tillListService },
-    db,
-    jwtSecret: deps.jwtSecret,
-    clock,
-    loadSessionUser: authRepository.loadSessionUser,
-  });
 
   const hasFieldApp = await registerFieldApp(app, deps.fieldDist, !(deps.webDist && existsSync(path.join(deps.webDist, 'index.html'))));
   await registerConsole(app, deps.webDist, hasFieldApp ? deps.fieldDist : undefined);

@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { housekeepingJobs } from '../src/platform/jobs/housekeeping.ts';
-import { smsOutbox } from '../src/adapters/sms.ts';
-import { createTextMessages } from '../src/modules/messages/index.ts';
 import { TEST_DB } from './harness.ts';
 import { multipartForm, png } from './images.ts';
 import { freePort } from './resilience/postgres-cluster.ts';
@@ -40,7 +38,8 @@ async function launch(databaseUrl: string): Promise<ServerProcess & { ready: Pro
     JWT_SECRET: 'two-processes-secret-two-processes-secret',
     SEED_ADMIN_EMAIL: ADMIN,
     SEED_ADMIN_PASSWORD: PASSWORD,
-    SESSION_CACHE_MS: '1000',
+    // The most config allows: within it, a cached session stops working only because its process was told (NOTIFY).
+    SESSION_CACHE_MS: '10000',
     WEB_DIST: path.join(dataDir, 'no-console'),
     FIELD_DIST: path.join(dataDir, 'no-field-app'),
     // info: the job runner says "job ran" for each run.
@@ -109,10 +108,10 @@ describe.skipIf(TEST_DB !== 'postgres')(
       );
       const jobs = runs.map((line) => JSON.parse(line).job as string).sort();
       // Every job of a PostgreSQL server, each exactly once: the housekeeping ones (no vacuum job there)...
-      const textMessages = createTextMessages({ db: database.db, sms: smsOutbox(path.join(dataDirs[0], 'unused')), clock: systemClock, log: console });
-      const housekeeping = housekeepingJobs(systemClock, { vacuum: false, idempotencyRetentionDays: 7, textMessages }).map((job) => job.name);
-      // ...and the jobs modules register themselves.
-      const expected = [...housekeeping, 'ledger-day-totals-compact', 'ledger-integrity-check', 'personal-data-retention'];
+      const housekeeping = housekeepingJobs(systemClock, { vacuum: false, idempotencyRetentionDays: 7 }).map((job) => job.name);
+      // ...and the modules' own (their descriptors' jobs).
+      const modules = ['prune-throttle-rows', 'queue-expiry-reminders', 'send-text-messages', 'ledger-day-totals-compact', 'ledger-integrity-check'];
+      const expected = [...housekeeping, ...modules, 'personal-data-retention'];
       expect(jobs).toEqual(expected.sort());
       const rows = await database.session((query) =>
         query<{ name: string; ran_by: string; outcome: string }>('SELECT name, ran_by, outcome FROM job_runs ORDER BY name'),
@@ -157,21 +156,21 @@ describe.skipIf(TEST_DB !== 'postgres')(
       }
     });
 
-    it('a logout through one process is refused by the other within 100 ms', async () => {
+    it('a logout through one process is refused by the other, told at once, long before its session cache expires', async () => {
       const token = await signIn(a());
       const profile = await call(b(), 'GET', '/api/profile', { token });
       expect(profile.status).toBe(200);
       const id = profile.body.data!.id as string;
-      // b() now holds the account in its session cache (SESSION_CACHE_MS=1000).
+      // b() now holds the account in its session cache for 10 s (SESSION_CACHE_MS).
       expect((await call(b(), 'GET', '/api/profile', { token })).status).toBe(200);
 
       expect((await call(a(), 'POST', `/api/logout/${id}`, { token })).status).toBe(200);
-      const loggedOut = Date.now();
+      // Asked until the cached session would have expired: a refusal before then can only come from the
+      // notification. No speed is asserted (the cache's 10 s are a hundred times what NOTIFY takes).
+      const cachedUntil = Date.now() + 10_000;
       let status = 200;
-      while (status === 200 && Date.now() - loggedOut < 1000) status = (await call(b(), 'GET', '/api/profile', { token })).status;
-      const took = Date.now() - loggedOut;
+      while (status === 200 && Date.now() < cachedUntil) status = (await call(b(), 'GET', '/api/profile', { token })).status;
       expect(status).toBe(401);
-      expect(took).toBeLessThan(100);
     });
 
     it('the sign-in throttle holds across both processes', async () => {

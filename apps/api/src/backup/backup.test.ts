@@ -197,7 +197,8 @@ describe(`backup and restore (${TEST_DB})`, () => {
       const { migrate } = await import('../db/migrate.ts');
       const root = path.resolve(import.meta.dirname, '../../../..');
       const run = (script: string, args: string[], dataDir: string) =>
-        promisify(execFile)('npx', ['tsx', `apps/api/src/backup/${script}.ts`, ...args], {
+        // Node with tsx's loader, as `npm run backup` runs it, without npx looking tsx up.
+        promisify(execFile)(process.execPath, ['--import', 'tsx', `apps/api/src/backup/${script}.ts`, ...args], {
           cwd: root,
           env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
         }).then(

@@ -6,16 +6,19 @@ import { registerRoutes } from '../../platform/http/endpoints.ts';
 import { createAllocationRepository } from './repository.ts';
 import { allocationRoutes } from './routes.ts';
 import { createAllocationService, type AllocationService } from './service.ts';
+import { defineModule, noJobs } from '../../platform/modules.ts';
 
 // The allocation module's public face: what other modules may use of it.
 export { unionColumns } from './repository.ts';
 export { shareOf, vehicleTypeOfUnion, type AllocationService } from './service.ts';
 
 /** Revenue allocation to partner unions: its routes; answers its service (the dashboards read it). */
-export function register(app: FastifyInstance, deps: { db: Database; clock: Clock; banks?: BankProvider }): AllocationService {
+function register(app: FastifyInstance, deps: { db: Database; clock: Clock; banks?: BankProvider }): AllocationService {
   // Unset: the offline bank list and directory of known accounts.
   const banks = deps.banks ?? createOfflineBankProvider(deps.db);
   const service = createAllocationService({ repository: createAllocationRepository(deps.db), banks, clock: deps.clock });
   registerRoutes(app, allocationRoutes(service, deps.clock));
   return service;
 }
+
+export const descriptor = defineModule({ name: 'allocation', routes: register, jobs: noJobs });

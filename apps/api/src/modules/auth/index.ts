@@ -9,7 +9,9 @@ import { resetCodeHasher } from './reset-code.ts';
 import { createResetMailWorker, type ResetMailWorker } from './reset-mail.ts';
 import { authRoutes } from './routes.ts';
 import { createAuthService } from './service.ts';
-import { createThrottle } from './throttle.ts';
+import { createThrottle, pruneThrottleRows } from './throttle.ts';
+import type { Job } from '../../platform/jobs/index.ts';
+import { defineModule } from '../../platform/modules.ts';
 
 // The auth module's public face: what other modules use of sign-in: its per-key throttle, counted in
 // the database (the public checks' limit too), and the accounts' repository (the session's user).
@@ -33,7 +35,7 @@ export interface AuthDependencies {
 }
 
 /** Sign-in, sign-out, password change and resets: their routes; answers the reset-mail worker (app.resetMail). */
-export function register(app: FastifyInstance, deps: AuthDependencies): ResetMailWorker {
+function register(app: FastifyInstance, deps: AuthDependencies): ResetMailWorker {
   const resetCodeKey = `reset:${deps.jwtSecret}`;
   const resetMail = createResetMailWorker({
     repository: deps.repository,
@@ -57,3 +59,18 @@ export function register(app: FastifyInstance, deps: AuthDependencies): ResetMai
   registerRoutes(app, authRoutes(service, deps.consoleUrl));
   return resetMail;
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Hourly: the throttle's rows of windows long ended go (the public checks' too). */
+function jobs(): Job[] {
+  return [
+    {
+      name: 'prune-throttle-rows',
+      everyMs: HOUR_MS,
+      run: async ({ db, now }) => `${await pruneThrottleRows(db, now)} throttle rows of windows ended over a day ago deleted`,
+    },
+  ];
+}
+
+export const descriptor = defineModule({ name: 'auth', routes: register, jobs });

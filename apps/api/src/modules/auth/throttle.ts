@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { PreparedStatements } from '../../lists/prepared.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ThrottleRule {
   key: string;
@@ -53,3 +56,22 @@ export function createThrottle(db: Database) {
   };
 }
 export type Throttle = ReturnType<typeof createThrottle>;
+
+/**
+ * Deletes throttle rows (sign-in, reset, public checks) whose window ended over a day ago and that
+ * block nothing: such a row counts as no row (take_throttle_slots starts its window again), and the
+ * public checks leave one per address and kind. Every window is at most an hour.
+ */
+export async function pruneThrottleRows(db: Database, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - DAY_MS).toISOString();
+  const deleted = await rowsOf<{ n: number }>(
+    db,
+    sql`
+    WITH gone AS (
+      DELETE FROM auth_throttle
+      WHERE window_start < ${before}::timestamptz AND (blocked_until IS NULL OR blocked_until < ${now.toISOString()}::timestamptz)
+      RETURNING 1)
+    SELECT count(*)::int AS n FROM gone`,
+  );
+  return deleted[0].n;
+}

@@ -6,9 +6,10 @@ import type { AllocationService } from '../allocation/index.ts';
 import { createDashboardRepository } from './repository.ts';
 import { dashboardRoutes } from './routes.ts';
 import { createDashboardService, type DashboardServiceDependencies } from './service.ts';
+import { defineModule, noJobs } from '../../platform/modules.ts';
 
 /** The dashboards that count scans, payments and registrations. */
-export function register(
+function register(
   app: FastifyInstance,
   deps: { db: Database; clock: Clock; allocation: AllocationService; rankingTtlMs?: DashboardServiceDependencies['rankingTtlMs'] },
 ): void {
@@ -20,3 +21,5 @@ export function register(
   });
   registerRoutes(app, dashboardRoutes(service, deps.clock));
 }
+
+export const descriptor = defineModule({ name: 'dashboard', routes: register, jobs: noJobs });

@@ -7,9 +7,10 @@ import { exportLists } from './lists.ts';
 import { exportRoutes, routePermissions } from './routes.ts';
 import { createExportService, type ExportServiceDependencies } from './service.ts';
 import { createExportTokens } from './token.ts';
+import { defineModule, noJobs } from '../../platform/modules.ts';
 
 /** Downloads of whole lists as CSV, from the services that serve those lists. */
-export function register(
+function register(
   app: FastifyInstance,
   deps: {
     lists: Parameters<typeof exportLists>[0];
@@ -29,3 +30,5 @@ export function register(
   });
   registerRoutes(app, exportRoutes(service));
 }
+
+export const descriptor = defineModule({ name: 'exports', routes: register, jobs: noJobs });

@@ -9,6 +9,7 @@ import { createAgentReadsService } from './agent-reads-service.ts';
 import { createFieldRepository } from './repository.ts';
 import { fieldRoutes } from './routes.ts';
 import { createFieldService, type FieldOptions, type FieldService } from './service.ts';
+import { defineModule, noJobs } from '../../platform/modules.ts';
 
 // The field module's public face: what other modules may use of it.
 export type { FieldOptions, FieldService } from './service.ts';
@@ -19,7 +20,7 @@ export function fieldOn(db: Database, clock: Clock, options: FieldOptions = {}):
 }
 
 /** What field agents write and read from their phones: the routes. */
-export function register(app: FastifyInstance, deps: { db: Database; clock: Clock; subscriptions: SubscriptionsService; options?: FieldOptions }): void {
+function register(app: FastifyInstance, deps: { db: Database; clock: Clock; subscriptions: SubscriptionsService; options?: FieldOptions }): void {
   const reads = createAgentReadsService({
     repository: createAgentReadsRepository(deps.db),
     subscriptions: deps.subscriptions,
@@ -28,3 +29,5 @@ export function register(app: FastifyInstance, deps: { db: Database; clock: Cloc
   });
   registerRoutes(app, [...fieldRoutes(fieldOn(deps.db, deps.clock, deps.options)), ...agentReadsRoutes(reads)]);
 }
+
+export const descriptor = defineModule({ name: 'field', routes: register, jobs: noJobs });

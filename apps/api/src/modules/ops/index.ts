@@ -6,6 +6,7 @@ import { registerRoutes } from '../../platform/http/endpoints.ts';
 import type { MetricsAccess } from './metrics-route.ts';
 import { createReadiness } from './readiness.ts';
 import { opsRoutes } from './routes.ts';
+import { defineModule, noJobs } from '../../platform/modules.ts';
 
 export interface OpsDependencies {
   database: DatabaseHandle;
@@ -15,7 +16,9 @@ export interface OpsDependencies {
 }
 
 /** What operators' probes and scrapers call: /healthz (alive), /readyz (database, migrations, file store), /metrics. */
-export function register(app: FastifyInstance, deps: OpsDependencies): void {
+function register(app: FastifyInstance, deps: OpsDependencies): void {
   const readiness = createReadiness({ database: deps.database, files: deps.files, migrations: migrationNames(), log: app.log });
   registerRoutes(app, opsRoutes(readiness, deps.metrics));
 }
+
+export const descriptor = defineModule({ name: 'ops', routes: register, jobs: noJobs });

@@ -6,6 +6,7 @@ import type { SubscriptionsService } from '../subscriptions/index.ts';
 import { createPenaltiesRepository } from './repository.ts';
 import { penaltyRoutes } from './routes.ts';
 import { createPenaltiesService, type PenaltiesService } from './service.ts';
+import { defineModule, noJobs } from '../../platform/modules.ts';
 
 // The penalties module's public face: what other modules may use of it.
 export { penaltyQueries, type PenaltyQueries } from './repository.ts';
@@ -17,8 +18,10 @@ export function penaltiesOn(db: Database, clock: Clock, subscriptions: Subscript
 }
 
 /** Penalty charges and a motorist's outstanding penalty: their routes; answers the service. */
-export function register(app: FastifyInstance, deps: { db: Database; clock: Clock; subscriptions: SubscriptionsService }): PenaltiesService {
+function register(app: FastifyInstance, deps: { db: Database; clock: Clock; subscriptions: SubscriptionsService }): PenaltiesService {
   const service = penaltiesOn(deps.db, deps.clock, deps.subscriptions);
   registerRoutes(app, penaltyRoutes(service));
   return service;
 }
+
+export const descriptor = defineModule({ name: 'penalties', routes: register, jobs: noJobs });

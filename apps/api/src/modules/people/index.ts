@@ -21,6 +21,7 @@ import { createPersonRecords } from './person-records.ts';
 import { registrationRoutes } from './registration/routes.ts';
 import { createRegistrationService } from './registration/service.ts';
 import { createPeopleRepository } from './repository.ts';
+import { defineModule, noJobs } from '../../platform/modules.ts';
 
 // The people module's public face: what other modules may use of it.
 export type { PeopleListService } from './lists/service.ts';
@@ -29,7 +30,7 @@ export type { PeopleListService } from './lists/service.ts';
  * People: lookups, registration, the lists and a person's record, approve/suspend/delete: their
  * routes; answers the lists (the CSV exports read them).
  */
-export async function register(
+async function register(
   app: FastifyInstance,
   deps: { db: Database; files: FileStore; clock: Clock; fileUrl: FileUrl; levyName: string; uploadsPerAccount?: number },
 ): Promise<PeopleListService> {
@@ -61,3 +62,5 @@ export async function register(
   });
   return lists;
 }
+
+export const descriptor = defineModule({ name: 'people', routes: register, jobs: noJobs });

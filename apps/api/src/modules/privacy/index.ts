@@ -8,6 +8,8 @@ import { eraseDeletedPeople } from './erasure.ts';
 import { privacyPage } from './privacy-page.ts';
 import { privacyRoutes } from './routes.ts';
 import { createPrivacyService, type PrivacyDeps } from './service.ts';
+import type { Job } from '../../platform/jobs/index.ts';
+import { defineModule } from '../../platform/modules.ts';
 
 export { coarsenScanLocations } from './coarsening.ts';
 export { eraseDeletedPeople, ERASED_NAME, KEPT_AFTER_ERASURE } from './erasure.ts';
@@ -33,16 +35,18 @@ async function applyRetention(db: Database, files: FileStore, now: Date, setting
   );
 }
 
-/** A person's rights (archive, requests) and the retention job, daily, on one process at a time. */
-export function register(app: FastifyInstance, deps: PrivacyDeps & { clock: Clock; retention: RetentionSettings; levyName: string; dpoContact: string }): void {
+/** A person's rights (archive, requests): their routes and the privacy page. */
+function register(app: FastifyInstance, deps: PrivacyDeps & { clock: Clock; retention: RetentionSettings; levyName: string; dpoContact: string }): void {
   const service = createPrivacyService(deps);
   const notice = { levyName: deps.levyName, dpoContact: deps.dpoContact, ...deps.retention };
   registerRoutes(app, privacyRoutes(service, notice));
   const page = privacyPage(notice);
   app.get('/privacy', (_request, reply) => reply.header('cache-control', 'public, max-age=300').type('text/html; charset=utf-8').send(page));
-  app.jobs.register({
-    name: 'personal-data-retention',
-    everyMs: DAY_MS,
-    run: ({ db, now }) => applyRetention(db, deps.files, now, deps.retention),
-  });
 }
+
+/** The retention job: daily, on one process at a time. */
+function jobs(deps: PrivacyDeps & { retention: RetentionSettings }): Job[] {
+  return [{ name: 'personal-data-retention', everyMs: DAY_MS, run: ({ db, now }) => applyRetention(db, deps.files, now, deps.retention) }];
+}
+
+export const descriptor = defineModule({ name: 'privacy', routes: register, jobs });

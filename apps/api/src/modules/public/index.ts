@@ -8,11 +8,12 @@ import { createCheckCache } from './check-cache.ts';
 import { createPublicRepository } from './repository.ts';
 import { publicRoutes, registerPublicPages } from './routes.ts';
 import { createPublicService, type PublicLimit } from './service.ts';
+import { defineModule, noJobs } from '../../platform/modules.ts';
 
 export { firstNameAndInitial, type PublicLimit } from './service.ts';
 
 /** Anyone's checks of a sticker, a receipt or a collector: the API calls and the pages QR codes open. */
-export function register(
+function register(
   app: FastifyInstance,
   deps: {
     db: Database;
@@ -43,3 +44,5 @@ export function register(
   registerRoutes(app, publicRoutes(service, deps.publicUrl));
   registerPublicPages(app, service, deps.clock);
 }
+
+export const descriptor = defineModule({ name: 'public', routes: register, jobs: noJobs });

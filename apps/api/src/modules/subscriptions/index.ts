@@ -5,6 +5,7 @@ import { registerRoutes } from '../../platform/http/endpoints.ts';
 import { createSubscriptionsRepository } from './repository.ts';
 import { subscriptionRoutes } from './routes.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './service.ts';
+import { defineModule, noJobs } from '../../platform/modules.ts';
 
 // The subscriptions module's public face: what other modules may use of it.
 export {
@@ -26,8 +27,10 @@ export function subscriptionsOn(db: Database, clock: Clock): SubscriptionsServic
 }
 
 /** Plans, and pause/resume of a motorist's subscription: their routes; answers the service (penalties and the field reads use it). */
-export function register(app: FastifyInstance, deps: { db: Database; clock: Clock }): SubscriptionsService {
+function register(app: FastifyInstance, deps: { db: Database; clock: Clock }): SubscriptionsService {
   const service = subscriptionsOn(deps.db, deps.clock);
   registerRoutes(app, subscriptionRoutes(service));
   return service;
 }
+
+export const descriptor = defineModule({ name: 'subscriptions', routes: register, jobs: noJobs });

@@ -7,14 +7,12 @@ import { DEFAULT_TILL_SETTINGS, type TillSettings } from '../tills/index.ts';
 import { tillListQueries } from './repository.ts';
 import { tillListRoutes } from './routes.ts';
 import { createTillListService, type TillListService } from './service.ts';
+import { defineModule, noJobs } from '../../platform/modules.ts';
 
 export type { TillListService } from './service.ts';
 
 /** The Tills page's reads (open tills, closes, one close) and the dashboard's till summary; answers the service (the CSV exports read its lists). */
-export function register(
-  app: FastifyInstance,
-  deps: { db: Database; clock: Clock; settings?: TillSettings; fileUrl: (key: string) => string },
-): TillListService {
+function register(app: FastifyInstance, deps: { db: Database; clock: Clock; settings?: TillSettings; fileUrl: (key: string) => string }): TillListService {
   const service = createTillListService({
     repository: tillListQueries(deps.db),
     people: recordQueries(deps.db),
@@ -25,3 +23,5 @@ export function register(
   registerRoutes(app, tillListRoutes(service));
   return service;
 }
+
+export const descriptor = defineModule({ name: 'till-lists', routes: register, jobs: noJobs });

@@ -8,6 +8,7 @@ import { DEFAULT_TILL_SETTINGS, type TillSettings } from './collect.ts';
 import { createTillRepository } from './repository.ts';
 import { tillRoutes } from './routes.ts';
 import { createTillService, type TillService } from './service.ts';
+import { defineModule, noJobs } from '../../platform/modules.ts';
 
 // The tills module's public face: the field service takes payments' money through takeMoney.
 export { cashPause, DEFAULT_TILL_SETTINGS, takeMoney, type Collection, type TillSettings } from './collect.ts';
@@ -29,7 +30,7 @@ export function tillsOn(deps: TillDeps): TillService {
 }
 
 /** The till routes; the close is multipart (its slip photo), so the parser is registered in their scope. */
-export async function register(app: FastifyInstance, deps: TillDeps): Promise<TillService> {
+async function register(app: FastifyInstance, deps: TillDeps): Promise<TillService> {
   const service = tillsOn(deps);
   await app.register(async (scope) => {
     await scope.register(multipart);
@@ -37,3 +38,5 @@ export async function register(app: FastifyInstance, deps: TillDeps): Promise<Ti
   });
   return service;
 }
+
+export const descriptor = defineModule({ name: 'tills', routes: register, jobs: noJobs });

@@ -1,0 +1,60 @@
+import { EXAMPLE, sqlExamples } from '../../db/sql/examples.ts';
+
+const scan = {
+  motoristId: EXAMPLE.id,
+  agentId: EXAMPLE.otherId,
+  subscriptionId: EXAMPLE.id,
+  vehicleType: 'keke',
+  plateNumber: 'LAG 123 AB',
+  subscriptionStatus: 'active',
+  expiresAt: EXAMPLE.now,
+  outstandingKobo: 0,
+  penaltyDay: null,
+  createdAt: EXAMPLE.now,
+  receivedAt: EXAMPLE.now,
+  latitude: 6.45,
+  longitude: 3.39,
+  locationAccuracy: 10,
+};
+const payment = {
+  motoristId: EXAMPLE.id,
+  remitterId: EXAMPLE.otherId,
+  subscriptionId: EXAMPLE.id,
+  planId: EXAMPLE.id,
+  planName: 'weekly',
+  vehicleType: 'keke',
+  amountKobo: 100_000,
+  modeOfPayment: 'cash',
+  bankName: null,
+  idempotencyKey: 'example',
+  createdAt: EXAMPLE.now,
+  receivedAt: EXAMPLE.now,
+  tillId: EXAMPLE.id,
+  reference: null,
+};
+
+export default sqlExamples({
+  methods: {
+    holdsTill: [[EXAMPLE.id]],
+    graceDays: [[]],
+    byUserCode: [[EXAMPLE.userCode]],
+    byPlateKey: [['LAG123AB']],
+    compliancePage: [['', 500]],
+    complianceChanges: [[EXAMPLE.earlier, 500]],
+    scanTotals: [[EXAMPLE.id, EXAMPLE.earlier, EXAMPLE.now]],
+    paymentsByMode: [[EXAMPLE.id, EXAMPLE.earlier, EXAMPLE.now]],
+    recent: [[EXAMPLE.id, EXAMPLE.earlier, EXAMPLE.now, 20]],
+    findKey: [[EXAMPLE.id, 'example']],
+    isDeletedMotorist: [[EXAMPLE.userCode]],
+    findMotorist: [[EXAMPLE.userCode]],
+    findUserCodeByPlate: [['LAG123AB']],
+    lockContext: [[EXAMPLE.userCode, EXAMPLE.otherId, EXAMPLE.id]],
+    insertScan: [[scan]],
+    findScanBetween: [[EXAMPLE.id, EXAMPLE.otherId, EXAMPLE.earlier, EXAMPLE.now]],
+    insertSubscriptionPayment: [[{ ...payment, expiresBefore: EXAMPLE.earlier, expiresAfter: EXAMPLE.now }]],
+    insertPenaltyPayment: [[{ ...payment, outstandingBeforeKobo: 200_000, outstandingAfterKobo: 100_000 }]],
+  },
+  functions: {
+    fieldOn: 'the field service on a database: its SQL is its repositories',
+  },
+});

@@ -1,0 +1,8 @@
+import { EXAMPLE, sqlExamples } from '../../db/sql/examples.ts';
+
+export default sqlExamples({
+  methods: {
+    find: [[EXAMPLE.id], [EXAMPLE.id, { lock: true }]],
+    update: [[EXAMPLE.id, { fullName: 'ada example', phone: '08031234567', maritalStatus: 'single', address: '1 marina, lagos' }, EXAMPLE.now]],
+  },
+});
