@@ -26,6 +26,7 @@ import { controlledClock } from '../lib/clock.ts';
 import { hashPassword } from '../platform/credentials/passwords.ts';
 import { seedSuperAdmin } from '../seed-admin.ts';
 import { seedActivity } from './activity.ts';
+import { analyze, writeRecords } from './write.ts';
 import { seedPayouts } from './allocation.ts';
 import { emailOf, seedStaff } from './people.ts';
 import { seedPlans } from './plans.ts';
@@ -73,15 +74,22 @@ async function main(): Promise<void> {
     // Staff, agents and unions, and the plans, on the first morning; then the months; then the payouts.
     const staff = await seedStaff(story);
     const planIds = await seedPlans(story);
-    const stats = await seedActivity(story, staff, planIds, motoristCount);
+    const prepared = Date.now();
+    const { stats, records } = await seedActivity(story, staff, planIds, motoristCount);
+    const simulated = Date.now();
+    const timings = await writeRecords(db, records);
+    const written = Date.now();
     const payouts = await db.transaction((tx) => seedPayouts(tx, clock, staff.admins[0], firstDay, end, random.next));
 
     await db.insert(settings).values({ key: SEEDED_MARKER, value: new Date().toISOString() });
-    const seconds = Math.round((Date.now() - started) / 1000);
-    console.log(`\nDemo data ready in ${seconds} s:`);
+    await analyze(db);
+    const seconds = (since: number, until = Date.now()) => ((until - since) / 1000).toFixed(1);
+    console.log(`\nDemo data ready in ${seconds(started)} s (migrations, staff and plans ${seconds(started, prepared)} s, the months ${seconds(prepared, simulated)} s, writing them ${seconds(simulated, written)} s, payouts and ANALYZE ${seconds(written)} s):`);
     console.log(`  ${stats.motorists} motorists; ${stats.subscriptionPayments} subscription payments; ${stats.penaltyPayments} penalty payments;`);
     console.log(`  ${stats.scans} scans (${stats.penalties} added a penalty); ${stats.pauses} pauses; ${stats.waivers} penalty waivers;`);
     console.log(`  ${staff.unions.length} unions sharing the revenue, ${payouts} monthly payouts to them.`);
+    const slowest = [...timings].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    console.log(`  writing: ${slowest.map(([table, s]) => `${table} ${s.toFixed(1)} s`).join(', ')}`);
     const t = stats.tills;
     console.log(
       `  ${t.closes} till closes: ${t.approved} approved (${t.short} short, ${t.over} over), ${t.rejected} rejected; ${t.cashRefused} cash collections refused by the limits and taken by transfer.`,
