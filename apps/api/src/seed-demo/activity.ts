@@ -300,7 +300,7 @@ export async function seedActivity(
 
     if (Date.now() - lastReport > 10_000) {
       lastReport = Date.now();
-      console.log(
+      story.log(
         `  ${days[d]}: ${motorists.length} motorists, ${stats.subscriptionPayments} payments, ${stats.scans} scans (${Math.round((Date.now() - started) / 1000)} s)`,
       );
     }

@@ -22,6 +22,7 @@ import {
   users,
   vehicles,
 } from '../db/schema';
+import { addAgentActivity, agentActivity, ROLLED_UP } from './agent-activity.ts';
 import type { DemoRecords } from './records.ts';
 
 /** Rows a statement carries at most (one JSON parameter: json_to_recordset). */
@@ -69,8 +70,8 @@ async function insertAll<T extends PgTable>(
 /**
  * The per-row counter triggers whose counters the project's own recount, rebuild_list_counts()
  * (0006, 0008, 0010, 0014–0016: day and month counts, agent rankings, audit counts), computes
- * whole: off while the rows go in, then the recount, in the same transaction. Ten upserts a
- * payment become one grouped statement.
+ * whole: off while the rows go in, then the recount, in the same transaction; so are the roll-up
+ * triggers (agent-activity.ts). Fourteen upserts a payment become a few grouped statements.
  */
 const RECOUNTED: Array<[table: string, trigger: string]> = [
   ['users', 'users_people_counts'],
@@ -82,7 +83,7 @@ const RECOUNTED: Array<[table: string, trigger: string]> = [
 ];
 
 const switchTriggers = async (db: Database, state: 'ENABLE' | 'DISABLE') => {
-  for (const [table, trigger] of RECOUNTED) await db.execute(sql`ALTER TABLE ${sql.identifier(table)} ${sql.raw(state)} TRIGGER ${sql.identifier(trigger)}`);
+  for (const [table, trigger] of [...RECOUNTED, ...ROLLED_UP]) await db.execute(sql`ALTER TABLE ${sql.identifier(table)} ${sql.raw(state)} TRIGGER ${sql.identifier(trigger)}`);
 };
 
 /** Every record of the months, in one transaction. */
@@ -110,8 +111,9 @@ export async function writeRecords(db: Database, records: DemoRecords): Promise<
     await insertAll(tx, ledgerLines, lines, timings, (a, b) => lines[a].entryId === lines[b].entryId);
     await switchTriggers(tx, 'ENABLE');
     const started = Date.now();
+    await addAgentActivity(tx, agentActivity(records));
     await tx.execute(sql`SELECT rebuild_list_counts()`);
-    timings.set('(recount)', (Date.now() - started) / 1000);
+    timings.set('(counters)', (Date.now() - started) / 1000);
   });
   return timings;
 }
