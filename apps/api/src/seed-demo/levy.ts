@@ -347,7 +347,9 @@ export function demoLevy(deps: {
     const next = action === 'subscription.paused' ? pause(current, now) : resume(current, now);
     const snapshot = (state: LifecycleState) => ({ expiresAt: state.expiresAt, pausedAt: state.pausedAt, pausedRemainingMs: state.pausedRemainingMs });
     const before = { userId: s.userId, ...snapshot(current) };
-    records.audit.push(auditRow({ actorId: actor.id, action, entityType: 'subscription', entityId: s.id, before, after: { ...before, ...snapshot(next) }, at: now }));
+    records.audit.push(
+      auditRow({ actorId: actor.id, action, entityType: 'subscription', entityId: s.id, before, after: { ...before, ...snapshot(next) }, at: now }),
+    );
     Object.assign(s, next, { updatedAt: now });
     return viewOf(s, now);
   }

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     const part = (n: number) => `${n.toFixed(1)} s`;
     console.log(`\nDemo data ready in ${total} s, from ${seeded.firstDay}:`);
     console.log(
-      `  migrations ${part((migrated - started) / 1000)}, staff and plans ${part(s.prepared)}, the months ${part(s.simulated)}, writing them ${part(s.written)}, payouts and ANALYZE ${part(s.finished)}`,
+      `  migrations ${part((migrated - started) / 1000)}, staff and plans ${part(s.prepared)}, the months ${part(s.simulated)}, writing them ${part(s.written)}, payouts ${part(s.paid)}, ANALYZE ${part(s.analyzed)}`,
     );
     const slowest = [...timings].sort((a, b) => b[1] - a[1]).slice(0, 6);
     console.log(`  writing: ${slowest.map(([table, n]) => `${table} ${part(n)}`).join(', ')}`);

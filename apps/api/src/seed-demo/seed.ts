@@ -36,8 +36,8 @@ export interface DemoSeeded {
   payouts: number;
   seededAdmin: Awaited<ReturnType<typeof seedSuperAdmin>>;
   firstDay: string;
-  /** Seconds: migrations are the caller's; then staff and plans, the months, writing them, payouts and ANALYZE. */
-  seconds: { prepared: number; simulated: number; written: number; finished: number };
+  /** Seconds: migrations are the caller's; then staff and plans, the months, writing them, the payouts, ANALYZE. */
+  seconds: { prepared: number; simulated: number; written: number; paid: number; analyzed: number };
   timings: WriteTimings;
 }
 
@@ -84,6 +84,7 @@ export async function seedDemo(database: DatabaseHandle, options: DemoOptions): 
   const written = Date.now();
   const payouts = await db.transaction((tx) => seedPayouts(tx, clock, staff.admins[0], firstDay, end, random.next));
   await db.insert(settings).values({ key: SEEDED_MARKER, value: new Date().toISOString() });
+  const paid = Date.now();
   await analyze(db);
   const since = (from: number, to: number) => (to - from) / 1000;
   const finished = Date.now();
@@ -93,7 +94,13 @@ export async function seedDemo(database: DatabaseHandle, options: DemoOptions): 
     payouts,
     seededAdmin,
     firstDay,
-    seconds: { prepared: since(started, prepared), simulated: since(prepared, simulated), written: since(simulated, written), finished: since(written, finished) },
+    seconds: {
+      prepared: since(started, prepared),
+      simulated: since(prepared, simulated),
+      written: since(simulated, written),
+      paid: since(written, paid),
+      analyzed: since(paid, finished),
+    },
     timings,
   };
 }

@@ -43,7 +43,17 @@ export function tillBook(records: DemoRecords) {
     currentTill(remitterId: string, at: Date): string {
       let till = current.get(remitterId);
       if (!till) {
-        till = { id: randomUUID(), remitterId, openedAt: at, status: 'open', isCurrent: true, closeId: null, openedBy: 'collection', cashKobo: 0, firstCashAt: null };
+        till = {
+          id: randomUUID(),
+          remitterId,
+          openedAt: at,
+          status: 'open',
+          isCurrent: true,
+          closeId: null,
+          openedBy: 'collection',
+          cashKobo: 0,
+          firstCashAt: null,
+        };
         records.tills.push(till);
         current.set(remitterId, till);
         byId.set(till.id, till);

@@ -55,11 +55,13 @@ async function insertAll<T extends PgTable>(
     columns.map(([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
     sql`, `,
   );
-  for (let start = 0; start < rows.length; ) {
+  for (let start = 0; start < rows.length;) {
     let end = Math.min(rows.length, start + ROWS_PER_STATEMENT);
     // Rows that must go together (an entry's lines) are not split between statements.
     while (sameStatement && end < rows.length && sameStatement(end - 1, end)) end += 1;
-    const batch = rows.slice(start, end).map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, (row as Record<string, unknown>)[key] ?? null])));
+    const batch = rows
+      .slice(start, end)
+      .map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, (row as Record<string, unknown>)[key] ?? null])));
     await db.execute(sql`INSERT INTO ${table} (${names}) SELECT ${names} FROM json_to_recordset(${JSON.stringify(batch)}::json) AS r (${types})`);
     start = end;
   }
@@ -83,7 +85,8 @@ const RECOUNTED: Array<[table: string, trigger: string]> = [
 ];
 
 const switchTriggers = async (db: Database, state: 'ENABLE' | 'DISABLE') => {
-  for (const [table, trigger] of [...RECOUNTED, ...ROLLED_UP]) await db.execute(sql`ALTER TABLE ${sql.identifier(table)} ${sql.raw(state)} TRIGGER ${sql.identifier(trigger)}`);
+  for (const [table, trigger] of [...RECOUNTED, ...ROLLED_UP])
+    await db.execute(sql`ALTER TABLE ${sql.identifier(table)} ${sql.raw(state)} TRIGGER ${sql.identifier(trigger)}`);
 };
 
 /** Every record of the months, in one transaction. */
