@@ -1,12 +1,17 @@
 // Thirteen months of the levy, day by day: registrations, payments, scans, pauses and penalty waivers.
 import { randomUUID } from 'node:crypto';
 import { motoristRegistration, type ModeOfPayment, type PlanName, type VehicleType } from '@eticket/contracts';
-import type { Database } from '../db/connect.ts';
+import { penaltyCharges, subscriptionPlans } from '../db/schema';
 import { addLagosDays, lagosDay, startOfLagosDay } from '../domain/calendar.ts';
-import { toKobo } from '../domain/money.ts';
-import { FIRST, LAST, ROUTES, registerPerson, type DemoStaff } from './people.ts';
-import { demoTills, type DemoTills } from './tills.ts';
-import { DAY, HOUR, ticketServices, type DemoStory, type TicketServices } from './story.ts';
+import { koboOf, toKobo } from '../domain/money.ts';
+import { demoLevy, type DemoLevy } from './levy.ts';
+import { FIRST, LAST, ROUTES, type DemoStaff } from './people.ts';
+import { demoRecords, type DemoRecords } from './records.ts';
+import { demoTills, tillBook, type DemoTills } from './tills.ts';
+import { DAY, HOUR, type DemoStory } from './story.ts';
+
+/** The registration form without its password: main.ts checked the demo password once (its strength check is slow). */
+const motoristForm = motoristRegistration.omit({ password: true });
 
 const VEHICLE_MIX = [
   ['keke', 50],
@@ -61,9 +66,29 @@ export interface ActivityStats {
   tills: DemoTills['stats'];
 }
 
-/** Registers motoristCount motorists over the months and lets them live: one transaction per month. */
-export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: Map<string, string>, motoristCount: number): Promise<ActivityStats> {
+/**
+ * Registers motoristCount motorists over the months and lets them live, in memory (levy.ts, tills.ts):
+ * answers what the months made and the rows to write (write.ts).
+ */
+export async function seedActivity(
+  story: DemoStory,
+  staff: DemoStaff,
+  planIds: Map<string, string>,
+  motoristCount: number,
+): Promise<{ stats: ActivityStats; records: DemoRecords }> {
   const { db, clock, random, firstDay, end, demoPassword, startedAt: started } = story;
+  const records = demoRecords();
+  const book = tillBook(records);
+  const plans = await db.select().from(subscriptionPlans);
+  const charges = await db.select().from(penaltyCharges);
+  const levy: DemoLevy = demoLevy({
+    records,
+    clock,
+    tills: book,
+    plans: new Map(plans.map((p) => [p.id, { id: p.id, name: p.name, vehicleType: p.vehicleType, priceKobo: koboOf(p.priceKobo) }])),
+    penaltyCharges: new Map(charges.map((c) => [c.vehicleType, koboOf(c.priceKobo)])),
+    passwordHash: story.passwordHash,
+  });
   // When motorists register: a launch wave in the first month, then steady growth
   const days: string[] = [];
   for (let day = firstDay; startOfLagosDay(day) <= end; day = lagosDay(addLagosDays(startOfLagosDay(day), 1))) days.push(day);
@@ -78,12 +103,12 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
   const stats = { scans: 0, penalties: 0, subscriptionPayments: 0, penaltyPayments: 0, pauses: 0, waivers: 0 };
   const { enforcer: enforcers, registrar: registrars } = staff.agents;
   const admin = staff.admins[0];
-  const tills = demoTills({ files: story.files, random, staff, end, clock });
+  const tills = demoTills({ files: story.files, random, staff, end, clock, records, book });
   let motoristSerial = 0;
   let lastReport = Date.now();
 
-  /** One day of the levy, on the services of the month's transaction; false once past today. */
-  async function simulateDay(d: number, services: TicketServices, tx: Database): Promise<boolean> {
+  /** One day of the levy; false once past today. */
+  async function simulateDay(d: number): Promise<boolean> {
     const dayStart = startOfLagosDay(days[d]);
     const at = (hour: number) => new Date(Math.min(dayStart.getTime() + hour * HOUR + random.int(0, 59) * 60_000 + random.int(0, 59) * 1000, end.getTime()));
     if (dayStart.getTime() + 6 * HOUR > end.getTime()) return false;
@@ -91,7 +116,7 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
     const working = weekday !== 0;
 
     // The day's events, in time order.
-    type Event = { at: Date; run: (services: TicketServices, tx: Database) => Promise<void> };
+    type Event = { at: Date; run: () => Promise<void> | void };
     const events: Event[] = [];
 
     // Registrations (each motorist's subscription opens with it, unpaid); most pay the first time the same day.
@@ -99,15 +124,14 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
       const registeredAt = at(random.int(8, 15));
       events.push({
         at: registeredAt,
-        run: async (services, tx) => {
+        run: async () => {
           motoristSerial += 1;
           const vehicleType = random.weighted(VEHICLE_MIX);
           const plan = random.weighted(PLAN_MIX);
           const first = random.pick(FIRST);
           const last = random.pick(LAST);
-          const input = motoristRegistration.parse({
+          const input = motoristForm.parse({
             email: `${first}.${last}.${motoristSerial}@demo.eticketing.ng`,
-            password: demoPassword,
             fullName: `${first} ${last}`,
             phone: `080${String(10_000_000 + motoristSerial).slice(-8)}`,
             address: `${random.int(1, 120)} ${random.pick(['herbert macaulay way', 'agege motor road', 'ikorodu road', 'lagos-abeokuta expressway', 'apapa road'])}, lagos`,
@@ -123,7 +147,9 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
             privacyNoticeGiven: 'true',
           });
           const registrar = random.pick(registrars);
-          const registered = await registerPerson(story, tx, { kind: 'motorist', input }, registrar.id, clock.now(), !random.chance(0.02));
+          const approved = !random.chance(0.02);
+          const approval = approved ? { by: story.superAdmin.id, at: new Date(clock.now().getTime() + random.int(10, 180) * 60_000) } : null;
+          const registered = levy.register({ kind: 'motorist', input: { ...input, password: demoPassword } }, registrar.id, clock.now(), approval);
           const motorist: Motorist = {
             id: registered.id,
             userCode: registered.userCode,
@@ -147,7 +173,7 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
             clock.set(new Date(clock.now().getTime() + random.int(5, 40) * 60_000));
             const remitterId = tills.remitterFor(clock.now()).id;
             const { body } = await tills.collect(remitterId, random.weighted(MODE_MIX), (means) =>
-              services.field.subscriptionPayment({ id: remitterId }, randomUUID(), { userCode: motorist.userCode, subscriptionId: motorist.planId, ...means }),
+              levy.paySubscription({ id: remitterId }, randomUUID(), { userCode: motorist.userCode, subscriptionId: motorist.planId, ...means }),
             );
             stats.subscriptionPayments += 1;
             motorist.expiresAt = new Date(body.data.ticketSubscription.subscriptionExpiryDate);
@@ -164,8 +190,8 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
           m.pausedUntil = null;
           events.push({
             at: at(9),
-            run: async (services) => {
-              const view = await services.subscriptions.resume(admin, m.id);
+            run: async () => {
+              const view = levy.resume(admin, m.id);
               m.expiresAt = new Date(view.subscriptionExpiryDate);
             },
           });
@@ -179,9 +205,9 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
       const remitter = tills.remitterFor(paidAt);
       events.push({
         at: paidAt,
-        run: async (services) => {
+        run: async () => {
           const { body } = await tills.collect(remitter.id, random.weighted(MODE_MIX), (means) =>
-            services.field.subscriptionPayment({ id: remitter.id }, randomUUID(), { userCode: m.userCode, subscriptionId: m.planId, ...means }),
+            levy.paySubscription({ id: remitter.id }, randomUUID(), { userCode: m.userCode, subscriptionId: m.planId, ...means }),
           );
           stats.subscriptionPayments += 1;
           m.expiresAt = new Date(body.data.ticketSubscription.subscriptionExpiryDate);
@@ -191,7 +217,7 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
             const kobo = random.chance(0.75) ? m.outstandingKobo : Math.max(100_00, Math.floor(m.outstandingKobo / 2 / 100_00) * 100_00);
             const amount = Math.min(kobo, m.outstandingKobo) / 100;
             const paid = await tills.collect(remitter.id, random.weighted(MODE_MIX), (means) =>
-              services.field.penaltyPayment({ id: remitter.id }, randomUUID(), { userCode: m.userCode, amount, ...means }),
+              levy.payPenalty({ id: remitter.id }, randomUUID(), { userCode: m.userCode, amount, ...means }),
             );
             stats.penaltyPayments += 1;
             m.outstandingKobo = toKobo(paid.body.data.ticketSubscription.outstandingPayment);
@@ -212,8 +238,8 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
           const m = lapsed.length > 0 && random.chance(0.4) ? random.pick(lapsed) : random.pick(motorists);
           events.push({
             at: at(random.int(7, 18)),
-            run: async (services) => {
-              const scan = (await services.field.scan({ id: enforcer.id }, { userCode: m.userCode })).body;
+            run: async () => {
+              const scan = levy.scan({ id: enforcer.id }, { userCode: m.userCode }).body;
               stats.scans += 1;
               if (scan.penaltyAdded > 0) stats.penalties += 1;
               m.outstandingKobo = toKobo(scan.outstandingPayment);
@@ -230,8 +256,8 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
         m.pausedUntil = addLagosDays(dayStart, random.int(5, 20));
         events.push({
           at: at(10),
-          run: async (services) => {
-            await services.subscriptions.pause(admin, m.id);
+          run: async () => {
+            levy.pause(admin, m.id);
             stats.pauses += 1;
           },
         });
@@ -244,9 +270,9 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
       for (const m of owing.length > 0 ? [random.pick(owing), random.pick(owing)] : []) {
         events.push({
           at: at(11),
-          run: async (services) => {
+          run: async () => {
             const price = random.chance(0.5) ? 0 : Math.floor(m.outstandingKobo / 2 / 100) * 100;
-            const view = await services.penalties.setOutstanding(
+            const view = levy.setOutstanding(
               { id: admin.id },
               { subscriptionId: m.id, price: price / 100, reason: price === 0 ? 'waived after review' : 'halved after review' },
             );
@@ -259,39 +285,28 @@ export async function seedActivity(story: DemoStory, staff: DemoStaff, planIds: 
 
     // Tills: yesterday's closes decided in the morning, today's cash counted and deposited in the evening.
     for (const [hours, run] of [
-      [9, (tx: Database) => tills.decideAll(tx)],
-      [18.5, (tx: Database) => tills.closeAll(tx)],
+      [9, () => tills.decideAll()],
+      [18.5, () => tills.closeAll()],
     ] as const) {
       const moment = new Date(dayStart.getTime() + hours * HOUR);
-      if (moment <= end) events.push({ at: moment, run: (_services, tx) => run(tx) });
+      if (moment <= end) events.push({ at: moment, run });
     }
 
     events.sort((a, b) => a.at.getTime() - b.at.getTime());
     for (const event of events) {
       clock.set(event.at);
-      await event.run(services, tx);
+      await event.run();
     }
 
     if (Date.now() - lastReport > 10_000) {
       lastReport = Date.now();
-      console.log(
+      story.log(
         `  ${days[d]}: ${motorists.length} motorists, ${stats.subscriptionPayments} payments, ${stats.scans} scans (${Math.round((Date.now() - started) / 1000)} s)`,
       );
     }
     return true;
   }
 
-  // A transaction per month: the services' own transactions are savepoints inside it, and the
-  // embedded database syncs to disk a dozen times rather than once a day.
-  let going = true;
-  for (let d = 0; going && d < days.length;) {
-    const month = days[d].slice(0, 7);
-    await db.transaction(async (tx) => {
-      // No receiptTexts option: the seed's ~16,000 payments queue no text messages (see docs/messages.md).
-      const services = ticketServices(tx, clock);
-      for (; going && d < days.length && days[d].startsWith(month); d += 1) going = await simulateDay(d, services, tx);
-    });
-  }
-
-  return { motorists: motorists.length, ...stats, tills: tills.stats };
+  for (let d = 0; d < days.length && (await simulateDay(d)); d += 1);
+  return { stats: { motorists: motorists.length, ...stats, tills: tills.stats }, records };
 }

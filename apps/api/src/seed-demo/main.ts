@@ -4,34 +4,24 @@
  * plans and penalty charges, and 13 months of registrations, scans, payments, pauses and penalty
  * waivers ending today.
  *
- * Everything goes through the code the API uses: people through the registration's personOf and
- * the people repository (so each motorist's ticket subscription opens with its registration),
- * tickets through the subscription, penalty and field services. A controlled clock walks through
- * the 13 months, so every rule holds: expiry extended from max(now, expiry), penalties once per
- * motorist per Lagos day, payments with idempotency keys, money in kobo. Each simulated
- * month is one transaction (the services' own transactions become savepoints inside it).
+ * Staff, plans and stakeholders go through the services on the first morning. The months are told in
+ * memory by the services' own rules (registration's personOf, the subscription lifecycle, the field
+ * service's payments and scans, the tills' cash limits and closes, the ledger's posting rules): a
+ * controlled clock walks through them, so expiry is extended from max(now, expiry), penalties come
+ * once per motorist per Lagos day, money is in kobo. Their rows are then written in batches, the
+ * counters recounted, the payouts made through the allocation service, and ANALYZE run (seed.ts).
  *
  * Options (environment): DEMO_MOTORISTS (default 2000), DEMO_PASSWORD (default demo-pass-2026; 12+ characters, not easy to guess),
  * DEMO_SEED (random seed, default 2026).
  */
-import { and, asc, eq } from 'drizzle-orm';
 import { passwordWeakness } from '@eticket/contracts';
 import { createFileStore } from '../adapters/file-store.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
-import { settings, users } from '../db/schema.ts';
-import { addLagosMonths, lagosDay, startOfLagosDay } from '../domain/calendar.ts';
-import { controlledClock } from '../lib/clock.ts';
-import { hashPassword } from '../platform/credentials/passwords.ts';
-import { seedSuperAdmin } from '../seed-admin.ts';
-import { seedActivity } from './activity.ts';
-import { seedPayouts } from './allocation.ts';
-import { emailOf, seedStaff } from './people.ts';
-import { seedPlans } from './plans.ts';
-import { HOUR, randomSource, type DemoStory } from './story.ts';
-
-const SEEDED_MARKER = 'demo_seeded_at';
+import { lagosDay } from '../domain/calendar.ts';
+import { emailOf } from './people.ts';
+import { seedDemo } from './seed.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -41,44 +31,34 @@ async function main(): Promise<void> {
     throw new ConfigError('DEMO_MOTORISTS must be a whole number from 10 to 100000');
   const weakness = passwordWeakness(demoPassword);
   if (weakness) throw new ConfigError(`DEMO_PASSWORD ${weakness}`);
-  const random = randomSource(Number(process.env.DEMO_SEED ?? 2026));
 
   const database = await connectDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir, poolSize: 4 });
   const started = Date.now();
   try {
     await migrate(database);
-    const { db } = database;
-    const [marker] = await db.select().from(settings).where(eq(settings.key, SEEDED_MARKER));
-    if (marker) {
-      console.log(`This database already has the demo data (seeded ${String(marker.value)}); nothing to do.`);
+    const migrated = Date.now();
+    console.log(`Seeding ${motoristCount} motorists and 13 months of activity to ${lagosDay(new Date())} (${database.kind})…`);
+    const seeded = await seedDemo(database, {
+      motoristCount,
+      demoPassword,
+      seed: Number(process.env.DEMO_SEED ?? 2026),
+      files: await createFileStore(config),
+      admin: { email: config.SEED_ADMIN_EMAIL, password: config.SEED_ADMIN_PASSWORD },
+      log: (line) => console.log(line),
+    });
+    if ('alreadySeededAt' in seeded) {
+      console.log(`This database already has the demo data (seeded ${seeded.alreadySeededAt}); nothing to do.`);
       return;
     }
-    const seededAdmin = await seedSuperAdmin(db, { email: config.SEED_ADMIN_EMAIL, password: config.SEED_ADMIN_PASSWORD });
-    const [superAdmin] = await db
-      .select({ id: users.id, email: users.email, userCode: users.userCode })
-      .from(users)
-      .where(and(eq(users.role, 'super-admin'), eq(users.isDeleted, false)))
-      .orderBy(asc(users.createdAt))
-      .limit(1);
-
-    const end = new Date();
-    const firstDay = lagosDay(addLagosMonths(end, -13));
-    const clock = controlledClock(new Date(startOfLagosDay(firstDay).getTime() + 7 * HOUR));
-    const passwordHash = await hashPassword(demoPassword);
-    console.log(`Seeding ${motoristCount} motorists and 13 months of activity from ${firstDay} to ${lagosDay(end)} (${database.kind})…`);
-
-    const files = await createFileStore(config);
-    const story: DemoStory = { db, clock, random, superAdmin, demoPassword, passwordHash, firstDay, end, startedAt: started, files };
-
-    // Staff, agents and unions, and the plans, on the first morning; then the months; then the payouts.
-    const staff = await seedStaff(story);
-    const planIds = await seedPlans(story);
-    const stats = await seedActivity(story, staff, planIds, motoristCount);
-    const payouts = await db.transaction((tx) => seedPayouts(tx, clock, staff.admins[0], firstDay, end, random.next));
-
-    await db.insert(settings).values({ key: SEEDED_MARKER, value: new Date().toISOString() });
-    const seconds = Math.round((Date.now() - started) / 1000);
-    console.log(`\nDemo data ready in ${seconds} s:`);
+    const { stats, staff, payouts, seededAdmin, seconds: s, timings } = seeded;
+    const total = ((Date.now() - started) / 1000).toFixed(1);
+    const part = (n: number) => `${n.toFixed(1)} s`;
+    console.log(`\nDemo data ready in ${total} s, from ${seeded.firstDay}:`);
+    console.log(
+      `  migrations ${part((migrated - started) / 1000)}, staff and plans ${part(s.prepared)}, the months ${part(s.simulated)}, writing them ${part(s.written)}, payouts ${part(s.paid)}, ANALYZE ${part(s.analyzed)}`,
+    );
+    const slowest = [...timings].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    console.log(`  writing: ${slowest.map(([table, n]) => `${table} ${part(n)}`).join(', ')}`);
     console.log(`  ${stats.motorists} motorists; ${stats.subscriptionPayments} subscription payments; ${stats.penaltyPayments} penalty payments;`);
     console.log(`  ${stats.scans} scans (${stats.penalties} added a penalty); ${stats.pauses} pauses; ${stats.waivers} penalty waivers;`);
     console.log(`  ${staff.unions.length} unions sharing the revenue, ${payouts} monthly payouts to them.`);

@@ -58,6 +58,8 @@ export interface DemoStory {
   startedAt: number;
   /** The server's file store (the deposit slips' photos). */
   files: FileStore;
+  /** Where the months' progress lines go. */
+  log: (line: string) => void;
 }
 
 /** The services the seed goes through, on one transaction (a simulated month). */
