@@ -8,7 +8,7 @@ export interface Actor {
 }
 
 /** A record's fields as the audit log keeps them: plain JSON values. */
-type Snapshot = Record<string, unknown>;
+export type Snapshot = Record<string, unknown>;
 
 /** One change, as the service that made it describes it. */
 export interface AuditEntry {
@@ -32,7 +32,7 @@ export type AuditWriter = (entry: AuditEntry) => Promise<void>;
 const SECRET_KEY = /password|passwordhash|hash|token|secret|resetcode|codehash|^code$|jwt|cookie/i;
 
 /** A JSON-safe copy without secret keys; dates become ISO strings. */
-function snapshotOf(value: unknown): unknown {
+export function snapshotOf(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(snapshotOf);
   if (value !== null && typeof value === 'object') {

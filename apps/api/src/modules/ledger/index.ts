@@ -13,7 +13,7 @@ import type { Job } from '../../platform/jobs/index.ts';
 import { defineModule } from '../../platform/modules.ts';
 
 // The ledger module's public face: other modules post through these, in their own transactions.
-export { ledgerQueries, type LedgerQueries } from './repository.ts';
+export { ledgerQueries, type LedgerQueries, type NewEntry } from './repository.ts';
 export { ACCOUNTS, payableOf, postLodgement, postPayment, postPayout, postVariance, receivingAccount, shortageOf, tillOf } from './postings.ts';
 export type { LedgerService } from './service.ts';
 

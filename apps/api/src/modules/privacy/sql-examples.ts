@@ -13,9 +13,9 @@ const service = (db: Database) => createPrivacyService({ db, files, clock: { now
 export default sqlExamples({
   calls: {
     'createPrivacyService.requests': (db) => service(db).requests(EXAMPLE.id),
-    'createPrivacyService.record, then decide (an access request)': async (db) => {
-      const recorded = await service(db).record(EXAMPLE.otherId, EXAMPLE.id, { kind: 'access', details: 'example' });
-      return service(db).decide(EXAMPLE.otherId, EXAMPLE.id, recorded.id, { status: 'done', outcome: 'example' });
+    'createPrivacyService.recordRequest, then decideRequest (an access request)': async (db) => {
+      const recorded = await service(db).recordRequest(EXAMPLE.otherId, EXAMPLE.id, { kind: 'access', details: 'example' });
+      return service(db).decideRequest(EXAMPLE.otherId, EXAMPLE.id, recorded.id, { status: 'done', outcome: 'example' });
     },
   },
   functions: {

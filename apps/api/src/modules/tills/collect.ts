@@ -29,7 +29,7 @@ export const DEFAULT_TILL_SETTINGS: TillSettings = {
 };
 
 /** What one reference is, whatever its spelling: upper case, without spaces or dashes. */
-const referenceKey = (reference: string): string => reference.toUpperCase().replace(/[\s-]+/g, '');
+export const referenceKey = (reference: string): string => reference.toUpperCase().replace(/[\s-]+/g, '');
 
 /**
  * Whether a remitter holding `unlodged` cash may take `adding` more in cash now: paused when the
