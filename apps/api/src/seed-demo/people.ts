@@ -105,7 +105,7 @@ export type DemoStaff = Awaited<ReturnType<typeof seedStaff>>;
 export const emailOf = (label: string) => `${label}@demo.eticketing.ng`;
 
 /** Registers a person as the API does (personOf and the people repository), approved unless told not to. */
-export async function registerPerson(story: DemoStory, tx: Database, registration: Registration, addedBy: string, at: Date, approve = true): Promise<Agent> {
+async function registerPerson(story: DemoStory, tx: Database, registration: Registration, addedBy: string, at: Date, approve = true): Promise<Agent> {
   const userCode = newUserCode();
   const people = createPeopleRepository(tx);
   const { id } = await people.insertPerson(personOf(registration, {}, { userCode, passwordHash: story.passwordHash, addedBy, at }));

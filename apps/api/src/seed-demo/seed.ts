@@ -16,7 +16,7 @@ import { seedPlans } from './plans.ts';
 import { HOUR, randomSource, type DemoStory } from './story.ts';
 import { analyze, writeRecords, type WriteTimings } from './write.ts';
 
-export const SEEDED_MARKER = 'demo_seeded_at';
+const SEEDED_MARKER = 'demo_seeded_at';
 
 export interface DemoOptions {
   motoristCount: number;

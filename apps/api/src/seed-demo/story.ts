@@ -67,4 +67,3 @@ export function ticketServices(tx: Database, clock: Clock) {
   const subscriptions = subscriptionsOn(tx, clock);
   return { subscriptions, penalties: penaltiesOn(tx, clock, subscriptions), field: fieldOn(tx, clock) };
 }
-export type TicketServices = ReturnType<typeof ticketServices>;

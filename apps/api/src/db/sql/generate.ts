@@ -17,7 +17,7 @@ import { recordingClient, type Recorder } from './recorder.ts';
  * committed.test.ts.
  */
 const SRC = fileURLToPath(new URL('../../', import.meta.url));
-export const MODULES_DIR = path.join(SRC, 'modules');
+const MODULES_DIR = path.join(SRC, 'modules');
 
 /** What one queries file shows: the SQL sources of some files, and the example calls that run them. */
 interface Unit {
@@ -176,7 +176,7 @@ async function unitEntries(unit: Unit, db: Database, recorder: Recorder, warn: (
  * layout only changes with an upgrade and `npm run sql`), ended by `;`. What it cannot parse is kept
  * as written, its common indentation removed.
  */
-export function formatStatement(text: string): string {
+function formatStatement(text: string): string {
   try {
     const body = format(text, { language: 'postgresql', keywordCase: 'upper', tabWidth: 2, expressionWidth: 80 }).trim();
     return body.endsWith(';') ? body : `${body};`;

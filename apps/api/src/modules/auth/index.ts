@@ -19,7 +19,7 @@ export { createThrottle, type Throttle } from './throttle.ts';
 export { createAuthRepository } from './repository.ts';
 export type { ResetMailWorker } from './reset-mail.ts';
 
-export interface AuthDependencies {
+interface AuthDependencies {
   db: Database;
   repository: AuthRepository;
   tokens: TokenService;

@@ -15,7 +15,6 @@ import { defineModule } from '../../platform/modules.ts';
 // The ledger module's public face: other modules post through these, in their own transactions.
 export { ledgerQueries, type LedgerQueries, type NewEntry } from './repository.ts';
 export { ACCOUNTS, payableOf, postLodgement, postPayment, postPayout, postVariance, receivingAccount, shortageOf, tillOf } from './postings.ts';
-export type { LedgerService } from './service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

@@ -8,7 +8,7 @@ import { createReadiness } from './readiness.ts';
 import { opsRoutes } from './routes.ts';
 import { defineModule, noJobs } from '../../platform/modules.ts';
 
-export interface OpsDependencies {
+interface OpsDependencies {
   database: DatabaseHandle;
   files: FileStore;
   /** Unset: GET /metrics answers 404 (METRICS_TOKEN not set). */
