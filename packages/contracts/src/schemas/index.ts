@@ -20,3 +20,4 @@ export * from './tills.ts';
 export * from './till-lists.ts';
 export * from './personal-data.ts';
 export * from './privacy.ts';
+export * from './field-batch.ts';
