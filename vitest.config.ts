@@ -18,7 +18,8 @@ const apiProject = (name: string, env: Record<string, string>) => ({
 const projects = [
   { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
   { test: { name: 'web-unit', root: 'apps/web', include: ['src/**/*.test.ts'] } },
-  { test: { name: 'field-unit', root: 'apps/field', include: ['src/**/*.test.ts'] } },
+  // The field app's code runs as in a browser tab: each file gets its own globals (IndexedDB, localStorage).
+  { test: { name: 'field-unit', root: 'apps/field', include: ['src/**/*.test.ts'], isolate: true } },
   apiProject('api-pglite', { TEST_DB: 'pglite' }),
   ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'postgres' })] : []),
   // The real server process under load while it and a PostgreSQL of the test's own are killed and

@@ -15,7 +15,7 @@ import { ApiError, call } from '../../lib/api.ts';
 import { codeFromQr, dateOnly, naira } from '../../lib/format.ts';
 import { guessTarget, targetAs, targetText, type MotoristTarget } from '../../lib/motorist.ts';
 import type { AgentCard } from '../../lib/profile.ts';
-import { enqueue, newKey, remove } from '../queue/queue.ts';
+import { enqueue, newKey, remove } from '../../lib/outbox/index.ts';
 import { QrCamera } from '../scan/QrCamera.tsx';
 import { cashPausedOf } from '../till/cashPaused.ts';
 import { useTill } from '../till/till.ts';

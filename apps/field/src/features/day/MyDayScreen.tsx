@@ -5,7 +5,7 @@ import { ApiError, call } from '../../lib/api.ts';
 import { dateTime, naira } from '../../lib/format.ts';
 import { loadAgent } from '../../lib/profile.ts';
 import { Receipt, type ReceiptView } from '../collect/Receipt.tsx';
-import { db } from '../queue/db.ts';
+import { db } from '../../lib/outbox/index.ts';
 import { TillCard } from '../till/TillCard.tsx';
 import { useTill, type KeptTill } from '../till/till.ts';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { tillEndpoints, type FieldTill } from '@eticket/contracts';
 import { ApiError, call } from '../../lib/api.ts';
 import { workingAgent } from '../../lib/session.ts';
-import { subscribeQueue } from '../queue/queue.ts';
+import { subscribeQueue } from '../../lib/outbox/index.ts';
 
 const KEY = 'fieldTill';
 
