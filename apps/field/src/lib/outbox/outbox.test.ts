@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AGENTS, fakeServer, installPhone } from './test-phone.ts';
 import { db, DONE_RETENTION_MS, enqueue, newKey, pruneDone, resendCorrected, retry, syncNow, type QueueItem } from './index.ts';
-import { stagesOf } from './sync.ts';
+import { stagesOf } from './sync-run.ts';
 
 const phone = installPhone();
 let server: ReturnType<typeof fakeServer>;

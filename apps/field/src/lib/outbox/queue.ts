@@ -4,7 +4,8 @@ import { workingAgent } from '../session.ts';
 import { db, type QueueItem } from './db.ts';
 import { notify } from './events.ts';
 import { attempt } from './send.ts';
-import { inFlight, requestBackgroundSync, settled, syncNow } from './sync.ts';
+import { inFlight, settled } from './in-flight.ts';
+import { requestBackgroundSync, syncNow } from './sync.ts';
 
 /** An item as its screen makes it (each kind with its own fields, a payment's receipt facts too). */
 type NewItem = QueueItem extends infer Item ? (Item extends QueueItem ? Omit<Item, 'state' | 'createdAt' | 'attempts' | 'agentId'> : never) : never;
