@@ -162,6 +162,12 @@ under its own Idempotency-Key); before, one call per item, six at a time, took 2
 (\`GET /api/field/my-day\`, the rows of the agent's scans or payments) before, after, and after a second
 'Sync now'; the phone's kept answers name one record id each. One phone at a time: each phone has its
 own processor, this machine has ${'two'} cores.
+
+The sync's calls, in ms from the \`online\` event (sent → first byte of the answer → answer read): the
+time between the last two is the answer's download, between the first two the upload, the latency and
+the server's work.
+
+${results.syncs.map((sync) => `- ${sync.kind}: ${sync.calls.map((call) => `${call.path.replace('/api/field/', '')} ${call.start} → ${call.firstByte} → ${call.end}`).join('; ') || 'none seen'}`).join('\n')}
 `,
   );
   console.log(`Written to ${path.relative(REPO_ROOT, RESULTS_FILE)}`);

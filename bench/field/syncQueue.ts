@@ -21,7 +21,24 @@ export interface SyncResult {
   distinctRecords: number;
   /** What the server counts for the agent's day: before, after the sync, after a second 'Sync now'. */
   server: { before: number; after: number; afterSecondSync: number };
+  /** Each call the sync made, in ms from the `online` event: sent, first byte of the answer, answer read. */
+  calls: { path: string; start: number; firstByte: number; end: number }[];
 }
+
+/** The page's calls to the API since `onlineAt` (Resource Timing), as the sync made them. */
+const callsSince = (page: Page, onlineAt: number) =>
+  page.evaluate(
+    (since) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/api/field/') && entry.startTime >= since && !entry.name.includes('my-day'))
+        .map((entry) => {
+          const timing = entry as PerformanceResourceTiming;
+          const at = (value: number) => Math.round(value - since);
+          return { path: new URL(timing.name).pathname, start: at(timing.startTime), firstByte: at(timing.responseStart), end: at(timing.responseEnd) };
+        }),
+    onlineAt,
+  );
 
 interface Drained {
   onlineAt: number;
@@ -39,6 +56,9 @@ function armQueueWatch(giveUpMs: number): void {
       states.forEach((state) => (index.count(state).onsuccess = (event) => (counts[state] = (event.target as IDBRequest<number>).result)));
       index.objectStore.transaction.oncomplete = () => resolve(counts);
     });
+  // Room for every call of the sync: the captures' failed sends alone fill the default 250 entries.
+  performance.clearResourceTimings();
+  performance.setResourceTimingBufferSize(10_000);
   const opened = new Promise<IDBDatabase>((resolve) => {
     const opening = indexedDB.open('eticket-field');
     opening.onsuccess = () => resolve(opening.result);
@@ -102,6 +122,7 @@ async function syncQueued(page: Page, kind: SyncResult['kind'], count: number, c
   await page.evaluate(armQueueWatch, GIVE_UP_MS);
   await slowNetwork(cdp);
   const { onlineAt, drainedAt, counts } = await page.evaluate(() => (window as unknown as { benchDrained: Promise<Drained> }).benchDrained);
+  const calls = await callsSince(page, onlineAt);
   const after = await recordedToday(page, kind);
   await secondSync(page);
   return {
@@ -112,6 +133,7 @@ async function syncQueued(page: Page, kind: SyncResult['kind'], count: number, c
     refused: counts.refused,
     distinctRecords: new Set(await recordIds(page)).size,
     server: { before, after, afterSecondSync: await recordedToday(page, kind) },
+    calls,
   };
 }
 
