@@ -18,7 +18,8 @@ const apiProject = (name: string, env: Record<string, string>) => ({
 const projects = [
   { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
   { test: { name: 'web-unit', root: 'apps/web', include: ['src/**/*.test.ts'] } },
-  { test: { name: 'field-unit', root: 'apps/field', include: ['src/**/*.test.ts'] } },
+  // The field app's code runs as in a browser tab: each file gets its own globals (IndexedDB, localStorage).
+  { test: { name: 'field-unit', root: 'apps/field', include: ['src/**/*.test.ts'], isolate: true } },
   // The client against the real API (apps/api's test harness), so it needs the API's migrated template.
   {
     test: { name: 'client', root: 'packages/client', include: ['src/**/*.test.ts'], globalSetup: ['../../apps/api/test/global-setup.ts'], hookTimeout: 60_000 },

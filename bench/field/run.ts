@@ -1,4 +1,5 @@
-// npm run bench:field [-- --scans 20 --items 200]: the field app's speed figures of issue 22.
+// npm run bench:field [-- --scans 20 --items 200 --only sync]: the field app's speed figures of issues 22
+// and 49 (--only sync: the first load and the queue's sync, without the scan latencies).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,8 +15,10 @@ import { measureQrScans, measureTypedScans } from './scanLatency.ts';
 import { startFieldServer } from './server.ts';
 import { measurePaymentSync, measureScanSync } from './syncQueue.ts';
 
-const { values } = parseArgs({ options: { scans: { type: 'string', default: '20' }, items: { type: 'string', default: '200' } } });
+const { values } = parseArgs({ options: { scans: { type: 'string', default: '20' }, items: { type: 'string', default: '200' }, only: { type: 'string' } } });
 const [scans, items] = [Number(values.scans), Number(values.items)];
+if (values.only !== undefined && values.only !== 'sync') throw new Error('--only takes sync');
+const scanning = values.only !== 'sync';
 if (![scans, items].every((count) => Number.isInteger(count) && count >= 1)) throw new Error('--scans and --items take a whole number of at least 1');
 
 buildProduct();
@@ -28,10 +31,10 @@ const cameraBrowser = await chromium.launch({ ...CHROMIUM_LAUNCH, args: [...(CHR
 try {
   console.log(`Measuring against ${server.baseUrl}…`);
   const firstLoad = await measureFirstLoad(browser, server.baseUrl);
-  console.log(`Scanning typed Unique IDs ${scans} times…`);
-  const typed = await measureTypedScans(browser, server.baseUrl, scans);
-  console.log(`Scanning a QR code ${scans} times…`);
-  const qr = await measureQrScans(cameraBrowser, server.baseUrl, scans);
+  if (scanning) console.log(`Scanning typed Unique IDs ${scans} times…`);
+  const typed = scanning ? await measureTypedScans(browser, server.baseUrl, scans) : [];
+  if (scanning) console.log(`Scanning a QR code ${scans} times…`);
+  const qr = scanning ? await measureQrScans(cameraBrowser, server.baseUrl, scans) : [];
   console.log(`Queueing ${items} scans offline, then syncing…`);
   const scanSync = await measureScanSync(browser, server.baseUrl, items);
   console.log(`Queueing ${items} payments offline, then syncing…`);

@@ -1,11 +1,12 @@
-// Issue 22: items captured offline and queued in the app's IndexedDB, sent when the network returns,
-// on a phone slowed 4× on Fast 3G: time to all sent (target 30 s), and the server holds each once.
+// Issues 22 and 49: items captured offline and queued in the app's IndexedDB, sent when the network
+// returns, on a phone slowed 4× on Fast 3G: time to all sent (target 4 s since the batched sync of
+// issue 49; 30 s before), and the server holds each once.
 import type { Browser, Page } from '@playwright/test';
 import { AGENTS, MOTORISTS } from '../../apps/field/e2e/support/fixtures.ts';
 import { payOffline, scanTyped } from '../../apps/field/e2e/support/offline.ts';
 import { signedInPhone, slowCpu, slowNetwork, tokenOf } from './phone.ts';
 
-export const SYNC_TARGET_MS = 30_000;
+export const SYNC_TARGET_MS = 4_000;
 /** Longer than this and the run stops waiting and says how far the queue got. */
 const GIVE_UP_MS = 180_000;
 
@@ -20,7 +21,24 @@ export interface SyncResult {
   distinctRecords: number;
   /** What the server counts for the agent's day: before, after the sync, after a second 'Sync now'. */
   server: { before: number; after: number; afterSecondSync: number };
+  /** Each call the sync made, in ms from the `online` event: sent, first byte of the answer, answer read. */
+  calls: { path: string; start: number; firstByte: number; end: number }[];
 }
+
+/** The page's calls to the API since `onlineAt` (Resource Timing), as the sync made them. */
+const callsSince = (page: Page, onlineAt: number) =>
+  page.evaluate(
+    (since) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/api/field/') && entry.startTime >= since && !entry.name.includes('my-day'))
+        .map((entry) => {
+          const timing = entry as PerformanceResourceTiming;
+          const at = (value: number) => Math.round(value - since);
+          return { path: new URL(timing.name).pathname, start: at(timing.startTime), firstByte: at(timing.responseStart), end: at(timing.responseEnd) };
+        }),
+    onlineAt,
+  );
 
 interface Drained {
   onlineAt: number;
@@ -38,6 +56,9 @@ function armQueueWatch(giveUpMs: number): void {
       states.forEach((state) => (index.count(state).onsuccess = (event) => (counts[state] = (event.target as IDBRequest<number>).result)));
       index.objectStore.transaction.oncomplete = () => resolve(counts);
     });
+  // Room for every call of the sync: the captures' failed sends alone fill the default 250 entries.
+  performance.clearResourceTimings();
+  performance.setResourceTimingBufferSize(10_000);
   const opened = new Promise<IDBDatabase>((resolve) => {
     const opening = indexedDB.open('eticket-field');
     opening.onsuccess = () => resolve(opening.result);
@@ -101,6 +122,7 @@ async function syncQueued(page: Page, kind: SyncResult['kind'], count: number, c
   await page.evaluate(armQueueWatch, GIVE_UP_MS);
   await slowNetwork(cdp);
   const { onlineAt, drainedAt, counts } = await page.evaluate(() => (window as unknown as { benchDrained: Promise<Drained> }).benchDrained);
+  const calls = await callsSince(page, onlineAt);
   const after = await recordedToday(page, kind);
   await secondSync(page);
   return {
@@ -111,6 +133,7 @@ async function syncQueued(page: Page, kind: SyncResult['kind'], count: number, c
     refused: counts.refused,
     distinctRecords: new Set(await recordIds(page)).size,
     server: { before, after, afterSecondSync: await recordedToday(page, kind) },
+    calls,
   };
 }
 

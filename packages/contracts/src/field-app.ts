@@ -14,3 +14,8 @@ export const FIELD_TOKEN_KEY = 'fieldToken';
 export const COMPLIANCE_PAGE_SIZE = 20_000;
 /** Bits of a compliance entry's flags. */
 export const COMPLIANCE_FLAGS = { owesPenalty: 1, paused: 2 } as const;
+
+/** The most items one POST /api/field/batch carries; a phone with more sends several batches. */
+export const FIELD_BATCH_MAX_ITEMS = 100;
+/** The most bytes a batch's body may have (a scan is about 200 bytes, a payment about 400). */
+export const FIELD_BATCH_MAX_BYTES = 256 * 1024;

@@ -16,8 +16,7 @@ import {
 } from '../lib/session.ts';
 import { PinSetup } from '../features/auth/OfflinePin.tsx';
 import { SignIn } from '../features/auth/SignIn.tsx';
-import { unsentNote, useQueueCounts, type QueueCounts } from '../features/queue/useQueue.ts';
-import { startAutoSync, syncNow } from '../features/queue/queue.ts';
+import { unsentNote, useQueueCounts, type QueueCounts, startAutoSync, syncNow } from '../lib/outbox/index.ts';
 import { ScanScreen } from '../features/scan/ScanScreen.tsx';
 import { CollectScreen } from '../features/collect/CollectScreen.tsx';
 import { dateTime } from '../lib/format.ts';

@@ -21,5 +21,3 @@ const client = createClient({
 /** Calls a declared endpoint (packages/contracts/src/endpoints); see packages/client. */
 export const call = client.call;
 
-// kept for the outbox until merge: features/queue/queue.ts imports ApiError from here.
-export { ApiError } from '@eticket/client';

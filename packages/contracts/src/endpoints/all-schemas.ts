@@ -16,6 +16,7 @@ export * from './audit/schemas.ts';
 export * from './exports/schemas.ts';
 export * from './field/schemas.ts';
 export * from './field/write-schemas.ts';
+export * from './field/batch-schemas.ts';
 export * from './ops/schemas.ts';
 export * from './public/schemas.ts';
 export * from './receipts/schemas.ts';

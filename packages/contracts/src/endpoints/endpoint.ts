@@ -59,6 +59,11 @@ export interface Endpoint {
    * is the list's own.
    */
   exportable?: true;
+  /**
+   * The body's size limit when it is not the server's 1 MB; a larger body is refused 413 naming the
+   * field (the list whose items made it large).
+   */
+  bodyLimit?: { bytes: number; field: string };
 }
 
 /** Declares an endpoint; keeps its literal types (method, path, schema names) for the client and the server. */

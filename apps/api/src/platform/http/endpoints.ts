@@ -52,6 +52,7 @@ export function registerRoutes(app: FastifyInstance, implementations: readonly I
       url: endpoint.path,
       config: { permission: endpoint.permission, endpoint, ...(endpoint.leavesAccountsAlone ? { leavesAccountsAlone: true } : {}) },
       schema: openApiSchema(endpoint),
+      ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit.bytes } : {}),
       handler:
         status === 200
           ? handler

@@ -131,6 +131,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const fromDb = fromDatabaseError(databaseErrorOf(error));
     if (fromDb) return reply.code(fromDb.statusCode).send({ message: fromDb.message });
+    const limit = request.routeOptions.config.endpoint?.bodyLimit;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && limit) {
+      return reply.code(413).send({ message: `${limit.field}: the request is larger than ${limit.bytes / 1024} KB; send fewer at a time` });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ message: error.message });
     }

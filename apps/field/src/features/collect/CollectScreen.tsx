@@ -16,7 +16,7 @@ import { call } from '../../lib/api.ts';
 import { codeFromQr, dateOnly, naira } from '../../lib/format.ts';
 import { guessTarget, targetAs, targetText, type MotoristTarget } from '../../lib/motorist.ts';
 import type { AgentCard } from '../../lib/profile.ts';
-import { enqueue, newKey, remove } from '../queue/queue.ts';
+import { enqueue, newKey, remove } from '../../lib/outbox/index.ts';
 import { QrCamera } from '../../components/QrCamera.tsx';
 import { cashPausedOf, useTill } from '../till/index.ts';
 import { banksOf } from './banks.ts';

@@ -4,8 +4,7 @@ import { printedName, printedPlate, receiptCheckUrl, type PaymentResponse } from
 import { dateOnly, dateTime, naira } from '../../lib/format.ts';
 import { keptLinks } from '../../lib/links.ts';
 import type { AgentCard } from '../../lib/profile.ts';
-import { db, type QueueItem, type ReceiptFacts } from '../queue/db.ts';
-import { subscribeQueue } from '../queue/queue.ts';
+import { db, type QueueItem, type ReceiptFacts, subscribeQueue } from '../../lib/outbox/index.ts';
 import { useQrCode } from '../../lib/useQrCode.ts';
 import { useRollPage } from '../../lib/useRollPage.ts';
 

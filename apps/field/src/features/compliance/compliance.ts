@@ -1,6 +1,6 @@
 import { COMPLIANCE_FLAGS, fieldEndpoints, type SubscriptionStatus } from '@eticket/contracts';
 import { call } from '../../lib/api.ts';
-import { db, type ComplianceRow, type Meta } from '../queue/db.ts';
+import { db, type ComplianceRow, type Meta } from '../../lib/outbox/index.ts';
 
 /** The whole list again once a day (it drops deleted motorists); changes since the last copy in between. */
 const FULL_EVERY_MS = 24 * 3600_000;

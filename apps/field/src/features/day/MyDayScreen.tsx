@@ -5,8 +5,8 @@ import { ApiError } from '@eticket/client';
 import { call } from '../../lib/api.ts';
 import { dateTime, naira } from '../../lib/format.ts';
 import { loadAgent } from '../../lib/profile.ts';
+import { db } from '../../lib/outbox/index.ts';
 import { Receipt, type ReceiptView } from '../collect/index.ts';
-import { db } from '../queue/db.ts';
 import { TillCard, useTill, type KeptTill } from '../till/index.ts';
 
 type DayItem = MyDay['recent'][number];

@@ -7,9 +7,7 @@ import { useOnline } from '../../lib/useOnline.ts';
 import { Receipt } from '../collect/Receipt.tsx';
 import { inReferenceWords, referenceLabel, referenceProblem } from '../collect/reference.ts';
 import { inCloseWords } from '../till/closeWords.ts';
-import type { QueueItem } from './db.ts';
-import { remove, resendCorrected, retry, syncNow } from './queue.ts';
-import { useQueue } from './useQueue.ts';
+import { type QueueItem, remove, resendCorrected, retry, syncNow, useQueue } from '../../lib/outbox/index.ts';
 
 const STATE_LABEL: Record<QueueItem['state'], string> = { waiting: 'Waiting', sending: 'Sending…', done: 'Recorded', refused: 'Refused' };
 

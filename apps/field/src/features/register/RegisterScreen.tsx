@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { readSession } from '../../lib/session.ts';
-import { useQueue } from '../queue/useQueue.ts';
-import type { QueueItem } from '../queue/db.ts';
+import { useQueue, type QueueItem } from '../../lib/outbox/index.ts';
 import { RegistrationForm, type Draft } from './RegistrationForm.tsx';
 import { SentRegistration } from './SentRegistration.tsx';
 import { keepForOffline } from './keepForOffline.ts';

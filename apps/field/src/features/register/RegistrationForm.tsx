@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { GENDERS, ID_TYPES, MARITAL_STATUSES, VEHICLE_TYPES, fieldErrorOf, motoristRegistration } from '@eticket/contracts';
 import { naira } from '../../lib/format.ts';
-import { enqueue, newKey, remove } from '../queue/queue.ts';
+import { enqueue, newKey, remove } from '../../lib/outbox/index.ts';
 import { useRegistrationPlans } from './plans.ts';
 import { PrivacyNotice } from './PrivacyNotice.tsx';
 import { scaleImage } from '../../lib/scaleImage.ts';

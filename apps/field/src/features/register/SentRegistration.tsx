@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { RegistrationResponse, VehicleType } from '@eticket/contracts';
-import { db, type QueueItem } from '../queue/db.ts';
-import { remove, subscribeQueue } from '../queue/queue.ts';
+import { db, type QueueItem, remove, subscribeQueue } from '../../lib/outbox/index.ts';
 import { inWords } from './RegistrationForm.tsx';
 import { Sticker } from './Sticker.tsx';
 

@@ -3,9 +3,8 @@ import { fieldEndpoints, type FieldScanRequest, type FieldScanResponse } from '@
 import { call } from '../../lib/api.ts';
 import { codeFromQr, dateTime } from '../../lib/format.ts';
 import { guessTarget, uniqueIdOf } from '../../lib/motorist.ts';
+import { db, enqueue, newKey, remove } from '../../lib/outbox/index.ts';
 import { codeOfPlate, provisionalVerdict, refreshCompliance } from '../compliance/index.ts';
-import { db } from '../queue/db.ts';
-import { enqueue, newKey, remove } from '../queue/queue.ts';
 import { currentPlace } from './place.ts';
 import { QrCamera } from '../../components/QrCamera.tsx';
 import { Verdict, type VerdictView } from './Verdict.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { LODGEMENT_KINDS, type Bank, type LodgementKind } from '@eticket/contracts';
 import { naira } from '../../lib/format.ts';
+import { enqueue, newKey, remove } from '../../lib/outbox/index.ts';
 import { banksOf } from '../collect/index.ts';
-import { enqueue, newKey, remove } from '../queue/queue.ts';
 import { scaleImage } from '../../lib/scaleImage.ts';
 import { closeFields, closeProblems, newDraft, type CloseDraft } from './closeForm.ts';
 import { inCloseWords } from './closeWords.ts';

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { dateTime } from '../../lib/format.ts';
-import type { QueueItem } from '../queue/db.ts';
-import { useQueue } from '../queue/useQueue.ts';
+import { type QueueItem, useQueue } from '../../lib/outbox/index.ts';
 import { cashPausedOf } from './cashPaused.ts';
 import type { TillState } from './till.ts';
 

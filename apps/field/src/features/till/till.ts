@@ -3,7 +3,7 @@ import { tillEndpoints, type FieldTill } from '@eticket/contracts';
 import { ApiError } from '@eticket/client';
 import { call } from '../../lib/api.ts';
 import { workingAgent } from '../../lib/session.ts';
-import { subscribeQueue } from '../queue/queue.ts';
+import { subscribeQueue } from '../../lib/outbox/index.ts';
 
 const KEY = 'fieldTill';
 

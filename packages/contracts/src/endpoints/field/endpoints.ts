@@ -1,3 +1,4 @@
+import { FIELD_BATCH_MAX_BYTES } from '../../field-app.ts';
 import { endpoint } from '../endpoint.ts';
 
 /** The calls field agents make from their phones (apps/field); they sign in with POST /api/login. */
@@ -44,6 +45,19 @@ export const penaltyPayment = endpoint({
   headers: 'idempotencyHeaders',
   body: 'penaltyPaymentRequest',
   response: { 201: 'paymentResponse' },
+});
+
+export const batch = endpoint({
+  method: 'POST',
+  path: '/api/field/batch',
+  permission: { capability: ['field-scan', 'field-payment'], access: 'write' },
+  leavesAccountsAlone: true,
+  tags,
+  description:
+    "A phone's queued scans and payments in one call (at most 100 items, 256 KB): each item is its own call's body (kind scan, subscription-payment or penalty-payment) with its own Idempotency-Key (key) and capturedAt, and is recorded as that call records it, in a transaction of its own, once per key: a batch sent again (its answer lost, or cut short by a crash) answers what was recorded and records the rest. Answers 200 with a result per item in the order sent: the status its own call would answer (201, or a refusal with its message: an invalid body 400 with errors, an item the agent's role may not make 403), the scan or the payment. Registrations and till closes, which carry photos, keep their own calls.",
+  body: 'fieldBatchRequest',
+  bodyLimit: { bytes: FIELD_BATCH_MAX_BYTES, field: 'items' },
+  response: { 200: 'fieldBatchResponse' },
 });
 
 export const motorist = endpoint({

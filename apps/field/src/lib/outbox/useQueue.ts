@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { workingAgent } from '../../lib/session.ts';
+import { workingAgent } from '../session.ts';
 import { db, type QueueItem } from './db.ts';
-import { subscribeQueue } from './queue.ts';
+import { subscribeQueue } from './events.ts';
 
 /**
  * The working agent's queue, newest first, read again whenever it changes. Items belong to the agent

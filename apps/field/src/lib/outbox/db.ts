@@ -30,6 +30,8 @@ interface ItemBase {
   /** The server's answer once recorded. */
   result?: unknown;
   createdAt: number;
+  /** When the server's answer arrived (ms): a done item stays on the phone DONE_RETENTION_MS from then (prune.ts). */
+  doneAt?: number;
   attempts: number;
   /** The key of the refused item this one corrects (sent under its own new key). */
   correctionOf?: string;

@@ -1,0 +1,79 @@
+import {
+  TICKET_MESSAGES,
+  can,
+  fieldScanRequest,
+  penaltyPaymentRequest,
+  subscriptionPaymentRequest,
+  type Capability,
+  type FieldBatchKind,
+  type FieldBatchRequest,
+  type FieldBatchResult,
+  type PrincipalSource,
+} from '@eticket/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { forbidden, HttpError, invalidInput, isRefusal } from '../../platform/http/errors.ts';
+import type { FieldAgent, FieldService } from './service.ts';
+
+type Item = FieldBatchRequest['items'][number];
+type Agent = FieldAgent & PrincipalSource;
+
+const CAPABILITY: Record<FieldBatchKind, Capability> = { scan: 'field-scan', 'subscription-payment': 'field-payment', 'penalty-payment': 'field-payment' };
+const SCHEMA = { scan: fieldScanRequest, 'subscription-payment': subscriptionPaymentRequest, 'penalty-payment': penaltyPaymentRequest } as const;
+
+/** Sent when an item failed for a reason of the server's (not a refusal): nothing of it was kept. */
+export const NOT_RECORDED_MESSAGE = 'Not recorded (the server could not finish it); send it again';
+
+function parsed<K extends FieldBatchKind>(kind: K, body: unknown): z.output<(typeof SCHEMA)[K]> {
+  const result = SCHEMA[kind].safeParse(body);
+  if (!result.success) throw invalidInput(result.error.issues.map((issue) => ({ ...issue, path: issue.path.filter((part) => typeof part !== 'symbol') })));
+  return result.data as z.output<(typeof SCHEMA)[K]>;
+}
+
+/** One item as its own call would record it: its body checked, then the service's keyed (exactly-once) method. */
+async function recordItem(service: FieldService, agent: Agent, item: Item): Promise<FieldBatchResult> {
+  if (!can(agent, CAPABILITY[item.kind], 'write')) throw forbidden();
+  switch (item.kind) {
+    case 'scan': {
+      const result = await service.scan(agent, parsed('scan', item.body), item.key);
+      return { key: item.key, status: result.statusCode, replayed: result.replayed, message: TICKET_MESSAGES.scanRecorded, scan: result.body };
+    }
+    case 'subscription-payment': {
+      const result = await service.subscriptionPayment(agent, item.key, parsed('subscription-payment', item.body));
+      return { key: item.key, status: result.statusCode, replayed: result.replayed, message: result.body.message, payment: result.body.data };
+    }
+    case 'penalty-payment': {
+      const result = await service.penaltyPayment(agent, item.key, parsed('penalty-payment', item.body));
+      return { key: item.key, status: result.statusCode, replayed: result.replayed, message: result.body.message, payment: result.body.data };
+    }
+  }
+}
+
+function failure(item: Item, error: unknown, log: FastifyBaseLogger): FieldBatchResult {
+  if (error instanceof HttpError && error.statusCode < 500) {
+    return { key: item.key, status: error.statusCode, replayed: false, message: error.message, ...(error.errors?.length ? { errors: error.errors } : {}) };
+  }
+  if (isRefusal(error)) return { key: item.key, status: 409, replayed: false, message: (error as Error).message };
+  log.error({ err: error, key: item.key }, 'field batch item failed');
+  return { key: item.key, status: 503, replayed: false, message: NOT_RECORDED_MESSAGE };
+}
+
+/**
+ * Records a phone's queued items one after the other, in the order sent (a payment before the scan
+ * captured after it), each as its own call does: its own transaction, its answer kept under its
+ * Idempotency-Key in that transaction. So each item is recorded once whatever happens to the batch:
+ * sent again after a lost answer or a crash halfway, the items recorded answer again and the rest
+ * are recorded; two copies sent at once meet at the key. A refused item is answered and the next
+ * goes on; so does one that failed on the server's side (503: nothing of it kept, send it again).
+ */
+export async function recordBatch(service: FieldService, agent: Agent, items: readonly Item[], log: FastifyBaseLogger): Promise<FieldBatchResult[]> {
+  const results: FieldBatchResult[] = [];
+  for (const item of items) {
+    try {
+      results.push(await recordItem(service, agent, item));
+    } catch (error) {
+      results.push(failure(item, error, log));
+    }
+  }
+  return results;
+}
