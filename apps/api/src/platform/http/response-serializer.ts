@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fastJson, { type AnySchema } from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { $ZodType, toJSONSchema } from 'zod/v4/core';
-import { projectionOf } from './json-projection.ts';
+import { projectionOf } from '../speed/json-projection.ts';
 
 /**
  * Writes each route's replies through a projection compiled once from the route's response contract
