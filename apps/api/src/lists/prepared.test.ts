@@ -104,7 +104,7 @@ describe('PreparedStatements: statements without values', () => {
     }
   }
 
-  it('writes a shape’s choices into its SQL, and names a statement left with no values (planned once per connection)', async () => {
+  it('writes a shape’s choices into its SQL, and names every statement, with values or without (parsed once per connection)', async () => {
     const statements = new PreparedStatements(ctx.database.db);
     const byChoice = await readSetting(statements, 'literal-test', 'choice');
     expect(byChoice.values).toEqual([7]);
@@ -115,7 +115,8 @@ describe('PreparedStatements: statements without values', () => {
     const byValue = await readSetting(statements, 'literal-test', 'value');
     expect(byValue.values).toEqual([7]);
     expect(byValue.prepared?.text).toContain('"settings"."key" = $1');
-    expect(byValue.prepared?.name).toBeUndefined();
+    // Issue 49: a statement with values is prepared under a name too (parsed once per connection).
+    expect(byValue.prepared?.name).toMatch(/^shape_[\w-]{24}$/);
   });
 
   it('names a statement with values when asked to plan it once', async () => {

@@ -70,14 +70,15 @@ export class PreparedStatements {
   }
 
   /**
-   * Runs the statement of `shape` with `values`, building it with `build` the first time.
-   * `planOnce`: its best plan is the same whatever its values (a page's rows by their ids), so it is
-   * prepared under a name even with values, and PostgreSQL may keep one plan for it (see platform/speed/drizzle-statement.ts).
+   * Runs the statement of `shape` with `values`, building and preparing it (under a name, parsed once
+   * per connection: platform/speed/drizzle-statement.ts) the first time. `planOnce` says the caller
+   * expects one plan whatever the values (a page's rows by their ids); every statement is prepared
+   * the same way since issue 49, and PostgreSQL decides whether to keep one plan.
    */
-  run<Result>(shape: string, values: Record<string, unknown>, build: () => Preparable<Result>, options: { planOnce?: boolean } = {}): Promise<Result> {
+  run<Result>(shape: string, values: Record<string, unknown>, build: () => Preparable<Result>, _options: { planOnce?: boolean } = {}): Promise<Result> {
     let statement = this.#built.get(shape) as Executable<Result> | undefined;
     if (!statement) {
-      statement = prepareShape(this.#db, build(), options.planOnce ?? false);
+      statement = prepareShape(this.#db, build());
       this.#built.set(shape, statement);
     }
     return statement.execute(values);

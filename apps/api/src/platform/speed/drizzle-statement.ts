@@ -3,6 +3,7 @@ import { DrizzleQueryError, fillPlaceholders, type SQLWrapper } from 'drizzle-or
 import pg from 'pg';
 import type { Database } from '../../db/connect.ts';
 import { rowMapper } from './row-mapper.ts';
+import { speedTrickOn } from './switches.ts';
 
 /**
  * Speed trick (see README.md): Drizzle internals. This file reaches `statement.getSQL`,
@@ -25,31 +26,34 @@ export interface Executable<Result> {
 }
 
 /**
- * Prepares a shape's statement with its choices written into the SQL as literals, so that only the
- * call's values (placeholders) stay parameters.
+ * Prepares a shape's statement under a name, with its choices written into the SQL as literals, so
+ * that only the call's values (placeholders) stay parameters. Each pooled connection parses it once
+ * and then only binds and executes it (issue 49: every list and dashboard statement prepared).
  *
- * A statement left with no parameters at all (a list's first page with no search or date range, the
- * most frequent call there is) has one plan whatever the call: it is named, so each pooled connection
- * parses and plans it once and then only executes it. Planning a page of people costs PostgreSQL
- * about as much as running it, or more (1–4 ms for its eight tables). A statement with values stays
- * unnamed, planned with each call's values as the text would be: a plan made without them
- * (PostgreSQL's generic plan) can be far worse for some of them (a search pattern, or a page's
- * offset and limit, taken for a tenth of the table: sequential scans of a million people).
- * `planOnce` names one with values too: PostgreSQL plans it with the values of its first five runs,
- * then keeps a generic plan if that is estimated no dearer (plan_cache_mode auto).
+ * A statement with no parameters at all (a list's first page with no search or date range, the most
+ * frequent call there is) has one plan whatever the call: planning a page of people costs PostgreSQL
+ * about as much as running it, or more (1–4 ms for its eight tables), and it is planned once per
+ * connection. The choices as literals matter for the plan too: a partial index (people not deleted,
+ * of one role) applies only to a condition the planner can see. A statement with values is planned
+ * with the values of each of its first five runs (custom plans), then PostgreSQL keeps a plan made
+ * without them (generic) only where that is estimated no dearer than those (plan_cache_mode auto): a
+ * page's offset and limit, or a search pattern, unknown, are estimated at a tenth of the table, so
+ * such statements stay planned with their values.
  */
-export function prepareShape<Result>(db: Database, statement: Preparable<Result>, planOnce: boolean): Executable<Result> {
-  const build = statement.getSQL.bind(statement);
-  // Drizzle writes the SQL's non-placeholder parameters as literals when asked (inlineParams); the
-  // query builders read their SQL through getSQL, for toSQL and prepare alike.
-  statement.getSQL = () => build().inlineParams();
+export function prepareShape<Result>(db: Database, statement: Preparable<Result>): Executable<Result> {
+  if (speedTrickOn('inline-choices')) {
+    const build = statement.getSQL.bind(statement);
+    // Drizzle writes the SQL's non-placeholder parameters as literals when asked (inlineParams); the
+    // query builders read their SQL through getSQL, for toSQL and prepare alike.
+    statement.getSQL = () => build().inlineParams();
+  }
   const query = statement.toSQL();
-  const name = planOnce || query.params.length === 0 ? statementName(query.sql) : undefined;
+  const name = statementName(query.sql);
   // A selection rowMapper can map is prepared on the session as the builder's own prepare() would, its rows mapped by it.
-  const mapRows = rowMapper(statement._.selectedFields as Record<string, unknown>) as ((rows: unknown[][]) => Result) | null;
+  const mapRows = speedTrickOn('row-mapper') ? (rowMapper(statement._.selectedFields as Record<string, unknown>) as ((rows: unknown[][]) => Result) | null) : null;
   if (!mapRows) return statement.prepare(name);
   const prepared = db._.session.prepareQuery<{ execute: Result; all: unknown; values: unknown }>(query, undefined, name, true, mapRows);
-  return onPoolDirectly(prepared, mapRows) ?? prepared;
+  return (speedTrickOn('pool-direct') ? onPoolDirectly(prepared, mapRows) : null) ?? prepared;
 }
 
 /** What a node-postgres prepared query of Drizzle holds: the pool, its query config (with Drizzle's type parsers) and its parameters. */
