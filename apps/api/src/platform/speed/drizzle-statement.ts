@@ -50,7 +50,9 @@ export function prepareShape<Result>(db: Database, statement: Preparable<Result>
   const query = statement.toSQL();
   const name = statementName(query.sql);
   // A selection rowMapper can map is prepared on the session as the builder's own prepare() would, its rows mapped by it.
-  const mapRows = speedTrickOn('row-mapper') ? (rowMapper(statement._.selectedFields as Record<string, unknown>) as ((rows: unknown[][]) => Result) | null) : null;
+  const mapRows = speedTrickOn('row-mapper')
+    ? (rowMapper(statement._.selectedFields as Record<string, unknown>) as ((rows: unknown[][]) => Result) | null)
+    : null;
   if (!mapRows) return statement.prepare(name);
   const prepared = db._.session.prepareQuery<{ execute: Result; all: unknown; values: unknown }>(query, undefined, name, true, mapRows);
   return (speedTrickOn('pool-direct') ? onPoolDirectly(prepared, mapRows) : null) ?? prepared;
