@@ -17,6 +17,9 @@ export type { Preparable } from '../platform/speed/drizzle-statement.ts';
  */
 type Bindable = Date | string | number | readonly string[];
 
+/** What a shape holds for each pattern bound (Binding.pattern). */
+const PATTERN_MARK = '~pattern';
+
 export class Binding {
   readonly values: Record<string, unknown>;
   readonly #shape: string[];
@@ -38,6 +41,20 @@ export class Binding {
     this.values[key] = value instanceof Date ? value.toISOString() : value;
     this.#shape.push(key);
     return sql.placeholder(key);
+  }
+
+  /**
+   * A LIKE pattern of this call, as a placeholder: as `value`, and the statement is then planned with
+   * each call's pattern (see PreparedStatements.run): a common pattern is best found by reading rows
+   * until enough match, a rare one through the trigram index, and a plan made without the pattern
+   * (PostgreSQL's generic plan) takes the index for all.
+   */
+  pattern(name: string, value: string): Placeholder;
+  pattern(name: string, value: string | undefined): Placeholder | undefined;
+  pattern(name: string, value: string | undefined): Placeholder | undefined {
+    const placeholder = this.value(name, value);
+    if (placeholder) this.#shape.push(`${this.#prefix}${name}${PATTERN_MARK}`);
+    return placeholder;
   }
 
   /** A choice that changes the statement (an enum filter, whether a part is there): part of the shape. */
@@ -71,14 +88,15 @@ export class PreparedStatements {
 
   /**
    * Runs the statement of `shape` with `values`, building and preparing it (under a name, parsed once
-   * per connection: platform/speed/drizzle-statement.ts) the first time. `planOnce` says the caller
+   * per connection: platform/speed/drizzle-statement.ts) the first time; a shape holding a search
+   * pattern (Binding.pattern) stays unnamed, planned with each call's pattern. `planOnce` says the caller
    * expects one plan whatever the values (a page's rows by their ids); every statement is prepared
    * the same way since issue 49, and PostgreSQL decides whether to keep one plan.
    */
   run<Result>(shape: string, values: Record<string, unknown>, build: () => Preparable<Result>, _options: { planOnce?: boolean } = {}): Promise<Result> {
     let statement = this.#built.get(shape) as Executable<Result> | undefined;
     if (!statement) {
-      statement = prepareShape(this.#db, build());
+      statement = prepareShape(this.#db, build(), { perCall: shape.includes(PATTERN_MARK) });
       this.#built.set(shape, statement);
     }
     return statement.execute(values);

@@ -87,7 +87,7 @@ function bind(filter: AuditFilter, binding: Binding): BoundFilter {
     from: binding.value('from', filter.from),
     before: binding.value('before', filter.before),
     action: binding.choice('action', filter.action),
-    pattern: binding.value('pattern', filter.text ? containing(filter.text) : undefined),
+    pattern: binding.pattern('pattern', filter.text ? containing(filter.text) : undefined),
     recordId: binding.value('recordId', filter.recordId),
   };
 }

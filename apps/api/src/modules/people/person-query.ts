@@ -116,7 +116,7 @@ function bind(filter: PeopleFilter, binding: Binding, plateOwnerIds: string[] = 
     status: binding.choice('status', filter.status),
     excludePending: binding.choice('excludePending', filter.excludePending),
     online: binding.choice('online', filter.online),
-    pattern: binding.value('pattern', filter.text ? containing(filter.text) : undefined),
+    pattern: binding.pattern('pattern', filter.text ? containing(filter.text) : undefined),
     plateOwnerIds: binding.value('plateOwnerIds', filter.text && plateOwnerIds.length > 0 ? plateOwnerIds : undefined),
     createdFrom: binding.value('createdFrom', filter.createdFrom),
     createdBefore: binding.value('createdBefore', filter.createdBefore),

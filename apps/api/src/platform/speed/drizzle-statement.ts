@@ -38,9 +38,10 @@ export interface Executable<Result> {
  * with the values of each of its first five runs (custom plans), then PostgreSQL keeps a plan made
  * without them (generic) only where that is estimated no dearer than those (plan_cache_mode auto): a
  * page's offset and limit, or a search pattern, unknown, are estimated at a tenth of the table, so
- * such statements stay planned with their values.
+ * such statements stay planned with their values. `perCall`: a statement whose best plan depends on
+ * a value (a search pattern) stays unnamed, planned with each call's values as before.
  */
-export function prepareShape<Result>(db: Database, statement: Preparable<Result>): Executable<Result> {
+export function prepareShape<Result>(db: Database, statement: Preparable<Result>, options: { perCall?: boolean } = {}): Executable<Result> {
   if (speedTrickOn('inline-choices')) {
     const build = statement.getSQL.bind(statement);
     // Drizzle writes the SQL's non-placeholder parameters as literals when asked (inlineParams); the
@@ -48,7 +49,7 @@ export function prepareShape<Result>(db: Database, statement: Preparable<Result>
     statement.getSQL = () => build().inlineParams();
   }
   const query = statement.toSQL();
-  const name = statementName(query.sql);
+  const name = options.perCall ? undefined : statementName(query.sql);
   // A selection rowMapper can map is prepared on the session as the builder's own prepare() would, its rows mapped by it.
   const mapRows = speedTrickOn('row-mapper')
     ? (rowMapper(statement._.selectedFields as Record<string, unknown>) as ((rows: unknown[][]) => Result) | null)
