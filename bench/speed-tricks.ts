@@ -1,12 +1,14 @@
 /**
- * npx tsx bench/speed-tricks.ts [--seconds 4] [--slices 2] [--rounds 1] [--only <text>] [--tricks a,b]
- *                               [--motorists N --agents N --scans N --payments N]
+ * npx tsx bench/speed-tricks.ts [--seconds 4] [--slices 2] [--rounds 1] [--only <text>|--all] [--tricks a,b]
+ *                               [--against <main.js> [--label <name>]] [--motorists N --agents N --scans N --payments N]
  *
  * What each speed trick of apps/api/src/platform/speed buys: the real server as it runs, beside the
  * same build started with one trick off (BENCH_SPEED_OFF), each call measured on both in alternating
  * slices (interleave.ts) with 10 clients, on the data set of `npm run bench`. The figure is the
  * server's CPU per request (steadier than latency on a shared machine), and PostgreSQL's.
- * Writes bench/speed-tricks-results.md.
+ * Writes bench/speed-tricks-results.md. With --against, the other side is another build of the
+ * server (another checkout's apps/api/dist/main.js) instead of a trick turned off: a change's cost in
+ * one run (bench/before-after-results.md).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,7 +42,8 @@ const seconds = Number(args.get('seconds') ?? 4);
 const slices = Number(args.get('slices') ?? 2);
 const rounds = Number(args.get('rounds') ?? 1);
 const only = args.get('only');
-const tricks = (args.get('tricks')?.split(',') ?? [...TRICKS]) as (typeof TRICKS)[number][];
+const against = args.get('against');
+const tricks = against ? [args.get('label') ?? 'before'] : ((args.get('tricks')?.split(',') ?? [...TRICKS]) as string[]);
 const log = (line: string) => console.log(`[speed-tricks] ${line}`);
 
 requireWrk();
@@ -49,7 +52,9 @@ const db = await openPostgres(target.url);
 const context = await readContext(db);
 const machine = await describeMachine(db);
 await db.close();
-const calls = benchCalls(context).filter((call) => (only ? call.name.includes(only) : DEFAULT_CALLS.includes(call.name)));
+const calls = benchCalls(context).filter((call) =>
+  args.has('all') ? call.kind !== 'allocation' : only ? call.name.includes(only) : DEFAULT_CALLS.includes(call.name),
+);
 buildIfStale();
 
 interface Running {
@@ -57,8 +62,8 @@ interface Running {
   token: string;
   side(call: Call): Side;
 }
-async function start(env: Record<string, string>): Promise<Running> {
-  const server = await startServer(target, env);
+async function start(env: Record<string, string>, bundle?: string): Promise<Running> {
+  const server = await startServer(target, env, bundle);
   const token = await signIn(server.baseUrl, dataset.adminEmail, dataset.adminPassword);
   const meter = cpuMeter(server.pid, target.kind === 'postgres' ? target.url : null);
   return {
@@ -79,7 +84,7 @@ const lines: Line[] = [];
 const on = await start({});
 try {
   for (const trick of tricks) {
-    const off = await start({ BENCH_SPEED_OFF: trick });
+    const off = against ? await start({}, path.resolve(against)) : await start({ BENCH_SPEED_OFF: trick });
     try {
       for (const call of calls) {
         const parts: Measure[][] = [[], []];
@@ -105,7 +110,9 @@ const ratio = (line: Line) => {
   return a && b ? (b / a).toFixed(2) : '–';
 };
 const table = [
-  '| trick turned off | call | server CPU ms/req: on | off | off/on | PostgreSQL CPU ms/req: on | off | p50 ms: on | off |',
+  against
+    ? '| other build | call | server CPU ms/req: this build | other | other/this | PostgreSQL CPU ms/req: this | other | p50 ms: this | other |'
+    : '| trick turned off | call | server CPU ms/req: on | off | off/on | PostgreSQL CPU ms/req: on | off | p50 ms: on | off |',
   '|---|---|---:|---:|---:|---:|---:|---:|---:|',
   ...lines.map(
     (line) =>
@@ -113,7 +120,7 @@ const table = [
       `${cpuMs(line.on.cpu?.databaseMs)} | ${cpuMs(line.off.cpu?.databaseMs)} | ${line.on.p50.toFixed(1)} | ${line.off.p50.toFixed(1)} |`,
   ),
 ].join('\n');
-const file = path.join(import.meta.dirname, 'speed-tricks-results.md');
+const file = path.join(import.meta.dirname, against ? 'before-after-results.md' : 'speed-tricks-results.md');
 writeFileSync(
   file,
   [
@@ -126,7 +133,9 @@ writeFileSync(
       .map(([k, v]) => `${k.replace(/_/g, ' ')} ${v.toLocaleString('en')}`)
       .join(', ')}`,
     '',
-    'The server as it runs ("on") beside the same build with one trick off (BENCH_SPEED_OFF, apps/api/src/platform/speed/switches.ts), both on the same database. ' +
+    (against
+      ? `This build of the server beside another (${against}), in alternating slices, both on the same database. `
+      : 'The server as it runs ("on") beside the same build with one trick off (BENCH_SPEED_OFF, apps/api/src/platform/speed/switches.ts), both on the same database. ') +
       "CPU ms/req: the server process's CPU time (user and system) over its requests; PostgreSQL's, every local postgres process's (other work on the machine's database counts too).",
     '',
     table,
