@@ -124,7 +124,7 @@ const file = path.join(import.meta.dirname, against ? 'before-after-results.md' 
 writeFileSync(
   file,
   [
-    '# Speed tricks: what each buys',
+    against ? '# Before and after: this build beside another' : '# Speed tricks: what each buys',
     '',
     `Run ${new Date().toISOString()} by \`npx tsx bench/speed-tricks.ts\` (${seconds} s a call and side in ${slices} alternating slices, ${rounds} round${rounds === 1 ? '' : 's'}, 10 clients).`,
     '',
