@@ -3,7 +3,7 @@
  *
  * What writing a list's reply costs the server, per reply: fast-json-stringify (what the server used
  * before) against the contract projection and JSON.stringify it uses now
- * (apps/api/src/platform/http/json-projection.ts), each followed by Buffer.byteLength as Fastify
+ * (apps/api/src/platform/speed/json-projection.ts), each followed by Buffer.byteLength as Fastify
  * follows it for the content length. A page of rows is made up from each contract's JSON Schema.
  * The two are measured in alternating rounds; each figure is µs per reply, the rounds' median and range.
  */

@@ -16,6 +16,8 @@ export interface Row {
   thin?: Measure;
   /** Why there is no thin-wrapper figure. */
   thinNote?: string;
+  /** Each round's server CPU per request over the thin wrapper process's (issue 49). */
+  serverCpuRatios?: number[];
 }
 
 export interface Results {
@@ -63,6 +65,11 @@ const ratio = (row: { api: Measure; sql?: Measure }) => (row.sql && row.sql.p50 
 const p50Ratio = (row: { api: Measure; thin?: Measure }) => (row.thin && row.thin.p50 > 0 && row.api.p50 > 0 ? row.api.p50 / row.thin.p50 : undefined);
 const rpsRatio = (row: { api: Measure; thin?: Measure }) => (row.thin && row.thin.rps > 0 ? row.api.rps / row.thin.rps : undefined);
 const P50_LIMIT = 1.25;
+/** Issue 49: the server's CPU per request at most this many times the thin wrapper's, median of the rounds. */
+const SERVER_CPU_LIMIT = 1.3;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+/** The median over the rounds of the server's CPU per request over the thin wrapper's. */
+export const serverCpuRatio = (row: Pick<Row, 'serverCpuRatios'>) => (row.serverCpuRatios?.length ? median(row.serverCpuRatios) : undefined);
 const RPS_FLOOR = 0.8;
 const failures = (m: Measure) => m.errors + m.non2xx;
 
@@ -102,6 +109,7 @@ export function table(results: Results): string {
     'wrk',
     'thin wrapper CPU ms/req: its process',
     'PostgreSQL',
+    'server CPU API/thin (median of rounds)',
     'errors',
   ];
   const dashes = (count: number) => Array.from({ length: count }, () => '–');
@@ -119,6 +127,7 @@ export function table(results: Results): string {
     cpuMs(row.api.clientCpuMs),
     cpuMs(row.thin?.cpu?.serverMs),
     cpuMs(row.thin?.cpu?.databaseMs),
+    serverCpuRatio(row)?.toFixed(2) ?? '–',
     String(failures(row.api)),
   ]);
   for (const high of results.highLoads) {
@@ -132,7 +141,7 @@ export function table(results: Results): string {
       thin ? thin.rps.toFixed(0) : '–',
       p50Ratio(high)?.toFixed(2) ?? '–',
       rpsRatio(high)?.toFixed(2) ?? '–',
-      ...dashes(5),
+      ...dashes(6),
       String(failures(api)),
     ]);
   }
@@ -142,7 +151,7 @@ export function table(results: Results): string {
     '–',
     '–',
     csv.status === 'ok' ? (csv.rows / csv.seconds).toFixed(0) + ' rows/s' : '–',
-    ...dashes(9),
+    ...dashes(10),
     csv.status === 'ok' ? '0' : csv.detail,
   ]);
   return markdownTable(header, lines);
@@ -188,6 +197,13 @@ export function targets(results: Results): string[] {
       unmeasuredNote,
     `${verdict(fewer.length === 0 && unmeasured.length === 0)} — API req/s ≥ ${RPS_FLOOR} × the thin wrapper's, every list and dashboard call at ${results.connections} clients` +
       (fewer.length ? `: ${fewer.map((r) => `${r.name} (${rpsRatio(r)!.toFixed(2)}×)`).join('; ')}` : '') +
+      unmeasuredNote,
+  );
+  const cpuRatios = measured.map((r) => ({ name: r.call.name, ratio: serverCpuRatio(r) }));
+  const dearer = cpuRatios.filter((r) => r.ratio !== undefined && r.ratio > SERVER_CPU_LIMIT);
+  lines.push(
+    `${verdict(dearer.length === 0 && unmeasured.length === 0)} — server CPU per request ≤ ${SERVER_CPU_LIMIT} × the thin wrapper process's, every list and dashboard call (median of its rounds)` +
+      (dearer.length ? `: ${dearer.map((r) => `${r.name} (${r.ratio!.toFixed(2)}×)`).join('; ')}` : '') +
       unmeasuredNote,
   );
   if (results.highLoads.length === 0) lines.push('FAIL — the 50-client list runs did not happen');
@@ -237,6 +253,7 @@ export function writeResults(file: string, results: Results): string {
       'Calls that rank top agents answer from the ranking the API keeps a minute, while the thin wrapper ranks on every request. ' +
       '"CPU ms/req" is the CPU time (user and system) the server process, every process of the local PostgreSQL and wrk spent in the measured run divided by its requests: ' +
       "the API's own work beside its SQL's; the thin wrapper's columns are the same for its process and PostgreSQL. " +
+      '"server CPU API/thin" is, for each round, the server\'s CPU per request over the thin wrapper process\'s, the median of the rounds (issue 49: at most 1.3). ' +
       "The server, PostgreSQL and the client share the machine's cores, so at 10 clients a request's latency grows with the CPU all of them spend on it.",
     '',
     table(results),

@@ -135,6 +135,14 @@ function logRow(label: string, api: Measure, wrapper?: Measure): void {
       (api.errors + api.non2xx ? `; ${api.errors} errors, ${api.non2xx} non-2xx` : ''),
   );
 }
+/** Each call's rounds: the server's CPU per request over the thin wrapper process's (report.ts). */
+const serverCpuRatios = new Map<string, number[]>();
+function recordCpuRatio(label: string, api: Measure, wrapper?: Measure): void {
+  const [server, thinProcess] = [api.cpu?.serverMs, wrapper?.cpu?.serverMs];
+  if (!server || !thinProcess) return;
+  const call = label.replace(/^round \d+ of \d+, /, '');
+  serverCpuRatios.set(call, [...(serverCpuRatios.get(call) ?? []), server / thinProcess]);
+}
 const server = await startServer(target);
 const rows: Row[] = [];
 let results: Results;
@@ -157,9 +165,14 @@ try {
   const compared = await inRounds(
     calls.map((call) => comparisonOf(call, connections, call.name, { api: meter, thin: thinMeter })),
     rounds,
-    logRow,
+    (label, api, wrapper) => {
+      recordCpuRatio(label, api, wrapper);
+      logRow(label, api, wrapper);
+    },
   );
-  for (const [index, call] of calls.entries()) rows.push({ call, ...compared[index], thinNote: thinNoteOf(call) });
+  for (const [index, call] of calls.entries()) {
+    rows.push({ call, ...compared[index], thinNote: thinNoteOf(call), serverCpuRatios: serverCpuRatios.get(call.name) });
+  }
 
   // 2b. The calls that rank agents, on ranges not ranked yet: what the first view of a range waits for.
   const firstViewRows: Results['firstViews'] = [];

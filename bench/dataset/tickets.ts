@@ -56,7 +56,7 @@ export async function planActivity(db: BenchDb, size: DatasetSize): Promise<numb
 
 export async function createStaging(db: BenchDb): Promise<void> {
   await db.exec(`
-    CREATE UNLOGGED TABLE bench_stage_scans (LIKE scans);
+    CREATE UNLOGGED TABLE bench_stage_scans (LIKE scans INCLUDING DEFAULTS);
     CREATE UNLOGGED TABLE bench_stage_subscription_payments (LIKE subscription_payments INCLUDING DEFAULTS);
     CREATE UNLOGGED TABLE bench_stage_penalty_payments (LIKE penalty_payments INCLUDING DEFAULTS);
     CREATE UNLOGGED TABLE bench_chunk_scans (id uuid, i int, t timestamptz, e timestamptz, status text, agent_id uuid,

@@ -5,7 +5,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { readArrayRowsWithoutTemplate } from './array-rows.ts';
 import { takeFairTurns } from './fair-turns.ts';
 import * as schema from './schema.ts';
 import { listenOnPglite, listenOnPostgres, type Listen } from './listen.ts';
@@ -95,7 +94,6 @@ async function connectPglite(dir?: string, image?: Blob): Promise<DatabaseHandle
 export const sessionOptions = (searchPath?: string): string => ['-c jit=off', searchPath ? `-c search_path=${searchPath}` : ''].join(' ').trim();
 
 async function connectPostgres(url: string, options: ConnectOptions): Promise<DatabaseHandle> {
-  readArrayRowsWithoutTemplate();
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,

@@ -81,7 +81,8 @@ interface PageBuilders<T> {
  * lists/prepared.ts). A first page with no values (no search, no date range: the most frequent call
  * there is) is one statement, planned once per connection; its rows carry the total as `listTotal`
  * (a copy of each without it would cost more than the unused field: lists pick what they show).
- * A page with values (a later page, a search, a date range) is planned on every call; read as one
+ * A page with values (a later page, a search, a date range) is planned with its values (PostgreSQL
+ * keeps no generic plan for an offset or a pattern it does not know; see prepared.ts); read as one
  * statement, the page's ids and its rows' eight tables were planned together, 1–4 ms of
  * PostgreSQL's time for about 1 ms of work. It is read in two: the ids (with the total, on a first
  * page), from the list's table alone, cheap to plan; then the rows of those ids, by a statement that

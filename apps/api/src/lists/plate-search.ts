@@ -24,7 +24,7 @@ export function plateOwnersQuery(db: Database): (text: string) => Promise<string
     const key = plateSearchKey(text);
     if (!key) return [];
     const binding = new Binding();
-    const pattern = binding.value('plate', containing(key));
+    const pattern = binding.pattern('plate', containing(key));
     const rows = await statements.run(binding.shape, binding.values, () =>
       // Served by vehicles_plate_search_trgm_idx.
       db.select({ userId: vehicles.userId }).from(vehicles).where(like(vehicles.plateSearch, pattern)).limit(MAX_PLATE_OWNERS),

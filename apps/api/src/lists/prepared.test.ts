@@ -1,4 +1,4 @@
-import { DrizzleQueryError, eq, sql } from 'drizzle-orm';
+import { DrizzleQueryError, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, TEST_DB, type TestContext } from '../../test/harness.ts';
 import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
@@ -104,7 +104,7 @@ describe('PreparedStatements: statements without values', () => {
     }
   }
 
-  it('writes a shape’s choices into its SQL, and names a statement left with no values (planned once per connection)', async () => {
+  it('writes a shape’s choices into its SQL, and names every statement, with values or without (parsed once per connection)', async () => {
     const statements = new PreparedStatements(ctx.database.db);
     const byChoice = await readSetting(statements, 'literal-test', 'choice');
     expect(byChoice.values).toEqual([7]);
@@ -115,7 +115,26 @@ describe('PreparedStatements: statements without values', () => {
     const byValue = await readSetting(statements, 'literal-test', 'value');
     expect(byValue.values).toEqual([7]);
     expect(byValue.prepared?.text).toContain('"settings"."key" = $1');
-    expect(byValue.prepared?.name).toBeUndefined();
+    // Issue 49: a statement with values is prepared under a name too (parsed once per connection).
+    expect(byValue.prepared?.name).toMatch(/^shape_[\w-]{24}$/);
+  });
+
+  it('leaves a statement with a search pattern unnamed: planned with each call’s pattern', async () => {
+    const statements = new PreparedStatements(ctx.database.db);
+    const binding = new Binding();
+    const pattern = binding.pattern('key', 'literal-%');
+    const prepareQuery = vi.spyOn(ctx.database.db._.session, 'prepareQuery');
+    try {
+      const rows = await statements.run(binding.shape, binding.values, () =>
+        ctx.database.db.select({ value: settings.value }).from(settings).where(like(settings.key, pattern)),
+      );
+      expect(rows).toEqual([{ value: 7 }]);
+      const [query, , name] = prepareQuery.mock.calls.at(-1) ?? [];
+      expect(query?.sql).toContain('"settings"."key" like $1');
+      expect(name).toBeUndefined();
+    } finally {
+      prepareQuery.mockRestore();
+    }
   });
 
   it('names a statement with values when asked to plan it once', async () => {

@@ -1,13 +1,12 @@
-import { and, count, desc, eq, gte, like, lt, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, like, lt, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditEntityType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { after } from '../../lists/keyset.ts';
 import { containing } from '../../lists/like.ts';
-import { Binding, PreparedStatements } from '../../lists/prepared.ts';
+import { defineList } from '../../lists/kit.ts';
+import type { Binding } from '../../lists/prepared.ts';
 import { auditCounts, auditLog, auditMonthCounts, users } from '../../db/schema.ts';
-import { type ListTotal, sumOf, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../lists/day-counts.ts';
-import { type Page, readPage } from '../../lists/paging.ts';
+import { sumOf, wholeDayConditions } from '../../lists/day-counts.ts';
 
 /** What a page of the audit log is narrowed by. */
 export interface AuditFilter {
@@ -88,7 +87,7 @@ function bind(filter: AuditFilter, binding: Binding): BoundFilter {
     from: binding.value('from', filter.from),
     before: binding.value('before', filter.before),
     action: binding.choice('action', filter.action),
-    pattern: binding.value('pattern', filter.text ? containing(filter.text) : undefined),
+    pattern: binding.pattern('pattern', filter.text ? containing(filter.text) : undefined),
     recordId: binding.value('recordId', filter.recordId),
   };
 }
@@ -120,71 +119,36 @@ function toAuditRow(row: Omit<AuditRow, 'before' | 'after' | 'actorRole'> & { be
   return { ...row, before: json(row.before), after: json(row.after), actorRole: String(row.actorRole) };
 }
 
+/** The audit log's list: a page and its total, a keyset batch of a whole-log read (a download); see lists/kit.ts. */
 export function createAuditRepository(db: Database) {
-  // The list's statements are built once per shape and then only run (see lists/prepared.ts).
-  const statements = new PreparedStatements(db);
-  const selectEntries = <Extra extends Record<string, SQL>>(extra: Extra = {} as Extra) =>
-    db
-      .select({ ...entryColumns, ...extra })
-      .from(auditLog)
-      .innerJoin(actor, eq(actor.id, auditLog.actorId));
-
-  /**
-   * How many entries match: from audit_counts (0016) by date range and action, exactly; a search for
-   * a person or a record counts rows, a few pages ahead only.
-   */
-  function totalOf(filter: AuditFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {
-    if (filter.text || filter.recordId) {
-      return totalAhead(binding, page, () => db.select({ id: auditLog.id }).from(auditLog).where(whereOf(bound)).$dynamic());
-    }
-    return totalByDays(
-      binding,
-      { from: filter.from, to: filter.before, toExclusive: true },
-      (unit, days) => {
+  const list = defineList(db, {
+    table: auditLog,
+    id: auditLog.id,
+    createdAt: auditLog.createdAt,
+    bind,
+    // The page's ids walk audit_log_created_idx (or the action's index) alone.
+    where: whereOf,
+    // From audit_counts (0016) by date range and action, exactly; a search for a person or a record counts rows, a few pages ahead only.
+    counters: {
+      answer: (filter: AuditFilter) => !(filter.text || filter.recordId),
+      range: (filter: AuditFilter) => ({ from: filter.from, to: filter.before, toExclusive: true }),
+      sum: (unit, days, bound) => {
         const counts = unit === 'month' ? auditMonthCounts : auditCounts;
         return db
           .select({ value: sumOf(counts.entries) })
           .from(counts)
           .where(and(bound.action ? eq(counts.action, bound.action) : undefined, wholeDayConditions(counts.day, days)));
       },
-      (edge) =>
-        db
-          .select({ value: count() })
-          .from(auditLog)
-          .where(whereOf({ ...bound, from: edge.from, before: edge.to })),
-    );
-  }
-
-  return {
-    /** A page, newest first, and how many entries match in all (see readPage: a later page reads its total first). */
-    async list(filter: AuditFilter, page: Page): Promise<{ rows: AuditRow[]; total: ListTotal }> {
-      const binding = new Binding();
-      const bound = bind(filter, binding);
-      const total = totalOf(filter, bound, binding, page);
-      // The page's ids walk audit_log_created_idx (or the action's index) alone.
-      const source = { table: auditLog, id: auditLog.id, createdAt: auditLog.createdAt, where: () => whereOf(bound) };
-      const { rows, total: known } = await readPage(db, statements, binding, total, page, source, (inPage, orderBy, extra) =>
-        selectEntries(extra)
-          .where(inPage)
-          .orderBy(...orderBy),
-      );
-      return { rows: rows.map(toAuditRow), total: known };
+      edge: (bound, edge) => ({ ...bound, from: edge.from, before: edge.to }),
     },
-
-    /** Up to `limit` entries after the entry `afterId`, newest first: one keyset batch of a whole-log read (a download). */
-    async batch(filter: AuditFilter, afterId: string | null, limit: number): Promise<AuditRow[]> {
-      const binding = new Binding();
-      const bound = bind(filter, binding);
-      const afterRow = binding.value('afterId', afterId ?? undefined);
-      const batchSize = binding.value('limit', limit);
-      const rows = await statements.run(`${binding.shape}|batch`, binding.values, () =>
-        selectEntries()
-          .where(and(whereOf(bound), afterRow && after(auditLog, auditLog.createdAt, auditLog.id, afterRow)))
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(batchSize),
-      );
-      return rows.map(toAuditRow);
-    },
-  };
+    select: (where, extra) =>
+      db
+        .select({ ...entryColumns, ...extra })
+        .from(auditLog)
+        .innerJoin(actor, eq(actor.id, auditLog.actorId))
+        .where(where),
+    toRow: toAuditRow,
+  });
+  return { list: list.page, batch: list.batch };
 }
 export type AuditRepository = ReturnType<typeof createAuditRepository>;

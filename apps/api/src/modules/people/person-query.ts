@@ -1,15 +1,14 @@
-import { and, count, desc, eq, gte, inArray, like, lt, ne, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lt, ne, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RegistrationStatus, Role } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { after } from '../../lists/keyset.ts';
 import { containing } from '../../lists/like.ts';
-import { Binding, PreparedStatements } from '../../lists/prepared.ts';
+import { defineList } from '../../lists/kit.ts';
+import type { Binding } from '../../lists/prepared.ts';
 import { plateOwnersQuery } from '../../lists/plate-search.ts';
 import { guarantors, peopleCounts, peopleMonthCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { joinSubscriptions, subscriptionColumns } from '../subscriptions/index.ts';
-import { type ListTotal, sumOf, type TimeRange, totalAhead, totalByDays, type TotalQuery, wholeDayConditions } from '../../lists/day-counts.ts';
-import { type Page, readPage } from '../../lists/paging.ts';
+import { sumOf, wholeDayConditions } from '../../lists/day-counts.ts';
 
 /** What a people list shows, all decided by the service; every condition runs in SQL. */
 export interface PeopleFilter {
@@ -94,8 +93,8 @@ function selectPeopleWith<Extra extends Record<string, SQL.Aliased | SQL>>(db: D
     .$dynamic();
   return joinSubscriptions(people, users.id);
 }
-const selectPeople = (db: Database) => selectPeopleWith(db, {});
-export type PersonRow = Awaited<ReturnType<ReturnType<typeof selectPeople>['execute']>>[number];
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no extra columns
+export type PersonRow = Awaited<ReturnType<ReturnType<typeof selectPeopleWith<{}>>['execute']>>[number];
 
 /** A PeopleFilter bound for a prepared statement (see lists/prepared.ts): the choices as they are, the values as placeholders. */
 interface BoundFilter {
@@ -117,7 +116,7 @@ function bind(filter: PeopleFilter, binding: Binding, plateOwnerIds: string[] = 
     status: binding.choice('status', filter.status),
     excludePending: binding.choice('excludePending', filter.excludePending),
     online: binding.choice('online', filter.online),
-    pattern: binding.value('pattern', filter.text ? containing(filter.text) : undefined),
+    pattern: binding.pattern('pattern', filter.text ? containing(filter.text) : undefined),
     plateOwnerIds: binding.value('plateOwnerIds', filter.text && plateOwnerIds.length > 0 ? plateOwnerIds : undefined),
     createdFrom: binding.value('createdFrom', filter.createdFrom),
     createdBefore: binding.value('createdBefore', filter.createdBefore),
@@ -154,71 +153,37 @@ function statusCondition(
 /** Whether a list is the motorists' alone, whose search finds plate numbers too. */
 const isMotoristList = (filter: PeopleFilter) => filter.roles.length > 0 && filter.roles.every((role) => role === 'motorist');
 
+/** The people lists: a page and its total, a keyset batch of a whole-list read (a download), one person, deleted or not; see lists/kit.ts. */
 export function createPersonQuery(db: Database) {
-  const statements = new PreparedStatements(db);
   const plateOwners = plateOwnersQuery(db);
 
   /** A search of the motorist list finds plates first (their owners' ids; see lists/plate-search.ts). */
   const plateOwnersOf = async (filter: PeopleFilter) => (filter.text && isMotoristList(filter) ? plateOwners(filter.text) : []);
 
-  /** How many people match: from people_counts, or row by row (a few pages ahead) for a text search or the online flag. */
-  function totalOf(filter: PeopleFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {
-    if (filter.text || filter.online !== undefined) {
-      return totalAhead(binding, page, () => db.select({ id: users.id }).from(users).where(whereOf(bound)).$dynamic());
-    }
-    const range: TimeRange = { from: filter.createdFrom, to: filter.createdBefore, toExclusive: true };
-    return totalByDays(
-      binding,
-      range,
-      (unit, days) => {
+  const list = defineList(db, {
+    table: users,
+    id: users.id,
+    createdAt: users.createdAt,
+    bind: async (filter: PeopleFilter, binding: Binding) => bind(filter, binding, await plateOwnersOf(filter)),
+    // The page's ids walk users_live_role_page_idx alone.
+    where: whereOf,
+    // From people_counts; a text search or the online flag row by row, a few pages ahead.
+    counters: {
+      answer: (filter) => !(filter.text || filter.online !== undefined),
+      range: (filter) => ({ from: filter.createdFrom, to: filter.createdBefore, toExclusive: true }),
+      sum: (unit, days, bound) => {
         const counts = unit === 'month' ? peopleMonthCounts : peopleCounts;
         return db
           .select({ value: sumOf(counts.people) })
           .from(counts)
           .where(and(inArray(counts.role, [...bound.roles]), statusCondition(bound, counts.registrationStatus), wholeDayConditions(counts.day, days)));
       },
-      (edge) =>
-        db
-          .select({ value: count() })
-          .from(users)
-          .where(whereOf({ ...bound, createdFrom: edge.from, createdBefore: edge.to })),
-    );
-  }
-
-  return {
-    /** One page of people, newest first, and how many match in all (see readPage: a later page reads its total first). */
-    async list(filter: PeopleFilter, page: Page): Promise<{ rows: PersonRow[]; total: ListTotal }> {
-      const binding = new Binding();
-      const bound = bind(filter, binding, await plateOwnersOf(filter));
-      const total = totalOf(filter, bound, binding, page);
-      // The page's ids walk users_live_role_page_idx alone.
-      const source = { table: users, id: users.id, createdAt: users.createdAt, where: () => whereOf(bound) };
-      return readPage(db, statements, binding, total, page, source, (inPage, orderBy, extra) =>
-        selectPeopleWith(db, extra)
-          .where(inPage)
-          .orderBy(...orderBy),
-      );
+      edge: (bound, edge) => ({ ...bound, createdFrom: edge.from, createdBefore: edge.to }),
     },
+    select: (where, extra) => selectPeopleWith(db, extra).where(where),
+    toRow: (row): PersonRow => row,
+  });
 
-    /** Up to `limit` people of the list after the person `afterId`, newest first: one keyset batch of a whole-list read. */
-    async batch(filter: PeopleFilter, afterId: string | null, limit: number): Promise<PersonRow[]> {
-      const binding = new Binding();
-      const bound = bind(filter, binding, await plateOwnersOf(filter));
-      const afterRow = binding.value('afterId', afterId ?? undefined);
-      const batchSize = binding.value('limit', limit);
-      return statements.run(`${binding.shape}|batch`, binding.values, () =>
-        selectPeople(db)
-          .where(and(whereOf(bound), afterRow && after(users, users.createdAt, users.id, afterRow)))
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(batchSize),
-      );
-    },
-
-    /** One person, deleted or not. */
-    async find(id: string): Promise<PersonRow | null> {
-      const [row] = await selectPeople(db).where(eq(users.id, id)).limit(1);
-      return row ?? null;
-    },
-  };
+  return { list: list.page, batch: list.batch, find: list.lookup };
 }
 export type PersonQuery = ReturnType<typeof createPersonQuery>;

@@ -1,34 +1,12 @@
-import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { ModeOfPayment, PaymentStatus, PlanName, VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { paymentCounts, paymentMonthCounts, type penaltyPayments, type subscriptionPayments } from '../../db/schema.ts';
-import {
-  bindDaySplit,
-  type BoundDays,
-  type CounterUnit,
-  type ListTotal,
-  sumOf,
-  totalAhead,
-  totalByDays,
-  type TotalQuery,
-  wholeDayConditions,
-} from '../../lists/day-counts.ts';
-import { after } from '../../lists/keyset.ts';
-import { type Page, readPage } from '../../lists/paging.ts';
+import { bindDaySplit, type BoundDays, type CounterUnit, sumOf, wholeDayConditions } from '../../lists/day-counts.ts';
+import { defineList } from '../../lists/kit.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
-import {
-  type BoundFilter,
-  type PersonRefRow,
-  type RecordFilter,
-  agent,
-  bind,
-  bindBatch,
-  motorist,
-  ofPeople,
-  personRefColumns,
-  timeConditions,
-} from './record-filter.ts';
+import { type BoundFilter, type PersonRefRow, type RecordFilter, agent, bind, motorist, ofPeople, personRefColumns, timeConditions } from './record-filter.ts';
 
 export interface PaymentRow {
   id: string;
@@ -104,16 +82,18 @@ export function paymentQueries(
     });
     return { count: Number(row.payments), amountKobo: koboOf(row.kobo) };
   }
-  /** How many payments match: from payment_counts, or row by row (a few pages ahead) for a people or receipt search. */
-  function paymentTotal(filter: RecordFilter, bound: BoundFilter, binding: Binding, page: Page): TotalQuery {
-    const counted = countedFilter(filter);
-    if (rowsCounted(filter) || !counted) {
-      return totalAhead(binding, page, () => db.select({ id: table.id }).from(table).where(conditions(bound)).$dynamic());
-    }
-    return totalByDays(
-      binding,
-      filter,
-      (unit, days) => {
+  const list = defineList(db, {
+    table,
+    id: table.id,
+    createdAt: table.createdAt,
+    bind,
+    where: conditions,
+    // From payment_counts; a people or receipt search, a remitter, a motorist, or several filters at once row by row, a few pages ahead.
+    counters: {
+      answer: (filter: RecordFilter) => !rowsCounted(filter) && countedFilter(filter) !== null,
+      range: (filter: RecordFilter) => filter,
+      sum: (unit, days, _bound, filter) => {
+        const counted = countedFilter(filter)!;
         const counts = unit === 'month' ? paymentMonthCounts : paymentCounts;
         return db
           .select({ value: sumOf(counts.payments) })
@@ -122,64 +102,33 @@ export function paymentQueries(
             and(eq(counts.paymentTable, tableName), eq(counts.filter, counted.name), eq(counts.value, counted.value), wholeDayConditions(counts.day, days)),
           );
       },
-      (range) =>
-        db
-          .select({ value: count() })
-          .from(table)
-          .where(conditions({ ...bound, ...range })),
-    );
-  }
-  function select<Extra extends Record<string, SQL>>(where: SQL | undefined, extra: Extra = {} as Extra) {
-    return db
-      .select({
-        ...extra,
-        id: table.id,
-        receiptNo: table.receiptNo,
-        createdAt: table.createdAt,
-        bankName: table.bankName,
-        modeOfPayment: table.modeOfPayment,
-        reference: table.reference,
-        planId: table.planId,
-        planName: table.planName,
-        vehicleType: table.vehicleType,
-        amountKobo: table.amountKobo,
-        status: table.status,
-        motorist: personRefColumns(motorist),
-        remitter: personRefColumns(agent),
-      })
-      .from(table)
-      .innerJoin(motorist, eq(motorist.id, table.motoristId))
-      .innerJoin(agent, eq(agent.id, table.remitterId))
-      .where(where);
-  }
-  const normalise = (row: PaymentRow): PaymentRow => ({ ...row, amountKobo: koboOf(row.amountKobo) });
-  return {
-    summary,
-    async list(filter: RecordFilter, page: Page): Promise<{ rows: PaymentRow[]; total: ListTotal }> {
-      const binding = new Binding();
-      const bound = bind(filter, binding);
-      const total = paymentTotal(filter, bound, binding, page);
-      const source = { table, id: table.id, createdAt: table.createdAt, where: () => conditions(bound) };
-      const { rows, total: known } = await readPage(db, statements, binding, total, page, source, (inPage, orderBy, extra) =>
-        select(inPage, extra).orderBy(...orderBy),
-      );
-      return { rows: rows.map(normalise), total: known };
+      edge: (bound, range) => ({ ...bound, ...range }),
     },
-    async byId(id: string): Promise<PaymentRow | null> {
-      const [row] = await select(eq(table.id, id)).limit(1);
-      return row ? normalise(row) : null;
-    },
-    /** Up to `limit` rows of the list after the row `afterId`, newest first: one keyset batch of a whole-list read. */
-    async batch(filter: RecordFilter, afterId: string | null, limit: number): Promise<PaymentRow[]> {
-      const { binding, bound, afterRow, batchSize } = bindBatch(filter, afterId, limit);
-      const rows = await statements.run(`${binding.shape}|batch`, binding.values, () =>
-        select(and(conditions(bound), afterRow && after(table, table.createdAt, table.id, afterRow)))
-          .orderBy(desc(table.createdAt), desc(table.id))
-          .limit(batchSize),
-      );
-      return rows.map(normalise);
-    },
-  };
+    select: (where, extra) =>
+      db
+        .select({
+          ...extra,
+          id: table.id,
+          receiptNo: table.receiptNo,
+          createdAt: table.createdAt,
+          bankName: table.bankName,
+          modeOfPayment: table.modeOfPayment,
+          reference: table.reference,
+          planId: table.planId,
+          planName: table.planName,
+          vehicleType: table.vehicleType,
+          amountKobo: table.amountKobo,
+          status: table.status,
+          motorist: personRefColumns(motorist),
+          remitter: personRefColumns(agent),
+        })
+        .from(table)
+        .innerJoin(motorist, eq(motorist.id, table.motoristId))
+        .innerJoin(agent, eq(agent.id, table.remitterId))
+        .where(where),
+    toRow: (row): PaymentRow => ({ ...row, amountKobo: koboOf(row.amountKobo) }),
+  });
+  return { summary, list: list.page, byId: list.lookup, batch: list.batch };
 }
 
 /** Whether a filter's payments are counted row by row: the counters keep no people, remitters or receipts. */

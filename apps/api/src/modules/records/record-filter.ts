@@ -2,7 +2,7 @@ import { type AnyColumn, type Placeholder, type SQL, and, gte, lt, lte, or, sql 
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModeOfPayment, PaymentStatus, PlanName, SubscriptionStatus, VehicleType } from '@eticket/contracts';
 import { users } from '../../db/schema.ts';
-import { Binding } from '../../lists/prepared.ts';
+import type { Binding } from '../../lists/prepared.ts';
 
 /** What a record list is filtered by; every filter is served by an index ending in created_at DESC. */
 export interface RecordFilter {
@@ -86,11 +86,4 @@ export function timeConditions(filter: BoundFilter, createdAt: AnyColumn): SQL |
     filter.from ? gte(createdAt, filter.from) : undefined,
     filter.to ? (filter.toExclusive ? lt(createdAt, filter.to) : lte(createdAt, filter.to)) : undefined,
   );
-}
-
-/** The binding of one keyset batch of a whole-list read: the filter, the row it starts after, its size. */
-export function bindBatch(filter: RecordFilter, afterId: string | null, limit: number) {
-  const binding = new Binding();
-  const bound = bind(filter, binding);
-  return { binding, bound, afterRow: binding.value('afterId', afterId ?? undefined), batchSize: binding.value('limit', limit) };
 }

@@ -30,7 +30,7 @@ export function recordQueries(db: Database) {
      */
     async peopleWithCodePrefix(prefix: string): Promise<NonNullable<RecordFilter['people']>> {
       const binding = new Binding();
-      const pattern = binding.value('userCode', startingWith(prefix));
+      const pattern = binding.pattern('userCode', startingWith(prefix));
       const rows = await lookups.run(binding.shape, binding.values, () =>
         db.select({ id: users.id, role: users.role }).from(users).where(like(users.userCode, pattern)).limit(MAX_PEOPLE_PER_SEARCH),
       );
@@ -47,7 +47,7 @@ export function recordQueries(db: Database) {
      */
     async peopleNamed(text: string): Promise<NonNullable<RecordFilter['people']>> {
       const binding = new Binding();
-      const pattern = binding.value('searchText', containing(text.toLowerCase()));
+      const pattern = binding.pattern('searchText', containing(text.toLowerCase()));
       const live = (role: ReturnType<typeof sql>) =>
         db
           .select({ id: users.id })

@@ -3,7 +3,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fastJson, { type AnySchema } from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { $ZodType, toJSONSchema } from 'zod/v4/core';
-import { projectionOf } from './json-projection.ts';
+import { projectionOf } from '../speed/json-projection.ts';
+import { speedTrickOn } from '../speed/switches.ts';
 
 /**
  * Writes each route's replies through a projection compiled once from the route's response contract
@@ -18,7 +19,7 @@ export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = (r
   const schema = route.schema instanceof $ZodType ? route.schema : undefined;
   const json = schema && jsonSchemaOf(schema);
   if (!json) return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
-  const project = projectionOf(json as Record<string, unknown>);
+  const project = speedTrickOn('json-projection') ? projectionOf(json as Record<string, unknown>) : null;
   return project ? (value: unknown) => JSON.stringify(project(value)) : fastJson(json);
 };
 

@@ -7,7 +7,7 @@ import {
   type PersonActionResponse,
   type Paginated,
   type PersonRecord,
-  type RegistrationStatus,
+  type PeopleListQuery,
   type RegistrationKind,
   type RegistrationResponse,
 } from '@eticket/contracts';
@@ -21,8 +21,8 @@ export const peopleKeys = {
   detail: (id: string) => ['people', 'detail', id] as const,
 };
 
-/** A people list's own filter: only people of one registration status (the new-person pages' people awaiting approval). */
-export type PeopleFilters = { status?: RegistrationStatus };
+/** A people list's own filter: which of the kind's lists (view=new: the new-person pages' list, as the server defines it). */
+export type PeopleFilters = Pick<PeopleListQuery, 'view'>;
 
 /** GET /api/{kind}/user (agents: /api/agent/user?role=…): one page of a people list. */
 export function peopleFetcher(kind: PeopleKind): FetchPage<PersonRecord, Paginated<PersonRecord>, PeopleFilters> {

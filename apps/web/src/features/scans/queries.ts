@@ -4,11 +4,6 @@ import { call } from '../../lib/api.ts';
 
 export const scanKeys = { list: ['scans'] as const };
 
-/** Spec: only rows having both a motorist and an agent are shown. */
-export const hasMotoristAndAgent = (row: ScanRecord) => Boolean(row.kyc?.userID?.userCode && row.agentId?.userID);
-
-/** Scans by enforcers, newest first. */
-export const fetchScans: FetchPage<ScanRecord> = async ({ page, limit, search, startDate, endDate }, signal) => {
-  const reply = await call(recordEndpoints.scans, { query: { page, limit, search, startDate, endDate } }, { signal });
-  return { ...reply, data: reply.data.filter(hasMotoristAndAgent) };
-};
+/** Scans by enforcers, newest first; the server lists only scans with both a motorist and an agent (spec). */
+export const fetchScans: FetchPage<ScanRecord> = ({ page, limit, search, startDate, endDate }, signal) =>
+  call(recordEndpoints.scans, { query: { page, limit, search, startDate, endDate } }, { signal });

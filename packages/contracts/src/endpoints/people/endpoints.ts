@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint.ts';
 const tags = ['people'];
 
 const LIST_HELP =
-  "search: a registration status (pending, approved, suspended, declined) exactly, else text of the person's record (a motorist's plate number too). status: only people of this registration status (pending, approved, suspended), the search applying within them. online: signed in or not. startDate/endDate: when they were added. Newest first.";
+  "search: a registration status (pending, approved, suspended, declined) exactly, else text of the person's record (a motorist's plate number too). status: only people of this registration status (pending, approved, suspended), the search applying within them. view=new: the new-person pages' list, people awaiting approval (the search applying within them). online: signed in or not. startDate/endDate: when they were added. Newest first.";
 
 const formHelp = (kind: string, images: string) =>
   `multipart/form-data: the text fields of ${kind}Registration in the contracts, and the images ${images} (jpeg, png or webp, at most 5 MB each, optional). ` +

@@ -209,12 +209,17 @@ export type RegistrationResponse = z.infer<typeof registrationResponse>;
  */
 export const STATUS_SEARCH_TERMS = ['pending', 'approved', 'suspended', 'declined'] as const;
 
+/** Which of a kind's lists is read: `new`, a new-person page's list (the server decides what it holds: people awaiting approval). */
+export const PEOPLE_LIST_VIEWS = ['new'] as const;
+
 /**
  * GET /api/{admin,manager,union,motorist}/user: the list query, and status: only people of this
- * registration status (the new-person pages' people awaiting approval), whatever the search.
+ * registration status, whatever the search; view: a page's list the server defines (view=new, the
+ * new-person pages: people awaiting approval, the search applying within them).
  */
 export const peopleListQuery = listQuery.extend({
   status: z.enum(REGISTRATION_STATUSES, { message: `status must be one of ${REGISTRATION_STATUSES.join(', ')}` }).optional(),
+  view: z.enum(PEOPLE_LIST_VIEWS, { message: `view must be one of ${PEOPLE_LIST_VIEWS.join(', ')}` }).optional(),
 });
 export type PeopleListQuery = z.infer<typeof peopleListQuery>;
 

@@ -149,6 +149,18 @@ describe('lists: search', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('status must be one of pending, approved, suspended');
   });
+
+  it('view=new (the new-person pages ask for their list; the server decides it holds the people awaiting approval)', async () => {
+    expect(await remitters({ view: 'new' })).toEqual(['bola ade']);
+    expect(await remitters({ view: 'new', search: 'bola' })).toEqual(['bola ade']);
+    expect(await names('agent', { role: 'registrar', view: 'new' })).toEqual(['ifeoma waiting']);
+    expect(await names('agent', { role: 'enforcer', view: 'new' })).toEqual(['gbenga waiting']);
+    expect(await remitters({ view: 'new', search: 'approved' })).toEqual([]);
+    expect(await remitters({ view: 'new', status: 'approved' })).toEqual([]);
+    const bad = await list('agent', { role: 'remitter', view: 'old' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('view must be one of new');
+  });
 });
 
 describe('lists: online and creation-date filters', () => {

@@ -7,6 +7,7 @@ import {
   type PeopleListQuery,
   type Paginated,
   type PersonRecord,
+  type RegistrationStatus,
   type Role,
 } from '@eticket/contracts';
 import type { SessionUser } from '../../../platform/http/auth.ts';
@@ -31,7 +32,7 @@ const LIST_ROLES: Record<Exclude<PeopleList['kind'], 'agent'>, readonly Role[]> 
 
 /**
  * Spec hiding rule: the remitter and registrar lists leave out people whose user is pending, unless
- * the query asks for pending people (status=pending: the new-person pages; or the search 'pending').
+ * the query asks for pending people (view=new: the new-person pages; status=pending; or the search 'pending').
  */
 const LISTS_HIDING_PENDING: readonly Role[] = ['remitter', 'registrar'];
 
@@ -39,14 +40,18 @@ const rolesOf = (list: PeopleList): readonly Role[] => (list.kind === 'agent' ? 
 
 const isStatusTerm = (search: string): search is (typeof STATUS_SEARCH_TERMS)[number] => (STATUS_SEARCH_TERMS as readonly string[]).includes(search);
 
+/** What a view's list holds: the new-person pages list the people awaiting approval. */
+const VIEW_STATUS: Record<NonNullable<PeopleListQuery['view']>, RegistrationStatus> = { new: 'pending' };
+
 /**
- * The status a query asks for: its status parameter, or a search that names a status (the spec's
- * Status filter). Both, naming different statuses, match no one ('declined').
+ * The status a query asks for: its view's, or its status parameter, or a search that names a status
+ * (the spec's Status filter). Two of them naming different statuses match no one ('declined').
  */
 function statusOf(query: PeopleListQuery): PeopleFilter['status'] {
-  const searched = query.search && isStatusTerm(query.search) ? query.search : undefined;
-  if (query.status && searched && searched !== query.status) return 'declined';
-  return query.status ?? searched;
+  const asked = [query.view && VIEW_STATUS[query.view], query.status, query.search && isStatusTerm(query.search) ? query.search : undefined].filter(
+    (status) => status !== undefined,
+  );
+  return asked.some((status) => status !== asked[0]) ? 'declined' : asked[0];
 }
 
 function filterOf(roles: readonly Role[], query: PeopleListQuery): PeopleFilter {

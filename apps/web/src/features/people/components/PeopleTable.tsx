@@ -11,7 +11,7 @@ import { BulkPersonActions } from './BulkPersonActions.tsx';
 
 interface PeopleTableProps {
   kind: PeopleKind;
-  /** Only the people awaiting approval (the server filters: status=pending); the search applies within them. */
+  /** A new-person page's list (view=new: the server lists the people awaiting approval); the search applies within them. */
   pendingOnly?: boolean;
   /** The new-person pages filter by dates and activity only (spec). */
   statusFilter?: boolean;
@@ -28,7 +28,7 @@ function peopleDownload(kind: PeopleKind): TableDownload<PersonRecord> {
 }
 
 /** A people list in the shared table, with the spec's columns for its kind. */
-const PENDING_ONLY: PeopleFilters = { status: 'pending' };
+const NEW_PEOPLE: PeopleFilters = { view: 'new' };
 
 export function PeopleTable({ kind, pendingOnly, statusFilter }: PeopleTableProps) {
   const viewer = useSignedInUser();
@@ -44,7 +44,7 @@ export function PeopleTable({ kind, pendingOnly, statusFilter }: PeopleTableProp
       download={download}
       rowKey={rowKey}
       rowLabel={rowLabel}
-      filters={pendingOnly ? PENDING_ONLY : undefined}
+      filters={pendingOnly ? NEW_PEOPLE : undefined}
       filterBar={
         pendingOnly ? (
           <Text size="sm" c="dimmed">

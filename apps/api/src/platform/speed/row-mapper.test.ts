@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowMapper } from './row-mapper.ts';
-import { ticketSubscriptions, users } from '../db/schema.ts';
+import { ticketSubscriptions, users } from '../../db/schema.ts';
 
 describe('rowMapper', () => {
   it("maps each driver value with its field's own decoder, in the order the fields were selected; null stays null", () => {

@@ -1,5 +1,5 @@
 // Drizzle internals (an SQL object's `decoder`, a column's mapFromDriverValue on raw rows): drizzle-orm is
-// pinned to an exact version; lists/row-mapper.test.ts and lists/prepared.test.ts guard an upgrade.
+// pinned to an exact version; platform/speed/row-mapper.test.ts and lists/prepared.test.ts guard an upgrade.
 import { Column, type DriverValueDecoder, is, SQL } from 'drizzle-orm';
 
 type Decode = (value: unknown) => unknown;
