@@ -187,9 +187,31 @@ function compressAll(name: string, parts: string[]): Compressed {
 }
 
 /** Lagos plates as registered: a local government's three letters, three digits, two letters. */
-const PLATE_AREAS = ['aaa', 'agl', 'app', 'bdg', 'eky', 'epe', 'fkj', 'fst', 'gge', 'jjj', 'kja', 'krd', 'ksf', 'ktu', 'lnd', 'lsd', 'lsr', 'mus', 'smk', 'yab'];
+const PLATE_AREAS = [
+  'aaa',
+  'agl',
+  'app',
+  'bdg',
+  'eky',
+  'epe',
+  'fkj',
+  'fst',
+  'gge',
+  'jjj',
+  'kja',
+  'krd',
+  'ksf',
+  'ktu',
+  'lnd',
+  'lsd',
+  'lsr',
+  'mus',
+  'smk',
+  'yab',
+];
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-const newPlate = () => `${PLATE_AREAS[randomInt(PLATE_AREAS.length)]}${String(randomInt(1000)).padStart(3, '0')}${LETTERS[randomInt(26)]}${LETTERS[randomInt(26)]}`;
+const newPlate = () =>
+  `${PLATE_AREAS[randomInt(PLATE_AREAS.length)]}${String(randomInt(1000)).padStart(3, '0')}${LETTERS[randomInt(26)]}${LETTERS[randomInt(26)]}`;
 
 /**
  * The compliance list of `count` motorists as GET /api/field/compliance pages it (20,000 by Unique
@@ -222,7 +244,10 @@ function compliancePages(count: number): { tuples: string[]; columns: string[]; 
 const kb = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
 const ms = (value: number | null | undefined) => (value === null || value === undefined || Number.isNaN(value) ? '—' : value.toFixed(3));
 
-const loadAverage = () => loadavg().map((value) => value.toFixed(1)).join(' / ');
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
 
 async function main(): Promise<void> {
   const loadBefore = loadAverage();

@@ -16,7 +16,7 @@ function verdict([, paidUntil, flags]: ComplianceTuple, graceDays: number, now: 
 }
 
 let seed = 7;
-const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
 const code = () => Array.from({ length: 10 }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[random(36)]).join('');
 
 describe('the compliance list in columns', () => {
@@ -24,7 +24,12 @@ describe('the compliance list in columns', () => {
   const entries: ComplianceTuple[] = [
     ...Array.from({ length: 3000 }, (): ComplianceTuple => {
       const paused = random(30) === 0;
-      return [code(), paused ? 0 : asOfS + random(400 * DAY) - 300 * DAY, (paused ? 2 : 0) | (random(10) === 0 ? 1 : 0), random(20) ? `kja${random(1000)}ab` : ''];
+      return [
+        code(),
+        paused ? 0 : asOfS + random(400 * DAY) - 300 * DAY,
+        (paused ? 2 : 0) | (random(10) === 0 ? 1 : 0),
+        random(20) ? `kja${random(1000)}ab` : '',
+      ];
     }),
     // Right at the boundaries, and codes that are not 10 characters.
     [code(), asOfS - DAY - graceDays * DAY, 0, 'edge1'],

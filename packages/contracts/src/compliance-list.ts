@@ -5,7 +5,9 @@
  * - `codes`: the 10-character Unique IDs read as base-36 numbers, sorted, each the difference from
  *   the one before Rice-coded (random codes: their gaps are near-geometric, so ~33 bits a code
  *   instead of 80), in base64. Any other code goes to `others` as a tuple.
- * - `times`: for each of those, a varint of paid-until and the flags. Paid-until is to the second
+ * - `kinds`: a letter per code: paused (p), paid-until kept to the day (d) or to the second (s),
+ *   in capitals when a penalty is owed; `times`: a varint of paid-until per code not paused (a
+ *   column of its own: the letters compress to ~1.4 bits, the times to what they carry). Paid-until is to the second
  *   wherever the verdict can still change: whenever the grace period ends after `asOf` less a day
  *   (CUTOFF_S), counted in seconds from that moment less the grace period. Otherwise the motorist is
  *   expired at any time after that moment, and only the Lagos day of paid-until is kept (it dates
@@ -20,6 +22,8 @@ export type ComplianceTuple = [string, number, number, string];
 
 export interface ComplianceColumns {
   count: number;
+  /** Per code, whether paused (p), kept to the day (d) or to the second (s); upper case when owing a penalty. */
+  kinds: string;
   /** The first code as a number (codes holds the gaps after it), 0 when there is none. */
   firstCode: number;
   /** The Rice parameter of `codes`: bits of each gap written as they are. */
@@ -131,13 +135,12 @@ function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
-function timeValue(paidUntil: number, flags: number, f: ReturnType<typeof frame>, graceDays: number): number {
-  const owes = flags & COMPLIANCE_FLAGS.owesPenalty ? 1 : 0;
-  let core: number;
-  if (flags & COMPLIANCE_FLAGS.paused) core = 0;
-  else if (paidUntil + graceDays * DAY_S < f.cutoff) core = 1 + 2 * (f.cutoffDay - lagosDay(paidUntil));
-  else core = 2 + 2 * (paidUntil - f.base);
-  return core * 2 + owes;
+/** The entry's kind (p, d or s; upper case when it owes a penalty) and its varint, none when paused. */
+function timeOf(paidUntil: number, flags: number, f: ReturnType<typeof frame>, graceDays: number): [string, number | null] {
+  const owes = (kind: string) => (flags & COMPLIANCE_FLAGS.owesPenalty ? kind.toUpperCase() : kind);
+  if (flags & COMPLIANCE_FLAGS.paused) return [owes('p'), null];
+  if (paidUntil + graceDays * DAY_S < f.cutoff) return [owes('d'), f.cutoffDay - lagosDay(paidUntil)];
+  return [owes('s'), paidUntil - f.base];
 }
 
 /** The columns of `entries`, as of `asOf` with `graceDays` of grace. */
@@ -149,17 +152,21 @@ export function encodeCompliance(entries: ComplianceTuple[], asOf: string, grace
   const codeBits = riceBits(coded.length > 1 ? (coded[coded.length - 1].value - firstCode) / (coded.length - 1) : 0);
   const codes = bitWriter();
   const times: number[] = [];
+  let kinds = '';
   let previous = firstCode;
   for (const { entry, value } of coded) {
     codes.rice(value - previous, codeBits);
     previous = value;
-    pushVarint(times, timeValue(entry[1], entry[2], f, graceDays));
+    const [kind, time] = timeOf(entry[1], entry[2], f, graceDays);
+    kinds += kind;
+    if (time !== null) pushVarint(times, time);
   }
   return {
     count: coded.length,
     firstCode,
     codeBits,
     codes: toBase64(codes.bytes()),
+    kinds,
     times: toBase64(times),
     plates: coded.map(({ entry }) => entry[3]).join(' '),
     others: entries.filter(([code]) => !CODE.test(code)),
@@ -176,14 +183,12 @@ export function decodeCompliance(columns: ComplianceColumns, asOf: string, grace
   let value = columns.firstCode;
   for (let i = 0; i < columns.count; i += 1) {
     value += nextCode();
-    const time = nextTime();
-    const owes = time % 2 ? COMPLIANCE_FLAGS.owesPenalty : 0;
-    const core = Math.floor(time / 2);
+    const kind = columns.kinds[i];
+    const lower = kind.toLowerCase();
+    const flags = (kind === lower ? 0 : COMPLIANCE_FLAGS.owesPenalty) | (lower === 'p' ? COMPLIANCE_FLAGS.paused : 0);
     let paidUntil = 0;
-    let flags = owes;
-    if (core === 0) flags |= COMPLIANCE_FLAGS.paused;
-    else if (core % 2) paidUntil = (f.cutoffDay - (core - 1) / 2) * DAY_S - LAGOS_OFFSET_S;
-    else paidUntil = f.base + (core - 2) / 2;
+    if (lower === 'd') paidUntil = (f.cutoffDay - nextTime()) * DAY_S - LAGOS_OFFSET_S;
+    else if (lower === 's') paidUntil = f.base + nextTime();
     entries.push([value.toString(36).padStart(10, '0'), paidUntil, flags, plates[i] ?? '']);
   }
   return [...entries, ...columns.others];

@@ -81,7 +81,9 @@ export const complianceResponse = z.object({
     codeBits: z.number().int(),
     /** Base64: the gaps between the sorted 10-character Unique IDs (base-36 numbers), Rice-coded. */
     codes: z.string(),
-    /** Base64: a varint of paid-until and flags per code. */
+    /** A letter per code: p paused, d paid-until to the day, s to the second; a capital when a penalty is owed. */
+    kinds: z.string(),
+    /** Base64: a varint of paid-until per code not paused (days before, or seconds after, the reply's reference). */
     times: z.string(),
     /** The plates' search keys in the codes' order, separated by spaces. */
     plates: z.string(),
