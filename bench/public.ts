@@ -23,10 +23,11 @@ import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { encodeCompliance, type ComplianceTuple } from '../packages/contracts/src/compliance-list.ts';
 import { COMPRESSION_OPTIONS } from '../apps/api/src/app.ts';
 import { cpuMeter, type CpuPerRequest } from './cpu.ts';
 import type { Target } from './dataset/build.ts';
@@ -185,26 +186,71 @@ function compressAll(name: string, parts: string[]): Compressed {
   return { name, raw, sizes };
 }
 
-/** The compliance list of `count` motorists as GET /api/field/compliance pages it (20,000 by Unique ID). */
-function compliancePages(count: number): string[] {
-  const now = Math.floor(Date.now() / 1000);
+/** Lagos plates as registered: a local government's three letters, three digits, two letters. */
+const PLATE_AREAS = [
+  'aaa',
+  'agl',
+  'app',
+  'bdg',
+  'eky',
+  'epe',
+  'fkj',
+  'fst',
+  'gge',
+  'jjj',
+  'kja',
+  'krd',
+  'ksf',
+  'ktu',
+  'lnd',
+  'lsd',
+  'lsr',
+  'mus',
+  'smk',
+  'yab',
+];
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const newPlate = () =>
+  `${PLATE_AREAS[randomInt(PLATE_AREAS.length)]}${String(randomInt(1000)).padStart(3, '0')}${LETTERS[randomInt(26)]}${LETTERS[randomInt(26)]}`;
+
+/**
+ * The compliance list of `count` motorists as GET /api/field/compliance pages it (20,000 by Unique
+ * ID): before issue 49's columns (an array of tuples) and with them (the reply's own JSON either way).
+ */
+function compliancePages(count: number): { tuples: string[]; columns: string[]; parts: Record<'codes' | 'times' | 'plates', string[]> } {
+  const nowS = Math.floor(Date.now() / 1000);
+  const asOf = new Date(nowS * 1000).toISOString();
   const codes = Array.from({ length: count }, newCode).sort();
-  const pages: string[] = [];
+  const tuples: string[] = [];
+  const columns: string[] = [];
+  const parts = { codes: [] as string[], times: [] as string[], plates: [] as string[] };
   for (let start = 0; start < count; start += 20_000) {
-    const entries = codes.slice(start, start + 20_000).map((code) => {
-      if (randomInt(100) < 3) return [code, 0, 2];
-      return [code, now + randomInt(-60 * 86400, 30 * 86400), randomInt(100) < 5 ? 1 : 0];
+    const entries = codes.slice(start, start + 20_000).map((code): ComplianceTuple => {
+      const plate = newPlate();
+      if (randomInt(100) < 3) return [code, 0, 2, plate];
+      return [code, nowS + randomInt(-60 * 86400, 30 * 86400), randomInt(100) < 5 ? 1 : 0, plate];
     });
-    const next = start + 20_000 < count ? (entries.at(-1)![0] as string) : null;
-    pages.push(JSON.stringify({ data: { asOf: new Date().toISOString(), graceDays: 3, entries, next, complete: true } }));
+    const next = start + 20_000 < count ? entries.at(-1)![0] : null;
+    tuples.push(JSON.stringify({ data: { asOf, graceDays: 3, entries, next, complete: true } }));
+    const encoded = encodeCompliance(entries, asOf, 3);
+    columns.push(JSON.stringify({ data: { asOf, graceDays: 3, ...encoded, next, complete: true } }));
+    parts.codes.push(encoded.codes);
+    parts.times.push(encoded.kinds + encoded.times);
+    parts.plates.push(encoded.plates);
   }
-  return pages;
+  return { tuples, columns, parts };
 }
 
 const kb = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} KB`);
 const ms = (value: number | null | undefined) => (value === null || value === undefined || Number.isNaN(value) ? '—' : value.toFixed(3));
 
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+
 async function main(): Promise<void> {
+  const loadBefore = loadAverage();
   requireWrk();
   buildIfStale();
   await ensureDatabase(databaseUrl);
@@ -287,10 +333,26 @@ async function main(): Promise<void> {
     await p.stop();
     return { html, openapi };
   })();
+  const list = compliancePages(1_000_000);
   const compressed = [
     compressAll('a /v page', [page.html]),
     compressAll('OpenAPI description', [page.openapi]),
-    compressAll('compliance list, 1,000,000 motorists', compliancePages(1_000_000)),
+    compressAll('compliance list, 1,000,000 motorists, tuples (before)', list.tuples),
+    compressAll('compliance list, 1,000,000 motorists, columns', list.columns),
+  ];
+  const listSizes = (name: string, parts: string[] | Compressed) => {
+    const size = Array.isArray(parts) ? compressAll(name, parts) : parts;
+    const of = (level: string) => size.sizes.find((s) => s.level.startsWith(level))!.bytes;
+    return `| ${name} | ${kb(size.raw)} | ${kb(of('gzip 6'))} | ${kb(of('br 4'))} | ${kb(of('br 11'))} |`;
+  };
+  const listTable = [
+    '| compliance list, 1,000,000 motorists (50 replies of 20,000) | raw | gzip 6 (server) | br 4 (server) | br 11 |',
+    '|---|---:|---:|---:|---:|',
+    listSizes('tuples [code, paid-until, flags, plate] (before)', compressed[2]),
+    listSizes('columns (codes, kinds and times, plates)', compressed[3]),
+    listSizes('… of which the codes column', list.parts.codes),
+    listSizes('… of which the kinds and times columns', list.parts.times),
+    listSizes('… of which the plates column', list.parts.plates),
   ];
   const sizes = [
     '| reply | raw | level | compressed | CPU ms per reply (per page of 20,000 for the list; least of 3) |',
@@ -303,6 +365,7 @@ async function main(): Promise<void> {
     '# Public checks and compression: benchmark results',
     '',
     `Written by \`npm run bench:public\` (bench/public.ts) on ${new Date().toISOString()}; ${machine}.`,
+    `Load average (1 / 5 / 15 min) at the start ${loadBefore}, at the end ${loadAverage()}: the machine is shared, so compare rows of this run only.`,
     `${motorists} motorists; ${connections} connections for ${seconds} s after a 2 s warm-up, wrk on the same two cores.`,
     'Each /v request comes from an address of its own (X-Forwarded-For, TRUST_PROXY=1) and asks `Accept-Encoding: br, gzip`.',
     "CPU per request: the server process, and every postgres process of the machine (others' tests included).",
@@ -314,6 +377,12 @@ async function main(): Promise<void> {
     '## On the wire',
     '',
     ...wire,
+    '',
+    '## The compliance list on the wire',
+    '',
+    'Synthetic: random 10-character Unique IDs, Lagos plates (20 areas, 3 digits, 2 letters), paid-until uniform from 60 days before to 30 days after, 3% paused, 5% owing; grace 3 days.',
+    '',
+    ...listTable,
     '',
     '## Compression levels',
     '',

@@ -108,6 +108,8 @@ export interface AppDependencies {
   levyName?: string;
   /** How long a vehicle's or an agent's public check reuses what it read (PUBLIC_CACHE_MS); unset: 0, read every time. */
   publicCacheMs?: number;
+  /** How often each process writes the public checks it admitted to the per-address counts (PUBLIC_FLUSH_MS). */
+  publicFlushMs?: number;
   /** Whether JSON and HTML replies over 1 KB are compressed (COMPRESSION); unset: true. */
   compression?: boolean;
   /** When deleted people's personal data is erased and scan locations coarsened (RETENTION_*); unset: 90 and 180 days. */
@@ -218,6 +220,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       limit: deps.publicLimit,
       levyName: deps.levyName,
       cacheMs: deps.publicCacheMs,
+      flushMs: deps.publicFlushMs,
       listen: deps.database.listen,
     })),
     mountOf(people.descriptor, () => ({

@@ -79,6 +79,7 @@ const envSchema = z.object({
    * once on every process (migration 0050); the time limits what a lost announcement could cost.
    */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0, 'must be 0 or more').max(60_000, 'must be at most 60000').default(5000),
+  PUBLIC_FLUSH_MS: z.coerce.number().int().min(10, 'must be 10 or more').max(1000, 'must be at most 1000').default(100),
   /** Whether JSON and HTML replies over 1 KB are compressed (brotli or gzip); off behind a proxy that compresses. */
   COMPRESSION: z.enum(['on', 'off']).default('on'),
   /** How long the idempotency keys of field scans and payments are kept (an offline phone retries within this). */

@@ -93,6 +93,7 @@ async function start(config: Config): Promise<void> {
     rankingTtlMs: config.RANKING_CACHE_SECONDS * 1000,
     sessionCacheMs: config.SESSION_CACHE_MS,
     publicCacheMs: config.PUBLIC_CACHE_MS,
+    publicFlushMs: config.PUBLIC_FLUSH_MS,
     compression: config.COMPRESSION === 'on',
     captureMaxAgeHours: config.FIELD_CAPTURE_MAX_AGE_HOURS,
     scanRepeatMinutes: config.SCAN_REPEAT_MINUTES,

@@ -74,6 +74,8 @@ export async function createTestContext(
     publicUrl?: string;
     /** PUBLIC_CACHE_MS; unset: 0, every check reads afresh. */
     publicCacheMs?: number;
+    /** PUBLIC_FLUSH_MS; unset: the default (100). */
+    publicFlushMs?: number;
     /** COMPRESSION; unset: off, so tests read plain bodies. */
     compression?: boolean;
     /** LEVY_NAME. */
@@ -112,6 +114,7 @@ export async function createTestContext(
       metricsToken: options.metricsToken,
       publicUrl: options.publicUrl,
       publicCacheMs: options.publicCacheMs ?? 0,
+      publicFlushMs: options.publicFlushMs,
       compression: options.compression ?? false,
       levyName: options.levyName,
       scanRepeatMinutes: options.scanRepeatMinutes,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { housekeepingJobs } from '../src/platform/jobs/housekeeping.ts';
+import { BURST } from '../src/modules/public/slot-counter.ts';
 import { TEST_DB } from './harness.ts';
 import { multipartForm, png } from './images.ts';
 import { freePort } from './resilience/postgres-cluster.ts';
@@ -181,6 +182,17 @@ describe.skipIf(TEST_DB !== 'postgres')(
       }
       expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
       expect(statuses.slice(5)).toEqual([429, 429, 429, 429, 429]);
+    });
+
+    it("an address's public checks are counted across both processes, each counting in memory and writing in batches", async () => {
+      const statuses: number[] = [];
+      // Unknown codes count as checks too (404s).
+      for (let i = 0; i < 90; i += 1) statuses.push((await fetch(`${servers[i % 2].baseUrl}/api/public/vehicles/nobody${i}`)).status);
+      const admitted = statuses.filter((status) => status !== 429).length;
+      // The limit, and at most BURST a process admitted before it heard of the other's (docs/public-checks.md).
+      expect(admitted).toBeGreaterThanOrEqual(60);
+      expect(admitted).toBeLessThanOrEqual(60 + 2 * BURST - 1);
+      expect(statuses.slice(-10)).toEqual(Array(10).fill(429));
     });
   },
 );

@@ -11,6 +11,7 @@ export * from './personal-data.ts';
 export * from './field-errors.ts';
 export * from './export-columns.ts';
 export * from './till-columns.ts';
+export * from './compliance-list.ts';
 export * from './endpoints/all-schemas.ts';
 export * from './endpoints/index.ts';
 export * from './endpoints/all.ts';

@@ -4,6 +4,7 @@ import {
   DEFAULT_GRACE_PERIOD_DAYS,
   FIELD_MESSAGES,
   codeKey,
+  encodeCompliance,
   plateKey,
   type ComplianceEntry,
   type ComplianceReply,
@@ -82,11 +83,11 @@ export function createAgentReadsService(deps: {
       if (query.since) {
         const rows = await repository.complianceChanges(new Date(query.since), COMPLIANCE_PAGE_SIZE);
         const complete = rows.length <= COMPLIANCE_PAGE_SIZE;
-        return { asOf, graceDays: grace, entries: complete ? rows.map(toEntry) : [], next: null, complete };
+        return { asOf, graceDays: grace, ...encodeCompliance(complete ? rows.map(toEntry) : [], asOf, grace), next: null, complete };
       }
       const rows = await repository.compliancePage(query.after ?? '', COMPLIANCE_PAGE_SIZE);
       const next = rows.length === COMPLIANCE_PAGE_SIZE ? rows[rows.length - 1].user_code : null;
-      return { asOf, graceDays: grace, entries: rows.map(toEntry), next, complete: true };
+      return { asOf, graceDays: grace, ...encodeCompliance(rows.map(toEntry), asOf, grace), next, complete: true };
     },
 
     /**

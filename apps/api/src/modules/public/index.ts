@@ -3,12 +3,19 @@ import type { Database } from '../../db/connect.ts';
 import type { Listen } from '../../db/listen.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { registerRoutes } from '../../platform/http/endpoints.ts';
-import { createThrottle } from '../auth/index.ts';
 import { createCheckCache } from './check-cache.ts';
 import { createPublicRepository } from './repository.ts';
-import { publicRoutes, registerPublicPages } from './routes.ts';
-import { createPublicService, type PublicLimit } from './service.ts';
+import { publicRoutes, refuseEarly, registerPublicPages } from './routes.ts';
+import { createPublicService, DEFAULT_PUBLIC_LIMIT, type PublicLimit } from './service.ts';
 import { defineModule, noJobs } from '../../platform/modules.ts';
+import { createSlotCounter, type SlotCounter } from './slot-counter.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's per-address counts of public checks (tests write them with flush()). */
+    publicSlots: SlotCounter;
+  }
+}
 
 export { firstNameAndInitial, type PublicLimit } from './service.ts';
 
@@ -25,6 +32,8 @@ function register(
     levyName?: string;
     /** How long a vehicle's or an agent's check reuses what it read (PUBLIC_CACHE_MS); unset: 0, read every time. */
     cacheMs?: number;
+    /** How often each process writes the checks it admitted (PUBLIC_FLUSH_MS); unset: DEFAULT_FLUSH_MS. */
+    flushMs?: number;
     /** Where changes to what checks show are announced (migration 0050); unset: nothing is reused. */
     listen?: Listen;
   },
@@ -32,15 +41,25 @@ function register(
   const cache = createCheckCache({ ttlMs: deps.cacheMs ?? 0, listen: deps.listen });
   app.addHook('onReady', () => cache.start());
   app.addHook('onClose', () => cache.stop());
+  const limit = deps.limit ?? DEFAULT_PUBLIC_LIMIT;
+  const slots = createSlotCounter({
+    db: deps.db,
+    rule: { limit: limit.perWindow, windowMs: limit.windowMs },
+    flushMs: deps.flushMs,
+    now: () => deps.clock.now(),
+  });
+  app.decorate('publicSlots', slots);
+  // What was admitted is written before the database closes.
+  app.addHook('onClose', () => slots.flush().catch(() => undefined));
   const service = createPublicService({
     repository: createPublicRepository(deps.db),
-    throttle: createThrottle(deps.db),
+    slots,
     cache,
     clock: deps.clock,
     fileUrl: deps.fileUrl,
-    limit: deps.limit,
     levyName: deps.levyName,
   });
+  refuseEarly(app, service);
   registerRoutes(app, publicRoutes(service, deps.publicUrl));
   registerPublicPages(app, service, deps.clock);
 }

@@ -36,7 +36,8 @@ export interface Page {
 const levyLine = (levy: string) => `<p class="levy">${escape(levy)}</p>`;
 
 function page(title: string, body: string, now: Date, status = 200): Page {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}<footer>Checked ${escape(dateTime(now.toISOString()))}, Lagos time</footer></main></body></html>`;
+  const footer = `<footer>Checked ${escape(dateTime(now.toISOString()))}, Lagos time</footer>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}${footer}</main></body></html>`;
   return { status, html };
 }
 
@@ -111,11 +112,12 @@ export function notFoundPage(kind: keyof typeof NOT_FOUND, levy: string, now: Da
   return page(title, `${levyLine(levy)}<h1>${escape(title)}</h1>${verdict('bad', title)}<p>${escape(detail)}</p>`, now, 404);
 }
 
-export function tooManyPage(levy: string, now: Date): Page {
-  return page(
-    'Too many checks',
-    `${levyLine(levy)}<h1>Too many checks</h1>${verdict('idle', 'Too many checks from this address: try again in a minute.')}`,
-    now,
-    429,
-  );
+/**
+ * The same short page whenever (no time, no style sheet: under 1 KB, so not compressed either):
+ * made once, it is the whole cost of a refusal.
+ */
+export function tooManyPage(levy: string): Page {
+  const text = 'Too many checks from this address: try again in a minute.';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Too many checks</title></head><body><main>${levyLine(levy)}<h1>Too many checks</h1><p role="status">${escape(text)}</p></main></body></html>`;
+  return { status: 429, html };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { publicEndpoints } from '@eticket/contracts';
+import { MESSAGES, publicEndpoints } from '@eticket/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { implement } from '../../platform/http/endpoints.ts';
 import { HttpError } from '../../platform/http/errors.ts';
@@ -24,11 +24,44 @@ async function render(reply: FastifyReply, kind: PublicKind, levy: string, clock
     page = await make(now);
   } catch (error) {
     if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 429)) throw error;
-    page = error.statusCode === 404 ? notFoundPage(kind, levy, now) : tooManyPage(levy, now);
+    page = error.statusCode === 404 ? notFoundPage(kind, levy, now) : tooManyPage(levy);
     reply.headers(error.headers);
   }
   // A status changes with a payment: never shown from a cache.
   return reply.code(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+}
+
+/** The routes of each kind of check, pages and API calls (they share an address's count). */
+const KIND_OF_ROUTE: Record<string, PublicKind> = {
+  '/v/:code': 'vehicle',
+  [publicEndpoints.vehicle.path]: 'vehicle',
+  '/r/:no': 'receipt',
+  [publicEndpoints.receipt.path]: 'receipt',
+  '/a/:code': 'agent',
+  [publicEndpoints.agent.path]: 'agent',
+};
+
+/**
+ * An address this process already knows is over its limit is answered first thing, from memory,
+ * with a short reply made once: no statement, no look-up, no page written, nothing compressed
+ * (issue 49: a flood from one address must cost the server next to nothing).
+ */
+export function refuseEarly(app: FastifyInstance, service: PublicService): void {
+  const api = JSON.stringify({ message: MESSAGES.tooManyAttempts });
+  const html = tooManyPage(service.levyName).html;
+  app.addHook('onRequest', (request, reply, done) => {
+    const route = request.routeOptions.url ?? '';
+    const kind = KIND_OF_ROUTE[route];
+    const seconds = kind ? service.refusedFor(kind, request.ip) : null;
+    if (seconds === null) return done();
+    const isPage = !route.startsWith('/api/');
+    void reply
+      .code(429)
+      .header('retry-after', String(seconds))
+      .header('cache-control', 'no-store')
+      .type(isPage ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8')
+      .send(isPage ? html : api);
+  });
 }
 
 type CodeRequest = FastifyRequest<{ Params: { code: string } }>;

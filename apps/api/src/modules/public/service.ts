@@ -10,23 +10,22 @@ import {
   type PublicVehicle,
   type PublicVehicleStatus,
 } from '@eticket/contracts';
-import { BoundedMap } from '../../lib/bounded-map.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toNaira } from '../../domain/money.ts';
 import { HttpError, notFound } from '../../platform/http/errors.ts';
-import type { Throttle } from '../auth/index.ts';
 import { statusAt } from '../subscriptions/index.ts';
 import type { CheckCache } from './check-cache.ts';
 import type { PublicRepository, VehicleRow } from './repository.ts';
+import type { SlotCounter } from './slot-counter.ts';
 
 export type PublicKind = 'vehicle' | 'receipt' | 'agent';
 
-/** Checks per address per kind, across every process (the sign-in throttle's table, migration 0026). */
+/** Checks per address per kind, across every process (the sign-in throttle's table, counted in batches: 0052). */
 export interface PublicLimit {
   perWindow: number;
   windowMs: number;
 }
-const DEFAULT_PUBLIC_LIMIT: PublicLimit = { perWindow: 60, windowMs: 60_000 };
+export const DEFAULT_PUBLIC_LIMIT: PublicLimit = { perWindow: 60, windowMs: 60_000 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const USER_CODE = /^[a-z0-9]{4,64}$/;
@@ -60,49 +59,44 @@ function tooMany(freeAt: Date, now: Date): HttpError {
   return new HttpError(429, MESSAGES.tooManyAttempts, { 'retry-after': String(seconds) });
 }
 
-/** How many refused addresses a process remembers; the oldest is asked about again. */
-const MAX_REFUSED = 100_000;
+/** The key of an address's count for a kind of check. */
+export const slotKey = (kind: PublicKind, address: string) => `public:${kind}:${address}`;
 
 export function createPublicService(deps: {
   repository: PublicRepository;
-  throttle: Throttle;
+  /** Per-address counts, written in batches (slot-counter.ts). */
+  slots: SlotCounter;
   /** What vehicle and agent checks read, reused for a few seconds (PUBLIC_CACHE_MS). */
   cache: CheckCache;
   clock: Clock;
   fileUrl: (key: string) => string;
-  limit?: PublicLimit;
   /** LEVY_NAME; unset: DEFAULT_LEVY_NAME. */
   levyName?: string;
 }) {
-  const { repository, throttle, cache, clock, fileUrl } = deps;
+  const { repository, slots, cache, clock, fileUrl } = deps;
   const levyName = deps.levyName ?? DEFAULT_LEVY_NAME;
-  const limit = deps.limit ?? DEFAULT_PUBLIC_LIMIT;
-
-  // Until when each key refused is blocked, as PostgreSQL answered: a flood from one address is then
-  // refused from memory, without a statement (issue 49). Slots are only ever taken in PostgreSQL, so
-  // the count still holds across processes; this only skips asking again what it already said.
-  const refused = new BoundedMap<string, number>(MAX_REFUSED);
 
   /** Takes this address's slot for this kind of check, or refuses with 429 and when to try again. */
   async function admit(kind: PublicKind, address: string): Promise<Date> {
+    const refusedUntil = await slots.take(slotKey(kind, address));
     const now = clock.now();
-    const key = `public:${kind}:${address}`;
-    const blockedUntil = refused.get(key);
-    if (blockedUntil !== undefined) {
-      if (blockedUntil > now.getTime()) throw tooMany(new Date(blockedUntil), now);
-      refused.delete(key);
-    }
-    const freeAt = await throttle.take([{ key, limit: limit.perWindow, windowMs: limit.windowMs }], now);
-    if (freeAt) {
-      refused.set(key, freeAt.getTime());
-      throw tooMany(freeAt, now);
-    }
+    if (refusedUntil !== null) throw tooMany(new Date(refusedUntil), now);
     return now;
   }
 
   return {
     /** The levy's name (LEVY_NAME), on every page and print. */
     levyName,
+
+    /**
+     * Seconds until this address may check this kind again when this process already knows it is
+     * refused (from memory: no statement), else null. Asked before anything else is done for a request.
+     */
+    refusedFor(kind: PublicKind, address: string): number | null {
+      const now = clock.now().getTime();
+      const until = slots.refusedUntil(slotKey(kind, address), now);
+      return until === null ? null : Math.max(1, Math.ceil((until - now) / 1000));
+    },
 
     async vehicle(code: string, address: string): Promise<PublicVehicle> {
       const now = await admit('vehicle', address);

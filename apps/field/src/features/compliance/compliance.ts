@@ -1,11 +1,9 @@
-import { COMPLIANCE_FLAGS, fieldEndpoints, type SubscriptionStatus } from '@eticket/contracts';
-import { call } from '../../lib/api.ts';
-import { db, type ComplianceRow, type Meta } from '../../lib/outbox/index.ts';
+import { COMPLIANCE_FLAGS, type SubscriptionStatus } from '@eticket/contracts';
+import { db, type Meta } from '../../lib/outbox/index.ts';
+import { downloadCompliance } from './download.ts';
 
 /** The whole list again once a day (it drops deleted motorists); changes since the last copy in between. */
 const FULL_EVERY_MS = 24 * 3600_000;
-
-const toRow = ([code, paidUntil, flags, plate]: [string, number, number, string]): ComplianceRow => ({ code, paidUntil, flags, plate });
 
 /** A plate as the list keeps it (vehicles.plate_search): letters and digits, lower-cased. */
 const plateSearchKey = (typed: string) => typed.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -25,10 +23,10 @@ async function fetchWhole(): Promise<void> {
   const started = Date.now();
   await db.compliance.clear();
   do {
-    const { data: page } = await call(fieldEndpoints.compliance, { query: { after } });
+    const page = await downloadCompliance({ after });
     first ??= { name: 'compliance', asOf: page.asOf, graceDays: page.graceDays, fullAt: started, count: 0 };
-    await db.compliance.bulkPut(page.entries.map(toRow));
-    count += page.entries.length;
+    await db.compliance.bulkPut(page.rows);
+    count += page.rows.length;
     after = page.next ?? undefined;
   } while (after);
   await db.meta.put({ ...first!, count });
@@ -38,9 +36,11 @@ async function fetchWhole(): Promise<void> {
 export async function refreshCompliance(): Promise<void> {
   const meta = await db.meta.get('compliance');
   if (!meta || Date.now() - meta.fullAt > FULL_EVERY_MS) return fetchWhole();
-  const { data: changes } = await call(fieldEndpoints.compliance, { query: { since: meta.asOf } });
-  if (!changes.complete) return fetchWhole();
-  await db.compliance.bulkPut(changes.entries.map(toRow));
+  const changes = await downloadCompliance({ since: meta.asOf });
+  // An expired entry's paid-until is kept to the day, by the grace period of its reply: a new grace
+  // period could make it in grace again, to the second, so the list is fetched whole.
+  if (!changes.complete || changes.graceDays !== meta.graceDays) return fetchWhole();
+  await db.compliance.bulkPut(changes.rows);
   await db.meta.put({ ...meta, asOf: changes.asOf, graceDays: changes.graceDays, count: await db.compliance.count() });
 }
 

@@ -55,10 +55,11 @@ export type FieldPlan = z.infer<typeof fieldPlan>;
 export const fieldPlansResponse = z.object({ data: z.array(fieldPlan) });
 
 /**
- * GET /api/field/compliance: the compact list behind offline verdicts. Each entry is
- * [userCode, paidUntil in epoch seconds (0 while paused), flags]; flags: 1 = owes a penalty,
- * 2 = paused. A full copy comes in pages by userCode (`after`); `since` (the asOf of an earlier
- * reply) gives only the entries changed since, when they fit in one page.
+ * GET /api/field/compliance: the compact list behind offline verdicts, in columns
+ * (compliance-list.ts: encodeCompliance / decodeCompliance). Each entry stands for
+ * [userCode, paidUntil in epoch seconds (0 while paused), flags, plate search key]; flags: 1 = owes
+ * a penalty, 2 = paused. A full copy comes in pages by userCode (`after`); `since` (the asOf of an
+ * earlier reply) gives only the entries changed since, when they fit in one page.
  */
 export const complianceQuery = z.object({
   after: z.string().max(64, 'after is too long').optional(),
@@ -69,10 +70,25 @@ export const complianceEntry = z.tuple([z.string(), z.number().int(), z.number()
 export type ComplianceEntry = z.infer<typeof complianceEntry>;
 export const complianceResponse = z.object({
   data: z.object({
-    /** Server time the reply reflects: the `since` of the next refresh. */
+    /** Server time the reply reflects: the `since` of the next refresh, and the columns' reference. */
     asOf: z.string(),
     graceDays: z.number(),
-    entries: z.array(complianceEntry),
+    /** Entries in `codes`, `times` and `plates`. */
+    count: z.number().int(),
+    /** The first 10-character Unique ID as a base-36 number (0 when none). */
+    firstCode: z.number().int(),
+    /** The Rice parameter of `codes`. */
+    codeBits: z.number().int(),
+    /** Base64: the gaps between the sorted 10-character Unique IDs (base-36 numbers), Rice-coded. */
+    codes: z.string(),
+    /** A letter per code: p paused, d paid-until to the day, s to the second; a capital when a penalty is owed. */
+    kinds: z.string(),
+    /** Base64: a varint of paid-until per code not paused (days before, or seconds after, the reply's reference). */
+    times: z.string(),
+    /** The plates' search keys in the codes' order, separated by spaces. */
+    plates: z.string(),
+    /** Entries whose Unique ID is not 10 letters and digits, as tuples. */
+    others: z.array(complianceEntry),
     /** The `after` of the next page; null on the last. */
     next: z.string().nullable(),
     /** With `since`: false when the changes did not fit in one page (fetch the whole list again). */

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { decodeCompliance, encodeCompliance, type ComplianceTuple } from './compliance-list.ts';
+import { printedDate } from './printing.ts';
+
+const DAY = 86_400;
+const asOf = '2026-05-10T12:34:56.000Z';
+const asOfS = Date.parse(asOf) / 1000;
+
+/** The field app's verdict (features/compliance): status at `now` and the dates it shows. */
+function verdict([, paidUntil, flags]: ComplianceTuple, graceDays: number, now: number) {
+  if (flags & 2) return { status: 'paused', owes: flags & 1 };
+  const graceEnds = paidUntil + graceDays * DAY;
+  const status = now < paidUntil ? 'active' : now < graceEnds ? 'grace' : 'expired';
+  const shown = status === 'active' ? paidUntil : graceEnds;
+  return { status, date: printedDate(new Date(shown * 1000).toISOString()), owes: flags & 1 };
+}
+
+let seed = 7;
+const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+const code = () => Array.from({ length: 10 }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[random(36)]).join('');
+
+describe('the compliance list in columns', () => {
+  const graceDays = 3;
+  const entries: ComplianceTuple[] = [
+    ...Array.from({ length: 3000 }, (): ComplianceTuple => {
+      const paused = random(30) === 0;
+      return [
+        code(),
+        paused ? 0 : asOfS + random(400 * DAY) - 300 * DAY,
+        (paused ? 2 : 0) | (random(10) === 0 ? 1 : 0),
+        random(20) ? `kja${random(1000)}ab` : '',
+      ];
+    }),
+    // Right at the boundaries, and codes that are not 10 characters.
+    [code(), asOfS - DAY - graceDays * DAY, 0, 'edge1'],
+    [code(), asOfS - DAY - graceDays * DAY - 1, 1, 'edge2'],
+    ['rm12cd34', asOfS + 5, 0, 'short'],
+    ['0000000000', asOfS - 90 * DAY, 0, ''],
+  ];
+  const columns = encodeCompliance(entries, asOf, graceDays);
+  const decoded = decodeCompliance(columns, asOf, graceDays);
+  const byCode = new Map(decoded.map((entry) => [entry[0], entry]));
+
+  it('keeps every entry, its flags and plate, and paid-until to the second wherever a verdict can still change', () => {
+    expect(decoded).toHaveLength(entries.length);
+    for (const entry of entries) {
+      const back = byCode.get(entry[0])!;
+      expect([back[0], back[2], back[3]]).toEqual([entry[0], entry[2], entry[3]]);
+      if (entry[1] + graceDays * DAY >= asOfS - DAY) expect(back[1]).toBe(entry[1]);
+    }
+  });
+
+  it('gives the verdict and the date the field app shows, at any time from a day before asOf', () => {
+    for (const entry of entries) {
+      for (const now of [asOfS - DAY, asOfS, asOfS + 3600, asOfS + 2 * DAY, asOfS + 40 * DAY, entry[1], entry[1] - 1, entry[1] + graceDays * DAY]) {
+        if (now < asOfS - DAY) continue;
+        expect(verdict(byCode.get(entry[0])!, graceDays, now)).toEqual(verdict(entry, graceDays, now));
+      }
+    }
+  });
+
+  it('is an empty list when there is nothing', () => {
+    expect(decodeCompliance(encodeCompliance([], asOf, graceDays), asOf, graceDays)).toEqual([]);
+  });
+});
