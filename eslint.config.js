@@ -48,8 +48,8 @@ function featureZones(client) {
  * <folder>/<a> reaches <folder>/<b> only through <folder>/<b>/index.ts, its public face: the API's modules,
  * the field app's features. `skip`: sub-folders left out.
  */
-function faceZones(folder, skip = []) {
-  const parts = foldersIn(folder).filter((part) => !skip.includes(part));
+function faceZones(folder) {
+  const parts = foldersIn(folder);
   const name = path.basename(folder);
   return parts.flatMap((part) =>
     parts
@@ -62,9 +62,6 @@ function faceZones(folder, skip = []) {
       })),
   );
 }
-
-// The field queue is moving to lib/outbox (issue 47); until it has, features/queue is left out of the face rule.
-const MOVING = ['queue'];
 
 /** Layers, lowest first: a layer imports only layers below it, never one above it, modules/ or app.ts. */
 const LAYERS = ['lib', 'domain', 'db', 'platform', 'lists', 'adapters', 'modules'];
@@ -137,7 +134,7 @@ export default tseslint.config(
           zones: [
             ...clients.flatMap(sharedZones),
             ...featureZones('apps/web/src'),
-            ...faceZones('apps/field/src/features', MOVING),
+            ...faceZones('apps/field/src/features'),
             ...faceZones(`${api}/modules`),
             ...layerZones(),
           ],

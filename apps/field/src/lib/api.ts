@@ -20,4 +20,3 @@ const client = createClient({
 
 /** Calls a declared endpoint (packages/contracts/src/endpoints); see packages/client. */
 export const call = client.call;
-

@@ -670,7 +670,7 @@ SELECT
     FROM
       "settings"
     WHERE
-      "settings"."key" = $1
+      "settings"."key" = 'subscription_grace_days'
   )
 FROM
   "users"
@@ -680,9 +680,9 @@ FROM
   LEFT JOIN "ticket_subscriptions" ON "ticket_subscriptions"."user_id" = "users"."id"
   LEFT JOIN "subscription_plans" ON "subscription_plans"."id" = "ticket_subscriptions"."plan_id"
 WHERE
-  "users"."id" = $2
+  "users"."id" = $1
 LIMIT
-  $3;
+  1;
 
 -- createPersonQuery.list
 -- called with [{"roles":["motorist"]},{"limit":20,"offset":0}]

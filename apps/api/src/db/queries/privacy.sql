@@ -34,7 +34,7 @@ WHERE
 RETURNING
   s.id;
 
--- createPrivacyService.record, then decide (an access request)
+-- createPrivacyService.recordRequest, then decideRequest (an access request)
 SELECT
   "id",
   "role",

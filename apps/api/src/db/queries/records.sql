@@ -1314,7 +1314,7 @@ FROM
 WHERE
   "penalty_payments"."id" = $1
 LIMIT
-  $2;
+  1;
 
 -- recordQueries.penaltyPaymentSummary
 -- called with [{}]
@@ -1610,7 +1610,7 @@ FROM
 WHERE
   "scans"."id" = $1
 LIMIT
-  $2;
+  1;
 
 -- recordQueries.subscriptionPaymentBatch
 -- called with [{},null,500]
@@ -1736,7 +1736,7 @@ FROM
 WHERE
   "subscription_payments"."id" = $1
 LIMIT
-  $2;
+  1;
 
 -- recordQueries.subscriptionPaymentSummary
 -- called with [{}]

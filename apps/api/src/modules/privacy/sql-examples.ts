@@ -19,7 +19,6 @@ export default sqlExamples({
     },
   },
   functions: {
-    applyRetention: 'runs eraseDeletedPeople and coarsenScanLocations',
     coarsenScanLocations: [[EXAMPLE.now, 180]],
     eraseDeletedPeople: [[files, EXAMPLE.now, 90]],
     erasePeopleNow: [[files, [EXAMPLE.id], EXAMPLE.now]],

@@ -9,7 +9,7 @@ import type { RecordFilter } from './record-filter.ts';
 import { scanQueries } from './scan-queries.ts';
 
 export type { PaymentRow } from './payment-queries.ts';
-export type { PersonRefRow, RecordFilter } from './record-filter.ts';
+export type { RecordFilter } from './record-filter.ts';
 export type { ScanRow } from './scan-queries.ts';
 
 /** At most this many people match a Unique ID search (a prefix of 3 characters already narrows to a handful). */

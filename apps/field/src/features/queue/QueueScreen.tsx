@@ -4,9 +4,8 @@ import { dateTime, naira } from '../../lib/format.ts';
 import { guessTarget, targetAs, targetText } from '../../lib/motorist.ts';
 import { keptAgentCard } from '../../lib/profile.ts';
 import { useOnline } from '../../lib/useOnline.ts';
-import { Receipt } from '../collect/Receipt.tsx';
-import { inReferenceWords, referenceLabel, referenceProblem } from '../collect/reference.ts';
-import { inCloseWords } from '../till/closeWords.ts';
+import { Receipt, inReferenceWords, referenceLabel, referenceProblem } from '../collect/index.ts';
+import { inCloseWords } from '../till/index.ts';
 import { type QueueItem, remove, resendCorrected, retry, syncNow, useQueue } from '../../lib/outbox/index.ts';
 
 const STATE_LABEL: Record<QueueItem['state'], string> = { waiting: 'Waiting', sending: 'Sending…', done: 'Recorded', refused: 'Refused' };

@@ -2,3 +2,4 @@
 export { cashPausedOf } from './cashPaused.ts';
 export { TillCard } from './TillCard.tsx';
 export { useTill, type KeptTill } from './till.ts';
+export { inCloseWords } from './closeWords.ts';
