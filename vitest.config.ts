@@ -18,6 +18,8 @@ const apiProject = (name: string, env: Record<string, string>) => ({
 const projects = [
   { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
   { test: { name: 'web-unit', root: 'apps/web', include: ['src/**/*.test.ts'] } },
+  // The generated maps under docs/ (npm run screens) against the code.
+  { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.mjs'] } },
   // The field app's code runs as in a browser tab: each file gets its own globals (IndexedDB, localStorage).
   { test: { name: 'field-unit', root: 'apps/field', include: ['src/**/*.test.ts'], isolate: true } },
   // The client against the real API (apps/api's test harness), so it needs the API's migrated template.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_LOOKAHEAD_PAGES } from '../src/lists/day-counts.ts';
+import { SEARCH_LOOKAHEAD_PAGES } from '../src/lists/kit.ts';
 import { compactCounts } from '../src/db/housekeeping.ts';
 import { controlledClock, createTestContext, NO_CASH_LIMITS, type TestContext } from './harness.ts';
 import { createMotorist, newKey, session, type Session } from './tickets.ts';

@@ -1,5 +1,5 @@
 import { and, gte, lt, type Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Binding } from './prepared.ts';
 import { lagosDay, startOfLagosDay, startOfNextLagosDay } from '../domain/calendar.ts';
 
@@ -10,15 +10,13 @@ import { lagosDay, startOfLagosDay, startOfNextLagosDay } from '../domain/calend
  *   their month twins (0014_month_counts.sql), the other whole Lagos days from the day counters,
  *   the partial days at a range's edges row by row;
  * - any other filter (a text or Unique ID search, online) is counted row by row, but only as far
- *   as SEARCH_LOOKAHEAD_PAGES pages past the page asked for; when more match, the total says "at
+ *   as SEARCH_LOOKAHEAD_PAGES (kit.ts) pages past the page asked for; when more match, the total says "at
  *   least this many" (`exact: false`) and grows as the reader pages on.
  */
 export interface ListTotal {
   total: number;
   exact: boolean;
 }
-
-export const SEARCH_LOOKAHEAD_PAGES = 10;
 
 export interface TimeRange {
   from?: Date;
@@ -112,19 +110,6 @@ export function wholeDayConditions(dayColumn: AnyPgColumn, days: BoundDays): SQL
 export interface TotalQuery {
   value(): SQL<number>;
   read(value: number): ListTotal;
-}
-
-/**
- * Rows of `select` (a SELECT of the list's filtered rows) counted one by one up to
- * SEARCH_LOOKAHEAD_PAGES pages past the page asked for.
- */
-export function totalAhead(binding: Binding, page: { offset: number; limit: number }, select: () => PgSelect): TotalQuery {
-  const cap = page.offset + page.limit * SEARCH_LOOKAHEAD_PAGES;
-  const limit = binding.value('countUpTo', cap + 1);
-  return {
-    value: () => sql`(SELECT count(*) FROM (${select().limit(limit)}) AS limited)`.mapWith(Number),
-    read: (value) => (value > cap ? { total: cap, exact: false } : { total: value, exact: true }),
-  };
 }
 
 /** The sum of a counter column, as a number (bigint sums arrive as text). */

@@ -1,7 +1,6 @@
 import { like } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
-import { containing } from './like.ts';
-import { Binding, PreparedStatements } from './prepared.ts';
+import { Binding, containing, PreparedStatements } from './prepared.ts';
 import { vehicles } from '../db/schema.ts';
 
 /** At most this many motorists match a plate search (a full plate names one; three characters already narrow it). */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
-import { containing } from '../../lists/like.ts';
+import { containing } from '../../lists/prepared.ts';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { PersonalDataAccessAction } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';

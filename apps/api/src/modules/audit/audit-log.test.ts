@@ -14,7 +14,7 @@ import {
   type TestContext,
 } from '../../../test/harness.ts';
 import { createMotorist } from '../../../test/tickets.ts';
-import { SEARCH_LOOKAHEAD_PAGES } from '../../lists/day-counts.ts';
+import { SEARCH_LOOKAHEAD_PAGES } from '../../lists/kit.ts';
 import { subscriptionQueries } from '../subscriptions/index.ts';
 
 /**

@@ -2,9 +2,8 @@ import { and, eq, gte, like, lt, type Placeholder, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditEntityType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { containing } from '../../lists/like.ts';
 import { defineList } from '../../lists/kit.ts';
-import type { Binding } from '../../lists/prepared.ts';
+import { type Binding, containing } from '../../lists/prepared.ts';
 import { auditCounts, auditLog, auditMonthCounts, users } from '../../db/schema.ts';
 import { sumOf, wholeDayConditions } from '../../lists/day-counts.ts';
 

@@ -5,8 +5,7 @@
  */
 import { type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AgentRole, RegistrationStatus } from '@eticket/contracts';
-import { containing } from '../../lists/like.ts';
-import type { Binding } from '../../lists/prepared.ts';
+import { type Binding, containing } from '../../lists/prepared.ts';
 import { addDays, dayRange, type DayRange } from '../../lists/date-range.ts';
 import type { ActivityMetric, Interval, Triple, Windows } from './figure-types.ts';
 

@@ -2,9 +2,8 @@ import { and, eq, gte, inArray, like, lt, ne, or, type Placeholder, sql, type SQ
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RegistrationStatus, Role } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { containing } from '../../lists/like.ts';
 import { defineList } from '../../lists/kit.ts';
-import type { Binding } from '../../lists/prepared.ts';
+import { type Binding, containing } from '../../lists/prepared.ts';
 import { plateOwnersQuery } from '../../lists/plate-search.ts';
 import { guarantors, peopleCounts, peopleMonthCounts, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { joinSubscriptions, subscriptionColumns } from '../subscriptions/index.ts';

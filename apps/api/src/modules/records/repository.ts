@@ -1,9 +1,8 @@
 import { and, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { penaltyPayments, subscriptionPayments, users } from '../../db/schema.ts';
-import { containing, startingWith } from '../../lists/like.ts';
 import { plateOwnersQuery } from '../../lists/plate-search.ts';
-import { Binding, PreparedStatements } from '../../lists/prepared.ts';
+import { Binding, containing, PreparedStatements, startingWith } from '../../lists/prepared.ts';
 import { paymentQueries } from './payment-queries.ts';
 import type { RecordFilter } from './record-filter.ts';
 import { scanQueries } from './scan-queries.ts';

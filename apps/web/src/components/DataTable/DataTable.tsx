@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Checkbox, Group, Paper, Stack, Table } from '@mantine/core';
+import { Checkbox, Group, Paper, Stack, Table, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { IconSearch } from '@tabler/icons-react';
 import { MESSAGES, type Paginated } from '@eticket/contracts';
 import { DateFilter } from './DateFilter.tsx';
 import { downloadList, downloadRows, type TableDownload } from './download.ts';
@@ -8,12 +10,9 @@ import { FilterModal } from './FilterModal.tsx';
 import { PageSizeSelect } from './PageSizeSelect.tsx';
 import { PagerBar } from './PagerBar.tsx';
 import { STICKY_END } from './sticky.ts';
-import { SearchBox } from './SearchBox.tsx';
 import { TableRows } from './TableRows.tsx';
-import { searchForStatus, statusOfSearch } from './tableState.ts';
+import { normaliseSearch, searchForStatus, statusOfSearch, useTablePage, useTableState } from './tableState.ts';
 import type { Column, FetchPage, ListFilters, NoFilters } from './types.ts';
-import { useTablePage } from './useTablePage.ts';
-import { useTableState } from './useTableState.ts';
 
 export interface DataTableProps<Row, Reply extends Paginated<Row> = Paginated<Row>, Filters extends ListFilters = NoFilters> {
   /** The table's accessible name, e.g. 'Motorists'. */
@@ -185,4 +184,39 @@ export function DataTable<Row, Reply extends Paginated<Row> = Paginated<Row>, Fi
 function useListFilters<Filters extends ListFilters>(given: Filters | undefined): Filters {
   const text = JSON.stringify(given ?? {});
   return useMemo(() => JSON.parse(text) as Filters, [text]);
+}
+
+/** The search box: sends its text lower-cased, a moment after typing stops. */
+export function SearchBox({
+  value,
+  onSearch,
+  placeholder = 'Search name, email, phone, Unique ID',
+}: {
+  value: string;
+  onSearch: (search: string) => void;
+  placeholder?: string;
+}) {
+  const [text, setText] = useState(value);
+  // The status filter also sets the search text: show it.
+  useEffect(() => setText(value), [value]);
+  const send = useDebouncedCallback((next: string) => onSearch(normaliseSearch(next)), 350);
+  return (
+    <TextInput
+      aria-label="Search"
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        send(event.currentTarget.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          send.cancel();
+          onSearch(normaliseSearch(text));
+        }
+      }}
+      w={{ base: '100%', sm: 320 }}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-export { DataTable } from './DataTable.tsx';
+export { DataTable, SearchBox } from './DataTable.tsx';
 export type { Column, FetchPage } from './types.ts';
 export type { TableDownload } from './download.ts';
 export { Pager } from './Pager.tsx';

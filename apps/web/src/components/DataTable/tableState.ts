@@ -1,5 +1,8 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from '@eticket/contracts';
-import type { TableQuery } from './types.ts';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES, type Paginated } from '@eticket/contracts';
+import type { FetchPage, ListFilters, TableQuery } from './types.ts';
 
 /** Status filter choices (spec): each sets the search text to its lower-cased name; All clears it. */
 export const STATUS_CHOICES = ['All', 'Pending', 'Declined', 'Approved', 'Suspended'] as const;
@@ -99,4 +102,54 @@ export function onFirstPage(params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(params);
   next.delete(TABLE_PARAMS.page);
   return next;
+}
+
+/**
+ * The list's view state, kept in the page address (TABLE_PARAMS); any change of
+ * filter or size goes back to the first page. Each change is a history entry, so Back undoes it.
+ */
+export function useTableState(initialSearch?: string) {
+  const [params, setParams] = useSearchParams();
+  const text = params.toString();
+  const inAddress = useMemo(() => tableStateOf(new URLSearchParams(text), initialSearch), [text, initialSearch]);
+  // Shown at once: React Router writes the address in a transition, which would leave a clicked
+  // control showing its old value for a moment. An address changed by Back or a link wins.
+  const [state, setState] = useState(inAddress);
+  const [seen, setSeen] = useState(inAddress);
+  if (seen !== inAddress) {
+    setSeen(inAddress);
+    setState(inAddress);
+  }
+  const query = useMemo(() => queryOf(state), [state]);
+  const change = (changes: Partial<TableState>) => {
+    const next = { ...state, ...changes };
+    setState(next);
+    setParams((current) => withTableState(current, next, initialSearch));
+  };
+  const refilter = (changes: Partial<TableState>) => change({ ...changes, page: FIRST_PAGE });
+  return {
+    state,
+    query,
+    setPage: (page: number) => change({ page }),
+    setLimit: (limit: PageSize) => refilter({ limit }),
+    setSearch: (search: string) => refilter({ search }),
+    setActivity: (activity: ActivityChoice) => refilter({ activity }),
+    setRange: ([startDate, endDate]: [string | null, string | null]) => refilter({ startDate, endDate }),
+  };
+}
+
+/**
+ * One page of a list. The query is part of the key, so invalidating the list's key reloads it
+ * with the current page, size, search, filters and range; the previous page stays shown meanwhile.
+ */
+export function useTablePage<Row, Reply extends Paginated<Row>, Filters extends ListFilters>(
+  queryKey: readonly unknown[],
+  fetchPage: FetchPage<Row, Reply, Filters>,
+  query: TableQuery & Filters,
+) {
+  return useQuery({
+    queryKey: [...queryKey, query],
+    queryFn: ({ signal }) => fetchPage(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }

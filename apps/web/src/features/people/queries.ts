@@ -5,31 +5,18 @@ import {
   resetCodeEndpoints,
   type EndpointInput,
   type PersonActionResponse,
-  type Paginated,
   type PersonRecord,
-  type PeopleListQuery,
   type RegistrationKind,
   type RegistrationResponse,
 } from '@eticket/contracts';
-import type { FetchPage } from '../../components/DataTable/index.ts';
 import { call } from '../../lib/api.ts';
-import { KINDS, type PeopleKind } from './kinds.ts';
+import type { PeopleKind } from './kinds.ts';
 
 export const peopleKeys = {
   all: ['people'] as const,
   list: (kind: PeopleKind) => ['people', 'list', kind] as const,
   detail: (id: string) => ['people', 'detail', id] as const,
 };
-
-/** A people list's own filter: which of the kind's lists (view=new: the new-person pages' list, as the server defines it). */
-export type PeopleFilters = Pick<PeopleListQuery, 'view'>;
-
-/** GET /api/{kind}/user (agents: /api/agent/user?role=…): one page of a people list. */
-export function peopleFetcher(kind: PeopleKind): FetchPage<PersonRecord, Paginated<PersonRecord>, PeopleFilters> {
-  const { list, agentRole } = KINDS[kind];
-  if (agentRole) return (query, signal) => call(peopleEndpoints.agents, { query: { ...query, role: agentRole } }, { signal });
-  return (query, signal) => call(list, { query }, { signal });
-}
 
 /** GET /api/user/{id}/details; the row the list carried shows meanwhile. */
 export function usePersonDetails(id: string, fromList?: PersonRecord) {

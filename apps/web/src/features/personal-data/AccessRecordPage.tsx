@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, Paper, Select, Stack } from '@mantine/core';
 import { PERSONAL_DATA_ACCESS_ACTIONS, type PersonalDataAccessAction } from '@eticket/contracts';
 import { DateFilter } from '../../components/DataTable/DateFilter.tsx';
-import { SearchBox } from '../../components/DataTable/SearchBox.tsx';
+import { SearchBox } from '../../components/DataTable/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { AccessRecordTable } from '../../components/AccessRecord/AccessRecordTable.tsx';
 import { ACCESS_ACTION_LABELS } from '../../components/AccessRecord/labels.ts';

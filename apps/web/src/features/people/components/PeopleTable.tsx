@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { Text } from '@mantine/core';
-import { personCsvColumns, type PersonRecord } from '@eticket/contracts';
-import { DataTable, type TableDownload } from '../../../components/DataTable/index.ts';
+import { peopleEndpoints, personCsvColumns, type Paginated, type PeopleListQuery, type PersonRecord } from '@eticket/contracts';
+import { DataTable, type FetchPage, type TableDownload } from '../../../components/DataTable/index.ts';
+import { call } from '../../../lib/api.ts';
 import { useSignedInUser } from '../../../lib/useSession.ts';
 import { showsActionsColumn } from '../actions.ts';
 import { personColumns } from '../columns.tsx';
 import { KINDS, type PeopleKind } from '../kinds.ts';
-import { peopleFetcher, peopleKeys, type PeopleFilters } from '../queries.ts';
+import { peopleKeys } from '../queries.ts';
 import { BulkPersonActions } from './BulkPersonActions.tsx';
 
 interface PeopleTableProps {
@@ -15,6 +16,16 @@ interface PeopleTableProps {
   pendingOnly?: boolean;
   /** The new-person pages filter by dates and activity only (spec). */
   statusFilter?: boolean;
+}
+
+/** A people list's own filter: which of the kind's lists (view=new: the new-person pages' list, as the server defines it). */
+type PeopleFilters = Pick<PeopleListQuery, 'view'>;
+
+/** GET /api/{kind}/user (agents: /api/agent/user?role=…): one page of a people list. */
+function peopleFetcher(kind: PeopleKind): FetchPage<PersonRecord, Paginated<PersonRecord>, PeopleFilters> {
+  const { list, agentRole } = KINDS[kind];
+  if (agentRole) return (query, signal) => call(peopleEndpoints.agents, { query: { ...query, role: agentRole } }, { signal });
+  return (query, signal) => call(list, { query }, { signal });
 }
 
 const rowKey = (row: PersonRecord) => row.id;
