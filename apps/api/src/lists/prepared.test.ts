@@ -119,6 +119,32 @@ describe('PreparedStatements: statements without values', () => {
     expect(byValue.prepared?.name).toMatch(/^shape_[\w-]{24}$/);
   });
 
+  it('prepares a statement written as SQL as a builder’s: choices written in, named, built once per shape', async () => {
+    const statements = new PreparedStatements(ctx.database.db);
+    const prepareQuery = vi.spyOn(ctx.database.db._.session, 'prepareQuery');
+    try {
+      const read = (value: number) => {
+        const binding = new Binding();
+        const key = binding.choice('key', 'literal-test');
+        const atLeast = binding.value('atLeast', value);
+        return statements.runSql<{ value: number }>(
+          binding.shape,
+          binding.values,
+          () => sql`SELECT value FROM settings WHERE key = ${key} AND (value #>> '{}')::int >= ${atLeast}`,
+        );
+      };
+      expect(await read(7)).toEqual([{ value: 7 }]);
+      expect(await read(8)).toEqual([]);
+      expect(prepareQuery).toHaveBeenCalledTimes(1);
+      const [query, , name] = prepareQuery.mock.calls[0];
+      expect(query.sql).toContain(`key = 'literal-test'`);
+      expect(query.sql).toContain('>= $1');
+      expect(name).toMatch(/^shape_[\w-]{24}$/);
+    } finally {
+      prepareQuery.mockRestore();
+    }
+  });
+
   it('leaves a statement with a search pattern unnamed: planned with each call’s pattern', async () => {
     const statements = new PreparedStatements(ctx.database.db);
     const binding = new Binding();

@@ -1,7 +1,7 @@
-import { type Placeholder, sql } from 'drizzle-orm';
+import { type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { BoundedMap } from '../lib/bounded-map.ts';
 import type { Database } from '../db/connect.ts';
-import { type Executable, type Preparable, prepareShape } from '../platform/speed/drizzle-statement.ts';
+import { type Executable, type Preparable, prepareShape, prepareSql } from '../platform/speed/drizzle-statement.ts';
 
 export type { Preparable } from '../platform/speed/drizzle-statement.ts';
 
@@ -100,6 +100,16 @@ export class PreparedStatements {
       this.#built.set(shape, statement);
     }
     return statement.execute(values);
+  }
+
+  /** As `run`, for a statement written as SQL (placeholders for the values): its rows, as `db.execute` gives them. */
+  async runSql<Row>(shape: string, values: Record<string, unknown>, build: () => SQL): Promise<Row[]> {
+    let statement = this.#built.get(shape) as Executable<{ rows: Row[] }> | undefined;
+    if (!statement) {
+      statement = prepareSql(this.#db, build(), { perCall: shape.includes(PATTERN_MARK) }) as Executable<{ rows: Row[] }>;
+      this.#built.set(shape, statement);
+    }
+    return (await statement.execute(values)).rows;
   }
 
   /** How many shapes are built (for tests). */

@@ -23,6 +23,7 @@ export default sqlExamples({
     compactCounts: [[{ now: () => EXAMPLE.now }]],
     pruneIdempotencyKeys: [[EXAMPLE.now, 7]],
     prepareShape: "prepares the statement its caller built: that SQL is in the caller's module's file",
+    prepareSql: "prepares the SQL its caller wrote: that SQL is in the caller's module's file",
     vacuumLikeAutovacuum:
       "reads pg_stat_user_tables, then runs VACUUM or ANALYZE on the tables that need it: which ones depends on the database's state, not the code's",
   },

@@ -50,21 +50,26 @@ LIMIT
 -- called with ["remitter",{"startDay":"2026-03-01","endDay":"2026-03-05","from":"2026-02-28T23:00:00.000Z","to":"2026-03-05T23:00:00.000Z","days":5},10]
 SET
   LOCAL max_parallel_workers_per_gather = 0;
-WITH
-  parts AS (
-    SELECT
-      agent_id,
-      value
-    FROM
-      agent_ranking_days
-    WHERE
-      metric = $1
-      AND DAY BETWEEN $2::date AND $3::date
-  )
 SELECT
-  *
+  top.id,
+  top."fullName",
+  top.phone,
+  top.email,
+  top."userCode",
+  top.value
 FROM
   (
+    WITH
+      parts AS (
+        SELECT
+          agent_id,
+          value
+        FROM
+          agent_ranking_days
+        WHERE
+          metric = 'collected_kobo'
+          AND DAY BETWEEN $1::date AND $2::date
+      )
     SELECT
       r.id,
       r.full_name AS "fullName",
@@ -97,43 +102,48 @@ FROM
           users r
         WHERE
           r.id = t.agent_id
-          AND r.role = $4
+          AND r.role = 'remitter'
           AND NOT r.is_deleted
           AND TRUE
       ) r
     ORDER BY
       t.value DESC
     FETCH FIRST
-      $5 ROWS
+      10 ROWS
     WITH
       TIES
   ) AS top
 ORDER BY
-  value DESC,
-  "fullName",
-  id
+  top.value DESC,
+  top."fullName",
+  top.id
 LIMIT
-  $6;
+  10;
 
 -- createDashboardRepository.topAgents
 -- called with ["remitter",{"startDay":"2026-03-01","endDay":"2026-03-05","from":"2026-02-28T23:00:00.000Z","to":"2026-03-05T23:00:00.000Z","days":5},10,"ada"]
 SET
   LOCAL max_parallel_workers_per_gather = 0;
-WITH
-  parts AS (
-    SELECT
-      agent_id,
-      value
-    FROM
-      agent_ranking_days
-    WHERE
-      metric = $1
-      AND DAY BETWEEN $2::date AND $3::date
-  )
 SELECT
-  *
+  top.id,
+  top."fullName",
+  top.phone,
+  top.email,
+  top."userCode",
+  top.value
 FROM
   (
+    WITH
+      parts AS (
+        SELECT
+          agent_id,
+          value
+        FROM
+          agent_ranking_days
+        WHERE
+          metric = 'collected_kobo'
+          AND DAY BETWEEN $1::date AND $2::date
+      )
     SELECT
       r.id,
       r.full_name AS "fullName",
@@ -166,23 +176,23 @@ FROM
           users r
         WHERE
           r.id = t.agent_id
-          AND r.role = $4
+          AND r.role = 'remitter'
           AND NOT r.is_deleted
-          AND r.search_text LIKE $5
+          AND r.search_text LIKE $3
       ) r
     ORDER BY
       t.value DESC
     FETCH FIRST
-      $6 ROWS
+      10 ROWS
     WITH
       TIES
   ) AS top
 ORDER BY
-  value DESC,
-  "fullName",
-  id
+  top.value DESC,
+  top."fullName",
+  top.id
 LIMIT
-  $7;
+  10;
 
 -- readFigures(activityByVehicleType)
 SELECT

@@ -118,19 +118,19 @@ WHERE
     FROM
       till_closes c
     WHERE
-      c.status = $1
-      AND c.remitter_id = ANY ($2::UUID[])
+      c.status = 'pending'
+      AND c.remitter_id = ANY ($1::UUID[])
       AND c.status = 'approved'
       AND c.variance_kobo <> 0
-      AND c.received_at >= $3::timestamptz
-      AND c.received_at < $4::timestamptz
+      AND c.received_at >= $2::timestamptz
+      AND c.received_at < $3::timestamptz
     ORDER BY
       c.received_at DESC,
       c.id DESC
     LIMIT
-      $5
+      $4
     OFFSET
-      $6
+      $5
   )
 ORDER BY
   c.received_at DESC,
@@ -140,12 +140,12 @@ SELECT
 FROM
   till_closes c
 WHERE
-  c.status = $1
-  AND c.remitter_id = ANY ($2::UUID[])
+  c.status = 'pending'
+  AND c.remitter_id = ANY ($1::UUID[])
   AND c.status = 'approved'
   AND c.variance_kobo <> 0
-  AND c.received_at >= $3::timestamptz
-  AND c.received_at < $4::timestamptz;
+  AND c.received_at >= $2::timestamptz
+  AND c.received_at < $3::timestamptz;
 
 -- tillListQueries.collectionsByMode
 -- called with ["2026-03-05"]
@@ -165,7 +165,7 @@ GROUP BY
 -- called with ["00000000-0000-4000-8000-000000000001"]
 SELECT
   p.id,
-  $1 AS kind,
+  'subscription' AS kind,
   p.receipt_no AS "receiptNo",
   p.amount_kobo::text AS "amountKobo",
   p.created_at AS "createdAt",
@@ -182,12 +182,12 @@ WHERE
     FROM
       tills
     WHERE
-      close_id = $2::uuid
+      close_id = $1::uuid
   )
 UNION ALL
 SELECT
   p.id,
-  $3 AS kind,
+  'penalty' AS kind,
   p.receipt_no AS "receiptNo",
   p.amount_kobo::text AS "amountKobo",
   p.created_at AS "createdAt",
@@ -204,7 +204,7 @@ WHERE
     FROM
       tills
     WHERE
-      close_id = $4::uuid
+      close_id = $2::uuid
   )
 ORDER BY
   "createdAt",
@@ -490,7 +490,7 @@ ORDER BY
   held.kobo DESC,
   u.id
 LIMIT
-  $1;
+  10;
 SELECT
   u.id,
   u.full_name AS "fullName",

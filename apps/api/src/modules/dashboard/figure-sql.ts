@@ -85,9 +85,10 @@ export function countsByStatus(rows: Record<string, unknown>[]): Record<Registra
 }
 
 /** "contains" over a person's name, email, phone and Unique ID (the generated search_text). */
-export function searchCondition(alias: string, search: string | undefined): SQL {
-  if (!search) return sql`true`;
-  return sql`${sql.raw(alias)}.search_text LIKE ${containing(search.toLowerCase())}`;
+/** An agent's search text containing `search` (a pattern: its statement is planned with each call's; see lists/prepared.ts). */
+export function searchCondition(binding: Binding, alias: string, search: string | undefined): SQL {
+  const pattern = binding.pattern('search', search === undefined || search === '' ? undefined : containing(search.toLowerCase()));
+  return pattern ? sql`${sql.raw(alias)}.search_text LIKE ${pattern}` : sql`true`;
 }
 
 export function inDays(range: RangeBounds): SQL {
@@ -109,17 +110,21 @@ const RANKING_METRIC: Record<AgentRole, string> = { remitter: 'collected_kobo', 
  * enforcers: scans, registrars: motorists registered and not deleted). Each part reads its metric's
  * entries of its period from the table's key alone.
  */
-export function agentValueParts(role: AgentRole, range: DayRange): SQL {
+export function agentValueParts(binding: Binding, role: AgentRole, range: DayRange): SQL {
   const { months, edges } = splitByMonths(range);
-  const metric = RANKING_METRIC[role];
+  const metric = binding.choice('metric', RANKING_METRIC[role]);
   const parts: SQL[] = [];
   if (months) {
+    const first = binding.value('monthsFirst', months.first);
+    const end = binding.value('monthsEnd', months.end);
     parts.push(sql`SELECT agent_id, value FROM agent_ranking_months
-                   WHERE metric = ${metric} AND day >= ${day(months.first)} AND day < ${day(months.end)}`);
+                   WHERE metric = ${metric} AND day >= ${day(first)} AND day < ${day(end)}`);
   }
-  for (const edge of edges) {
-    parts.push(sql`SELECT agent_id, value FROM agent_ranking_days WHERE metric = ${metric} AND ${inDays(edge)}`);
-  }
+  edges.forEach((edge, index) => {
+    const scope = binding.scope(`edge${index}`);
+    const bounds = { startDay: scope.value('startDay', edge.startDay), endDay: scope.value('endDay', edge.endDay), from: edge.from, to: edge.to };
+    parts.push(sql`SELECT agent_id, value FROM agent_ranking_days WHERE metric = ${metric} AND ${inDays(bounds)}`);
+  });
   return sql.join(parts, sql` UNION ALL `);
 }
 

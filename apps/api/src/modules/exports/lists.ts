@@ -25,7 +25,7 @@ import { mapBatches } from '../../lists/keyset.ts';
 import type { SessionUser } from '../../platform/http/auth.ts';
 import { badRequest, describeIssue } from '../../platform/http/errors.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { PeopleListService } from '../people/index.ts';
+import { peopleListRoles, type PeopleListService } from '../people/index.ts';
 import type { RecordsService } from '../records/index.ts';
 import type { TillListService } from '../till-lists/index.ts';
 
@@ -69,13 +69,6 @@ const contactOf = (actor: SessionUser, roles: readonly Role[]): CsvExport['perso
   masked: !roles.every((role) => seesContactInLists(actor, role)),
 });
 
-const PEOPLE_LIST_ROLES: Record<'admin' | 'manager' | 'union' | 'motorist', readonly Role[]> = {
-  admin: ['admin'],
-  manager: ['manager'],
-  union: ['union', 'user'],
-  motorist: ['motorist'],
-};
-
 /** Every list the console offers Download on, by its list call's path. */
 export function exportLists(deps: {
   people: PeopleListService;
@@ -88,7 +81,7 @@ export function exportLists(deps: {
     exportList(peopleListQuery, (actor, query) => ({
       columns: personCsvColumns(kind),
       batches: people.batches(actor, { kind }, query),
-      personal: contactOf(actor, PEOPLE_LIST_ROLES[kind]),
+      personal: contactOf(actor, peopleListRoles({ kind })),
     }));
   return {
     '/api/scan': exportList(recordsQuery, (_actor, query) => ({ columns: SCAN_CSV_COLUMNS, batches: records.scanBatches(query) })),
@@ -107,7 +100,7 @@ export function exportLists(deps: {
     '/api/agent/user': exportList(agentListQuery, (actor, query) => ({
       columns: personCsvColumns(query.role),
       batches: people.batches(actor, { kind: 'agent', role: query.role }, query),
-      personal: contactOf(actor, [query.role]),
+      personal: contactOf(actor, peopleListRoles({ kind: 'agent', role: query.role })),
     })),
     '/api/audit-logs': exportList(auditLogQuery, (_actor, query) => ({ columns: AUDIT_CSV_COLUMNS, batches: audit.batches(query) })),
     '/api/tills': exportList(openTillsQuery, (_actor, query) => ({ columns: OPEN_TILL_CSV_COLUMNS, batches: tills.openTillBatches(query) })),

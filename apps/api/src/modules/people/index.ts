@@ -25,6 +25,7 @@ import { defineModule, noJobs } from '../../platform/modules.ts';
 
 // The people module's public face: what other modules may use of it.
 export type { PeopleListService } from './lists/service.ts';
+export { rolesOf as peopleListRoles } from './lists/service.ts';
 
 /**
  * People: lookups, registration, the lists and a person's record, approve/suspend/delete: their

@@ -1,12 +1,12 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connect.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { tillListQueries, type TillListQueries } from './repository.ts';
 
 // Every statement the Tills page and the till summary run is served by an index: read as the
-// repository builds it, planned with sequential scans ruled out (the test tables are tiny), so a
-// plan that still scans a table has no index to use.
+// repository prepares it, with the call's values, planned with sequential scans ruled out (the test
+// tables are tiny), so a plan that still scans a table has no index to use.
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,15 +18,22 @@ const LIMITS = { lateHours: 6, limitHours: 24, limitKobo: 5_000_000 };
 const NOW = new Date('2026-06-10T12:00:00Z');
 const SOMEONE = '6b1d2f0e-8a43-4c8e-9a55-0c4a3b3f5d11';
 
-/** The statements a repository call sends (each answered with no rows; the call's own failure on that is ignored). */
+/**
+ * The statements a repository call prepares, with the values of the call (each answered with no rows;
+ * the call's own failure on that is ignored), as SQL with those values as parameters.
+ */
 async function statementsOf(run: (queries: TillListQueries) => Promise<unknown>): Promise<SQL[]> {
   const seen: SQL[] = [];
-  const recorder = {
-    execute: async (query: SQL) => {
-      seen.push(query);
+  const prepareQuery = (query: { sql: string; params: unknown[] }) => ({
+    execute: async (values: Record<string, unknown> = {}) => {
+      const params = fillPlaceholders(query.params, values);
+      const parts = query.sql.split(/\$(\d+)/);
+      seen.push(sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`))));
       return { rows: [] };
     },
-  } as unknown as Database;
+  });
+  const { dialect } = ctx.database.db as unknown as { dialect: unknown };
+  const recorder = { dialect, _: { session: { prepareQuery } } } as unknown as Database;
   await run(tillListQueries(recorder)).catch(() => undefined);
   return seen;
 }

@@ -1,7 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { LodgementKind, TillCloseStatus } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
 
 /** The tills' rules a read needs: when a collection is late, and the limits on unlodged cash. */
@@ -75,6 +75,13 @@ export interface OpenTillFilter {
   overLimit?: boolean;
 }
 
+interface BoundOpenTillFilter {
+  remitterIds?: Placeholder;
+  from?: Placeholder;
+  to?: Placeholder;
+  overLimit: boolean;
+}
+
 export interface CloseFilter {
   status?: TillCloseStatus;
   remitterIds?: string[];
@@ -94,7 +101,23 @@ const and = (parts: (SQL | undefined)[]): SQL => {
 };
 
 const asDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+const uuidArray = (ids: Placeholder) => sql`${ids}::uuid[]`;
+const idsValue = (ids: string[] | undefined) => (ids ? `{${ids.join(',')}}` : undefined);
+const at = (value: Placeholder) => sql`${value}::timestamptz`;
+
+/** The limits and the time they are read at, as placeholders of the call's binding. */
+interface BoundLimits {
+  lateHours: Placeholder;
+  limitHours: Placeholder;
+  limitKobo: Placeholder;
+  now: Placeholder;
+}
+const bindLimits = (binding: Binding, limits: TillLimits, now: Date): BoundLimits => ({
+  lateHours: binding.value('lateHours', limits.lateHours),
+  limitHours: binding.value('limitHours', limits.limitHours),
+  limitKobo: binding.value('limitKobo', limits.limitKobo),
+  now: binding.value('now', now),
+});
 
 /**
  * The cash payments of a set of tills (`tills`: SQL giving till ids), both payment tables, as the
@@ -109,10 +132,14 @@ const cashOf = (tills: SQL) => sql`
  * The Tills page's reads. Open tills come from tills (status, opened_at) with their running cash
  * totals; each till's collection counts from the payments' till_id index, for the page's rows only;
  * closes from till_closes by status, remitter or variance (0045_till_lists.sql), newest first.
+ * Every statement is built once per shape of its binding and run prepared (lists/prepared.ts).
  */
 export function tillListQueries(db: Database) {
+  const statements = new PreparedStatements(db);
+  const run = <Row>(name: string, binding: Binding, build: () => SQL) => statements.runSql<Row>(`${name}|${binding.shape}`, binding.values, build);
+
   /** An open till's row: its own cash (expected, counts) and its remitter's unlodged cash (limits). */
-  const openTillSelect = (limits: TillLimits) => sql`
+  const openTillSelect = (limits: BoundLimits) => sql`
     SELECT t.id, t.opened_at AS "openedAt", u.id AS "remitterId", u.full_name AS "fullName", u.user_code AS "userCode",
            t.cash_kobo::text AS "expectedKobo", own.n::int AS collections, own.late::int AS "lateCollections",
            t.first_cash_at AS "firstCollectionAt", own.last_at AS "lastCollectionAt",
@@ -134,8 +161,8 @@ export function tillListQueries(db: Database) {
    * the planner cannot tell how few they are (open tills' receive times are recent, the table's are
    * not) and, given IN, walks every open till against them.
    */
-  const overLimitRemitters = (limits: TillLimits, now: Date) => {
-    const cutoff = sql`${now.toISOString()}::timestamptz - make_interval(hours => ${limits.limitHours})`;
+  const overLimitRemitters = (limits: BoundLimits) => {
+    const cutoff = sql`${at(limits.now)} - make_interval(hours => ${limits.limitHours})`;
     return sql`
       SELECT remitter_id FROM tills WHERE status = 'open' AND (cash_kobo >= ${limits.limitKobo} OR first_cash_at < ${cutoff})
       UNION
@@ -145,17 +172,24 @@ export function tillListQueries(db: Database) {
   };
 
   /** The open tills a filter keeps: with overLimit, only those of remitters over a limit (their totals, not their payments). */
-  const matching = (filter: OpenTillFilter, limits: TillLimits, now: Date) =>
+  const matching = (filter: BoundOpenTillFilter, limits: BoundLimits) =>
     filter.overLimit
-      ? sql`FROM tills t WHERE ${openWhere(filter)} AND t.remitter_id = ANY(ARRAY(${overLimitRemitters(limits, now)}))`
+      ? sql`FROM tills t WHERE ${openWhere(filter)} AND t.remitter_id = ANY(ARRAY(${overLimitRemitters(limits)}))`
       : sql`FROM tills t WHERE ${openWhere(filter)}`;
 
-  const openWhere = (filter: OpenTillFilter) =>
+  const bindOpenTillFilter = (binding: Binding, filter: OpenTillFilter): BoundOpenTillFilter => ({
+    remitterIds: binding.value('remitterIds', idsValue(filter.remitterIds)),
+    from: binding.value('from', filter.from),
+    to: binding.value('to', filter.to),
+    overLimit: binding.choice('overLimit', filter.overLimit ?? false),
+  });
+
+  const openWhere = (filter: BoundOpenTillFilter) =>
     and([
       sql`t.status = 'open'`,
       filter.remitterIds ? sql`t.remitter_id = ANY(${uuidArray(filter.remitterIds)})` : undefined,
-      filter.from ? sql`t.opened_at >= ${filter.from.toISOString()}::timestamptz` : undefined,
-      filter.to ? sql`t.opened_at < ${filter.to.toISOString()}::timestamptz` : undefined,
+      filter.from ? sql`t.opened_at >= ${at(filter.from)}` : undefined,
+      filter.to ? sql`t.opened_at < ${at(filter.to)}` : undefined,
     ]);
 
   const toOpenTill = (row: Record<string, unknown>): OpenTillRow => ({
@@ -183,14 +217,20 @@ export function tillListQueries(db: Database) {
     JOIN users u ON u.id = c.remitter_id
     LEFT JOIN users d ON d.id = c.decided_by`;
 
-  const closeWhere = (filter: CloseFilter) =>
-    and([
-      filter.status ? sql`c.status = ${filter.status}` : undefined,
-      filter.remitterIds ? sql`c.remitter_id = ANY(${uuidArray(filter.remitterIds)})` : undefined,
-      filter.varianceOnly ? sql`c.status = 'approved' AND c.variance_kobo <> 0` : undefined,
-      filter.from ? sql`c.received_at >= ${filter.from.toISOString()}::timestamptz` : undefined,
-      filter.to ? sql`c.received_at < ${filter.to.toISOString()}::timestamptz` : undefined,
+  const closeWhere = (binding: Binding, filter: CloseFilter) => {
+    const status = binding.choice('status', filter.status);
+    const remitterIds = binding.value('remitterIds', idsValue(filter.remitterIds));
+    const varianceOnly = binding.choice('varianceOnly', filter.varianceOnly ?? false);
+    const from = binding.value('from', filter.from);
+    const to = binding.value('to', filter.to);
+    return and([
+      status ? sql`c.status = ${status}` : undefined,
+      remitterIds ? sql`c.remitter_id = ANY(${uuidArray(remitterIds)})` : undefined,
+      varianceOnly ? sql`c.status = 'approved' AND c.variance_kobo <> 0` : undefined,
+      from ? sql`c.received_at >= ${at(from)}` : undefined,
+      to ? sql`c.received_at < ${at(to)}` : undefined,
     ]);
+  };
 
   const toClose = (row: Record<string, unknown>): CloseRow => ({
     id: row.id as string,
@@ -215,44 +255,58 @@ export function tillListQueries(db: Database) {
   return {
     /** A page of open tills, oldest first, and how many match. */
     async openTills(filter: OpenTillFilter, page: Page, limits: TillLimits, now: Date): Promise<{ rows: OpenTillRow[]; total: number }> {
-      const rows = await rowsOf<Record<string, unknown>>(
-        db,
-        sql`${openTillSelect(limits)} WHERE t.id IN (
-              SELECT t.id ${matching(filter, limits, now)} ORDER BY t.opened_at, t.id LIMIT ${page.limit} OFFSET ${page.offset})
+      const binding = new Binding();
+      const bound = bindOpenTillFilter(binding, filter);
+      const limitsOf = bindLimits(binding, limits, now);
+      const offset = binding.value('offset', page.offset);
+      const limit = binding.value('limit', page.limit);
+      const rows = await run<Record<string, unknown>>(
+        'openTills',
+        binding,
+        () => sql`${openTillSelect(limitsOf)} WHERE t.id IN (
+              SELECT t.id ${matching(bound, limitsOf)} ORDER BY t.opened_at, t.id LIMIT ${limit} OFFSET ${offset})
             ORDER BY t.opened_at, t.id`,
       );
-      const [count] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n ${matching(filter, limits, now)}`);
+      const [count] = await run<{ n: number }>('openTillsCount', binding, () => sql`SELECT count(*)::int AS n ${matching(bound, limitsOf)}`);
       return { rows: rows.map(toOpenTill), total: count.n };
     },
 
     /** A page of closes, newest first, and how many match. */
     async closes(filter: CloseFilter, page: Page): Promise<{ rows: CloseRow[]; total: number }> {
-      const where = closeWhere(filter);
-      const rows = await rowsOf<Record<string, unknown>>(
-        db,
-        sql`${closeSelect} WHERE c.id IN (
-              SELECT c.id FROM till_closes c WHERE ${where} ORDER BY c.received_at DESC, c.id DESC LIMIT ${page.limit} OFFSET ${page.offset})
+      const binding = new Binding();
+      const where = closeWhere(binding, filter);
+      const offset = binding.value('offset', page.offset);
+      const limit = binding.value('limit', page.limit);
+      const rows = await run<Record<string, unknown>>(
+        'closes',
+        binding,
+        () => sql`${closeSelect} WHERE c.id IN (
+              SELECT c.id FROM till_closes c WHERE ${where} ORDER BY c.received_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset})
             ORDER BY c.received_at DESC, c.id DESC`,
       );
-      const [count] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM till_closes c WHERE ${where}`);
+      const [count] = await run<{ n: number }>('closesCount', binding, () => sql`SELECT count(*)::int AS n FROM till_closes c WHERE ${where}`);
       return { rows: rows.map(toClose), total: count.n };
     },
-
     async close(id: string): Promise<CloseRow | null> {
-      const [row] = await rowsOf<Record<string, unknown>>(db, sql`${closeSelect} WHERE c.id = ${id}::uuid`);
+      const binding = new Binding();
+      const closeId = binding.value('id', id);
+      const [row] = await run<Record<string, unknown>>('close', binding, () => sql`${closeSelect} WHERE c.id = ${closeId}::uuid`);
       return row ? toClose(row) : null;
     },
 
     /** The cash collections in the tills a close covers, oldest first (none once a rejection gave the tills back). */
-    async collectionsOf(closeId: string): Promise<CollectionRow[]> {
+    async collectionsOf(id: string): Promise<CollectionRow[]> {
+      const binding = new Binding();
+      const closeId = binding.value('closeId', id);
       const part = (table: SQL, kind: 'subscription' | 'penalty') => sql`
         SELECT p.id, ${kind} AS kind, p.receipt_no AS "receiptNo", p.amount_kobo::text AS "amountKobo",
                p.created_at AS "createdAt", p.received_at AS "receivedAt", m.full_name AS "fullName", m.user_code AS "userCode"
         FROM ${table} p JOIN users m ON m.id = p.motorist_id
         WHERE p.till_id IN (SELECT id FROM tills WHERE close_id = ${closeId}::uuid)`;
-      const rows = await rowsOf<Record<string, string | null>>(
-        db,
-        sql`${part(sql`subscription_payments`, 'subscription')} UNION ALL ${part(sql`penalty_payments`, 'penalty')}
+      const rows = await run<Record<string, string | null>>(
+        'collectionsOf',
+        binding,
+        () => sql`${part(sql`subscription_payments`, 'subscription')} UNION ALL ${part(sql`penalty_payments`, 'penalty')}
             ORDER BY "createdAt", id`,
       );
       return rows.map((row) => ({
@@ -285,36 +339,49 @@ export function tillListQueries(db: Database) {
           oldestAt: new Date(row.oldestAt),
         }));
       type Held = { id: string; fullName: string; userCode: string; kobo: string; oldestAt: string };
-      const [[all], most, over] = await Promise.all([
-        rowsOf<{ kobo: string; n: number }>(
-          db,
-          sql`SELECT coalesce(sum(cash_kobo), 0)::text AS kobo, (count(DISTINCT remitter_id) FILTER (WHERE cash_kobo > 0))::int AS n FROM tills WHERE status = 'open'`,
+      const most = new Binding();
+      const first = most.choice('top', top);
+      const overLimit = new Binding();
+      const limitsOf = bindLimits(overLimit, limits, now);
+      const [[all], mostRows, overRows] = await Promise.all([
+        run<{ kobo: string; n: number }>(
+          'unlodgedTotal',
+          new Binding(),
+          () =>
+            sql`SELECT coalesce(sum(cash_kobo), 0)::text AS kobo, (count(DISTINCT remitter_id) FILTER (WHERE cash_kobo > 0))::int AS n FROM tills WHERE status = 'open'`,
         ),
-        rowsOf<Held>(db, sql`${held(null)} LIMIT ${top}`),
-        rowsOf<Held>(db, held(overLimitRemitters(limits, now))),
+        run<Held>('unlodgedTop', most, () => sql`${held(null)} LIMIT ${first}`),
+        run<Held>('unlodgedOver', overLimit, () => held(overLimitRemitters(limitsOf))),
       ]);
-      return { totalKobo: koboOf(all.kobo), remitters: all.n, top: toRows(most), over: toRows(over) };
+      return { totalKobo: koboOf(all.kobo), remitters: all.n, top: toRows(mostRows), over: toRows(overRows) };
     },
 
     /** Payments recorded on a Lagos day by mode of payment, both tables, from the day counters. */
     async collectionsByMode(day: string): Promise<{ mode: string; count: number; kobo: Kobo }[]> {
-      const rows = await rowsOf<{ mode: string; n: string; kobo: string }>(
-        db,
-        sql`SELECT value AS mode, sum(payments)::text AS n, sum(amount_kobo)::text AS kobo FROM payment_counts
-            WHERE filter = 'mode_of_payment' AND day = ${day}::date GROUP BY value`,
+      const binding = new Binding();
+      const onDay = binding.value('day', day);
+      const rows = await run<{ mode: string; n: string; kobo: string }>(
+        'collectionsByMode',
+        binding,
+        () => sql`SELECT value AS mode, sum(payments)::text AS n, sum(amount_kobo)::text AS kobo FROM payment_counts
+            WHERE filter = 'mode_of_payment' AND day = ${onDay}::date GROUP BY value`,
       );
       return rows.map((row) => ({ mode: row.mode, count: Number(row.n), kobo: koboOf(row.kobo) }));
     },
 
     /** Approved closes decided in [from, to) whose count differed: how many, kobo short and over. */
     async variances(from: Date, to: Date): Promise<{ count: number; shortKobo: Kobo; overKobo: Kobo }> {
-      const [row] = await rowsOf<{ n: number; short: string; over: string }>(
-        db,
-        sql`SELECT count(*)::int AS n, coalesce(sum(-variance_kobo) FILTER (WHERE variance_kobo < 0), 0)::text AS short,
+      const binding = new Binding();
+      const since = binding.value('from', from);
+      const until = binding.value('to', to);
+      const [row] = await run<{ n: number; short: string; over: string }>(
+        'variances',
+        binding,
+        () => sql`SELECT count(*)::int AS n, coalesce(sum(-variance_kobo) FILTER (WHERE variance_kobo < 0), 0)::text AS short,
                    coalesce(sum(variance_kobo) FILTER (WHERE variance_kobo > 0), 0)::text AS over
             FROM till_closes
             WHERE status = 'approved' AND variance_kobo <> 0
-              AND decided_at >= ${from.toISOString()}::timestamptz AND decided_at < ${to.toISOString()}::timestamptz`,
+              AND decided_at >= ${at(since)} AND decided_at < ${at(until)}`,
       );
       return { count: row.n, shortKobo: koboOf(row.short), overKobo: koboOf(row.over) };
     },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DrizzleQueryError, fillPlaceholders, type SQLWrapper } from 'drizzle-orm';
+import { DrizzleQueryError, fillPlaceholders, type SQL, type SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../../db/connect.ts';
 import { rowMapper } from './row-mapper.ts';
@@ -92,3 +92,19 @@ function onPoolDirectly<Result>(prepared: object, mapRows: (rows: unknown[][]) =
 
 /** A name for a statement's text; the same text gets the same name on every connection. */
 const statementName = (text: string) => `shape_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+
+/** A statement written as SQL (rows as objects, as `db.execute` answers: `{ rows }`). */
+export type SqlExecutable = Executable<{ rows: unknown[] }>;
+
+/**
+ * A statement written as SQL (not through a query builder) prepared as prepareShape prepares a
+ * builder's: choices written as literals, under a name unless `perCall`. It runs as `db.execute`
+ * runs SQL (the session's prepareQuery without fields), with a name. Reaches `db.dialect`, outside
+ * Drizzle's public types (see the pin above).
+ */
+export function prepareSql(db: Database, query: SQL, options: { perCall?: boolean } = {}): SqlExecutable {
+  const dialect = (db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } }).dialect;
+  const compiled = dialect.sqlToQuery(speedTrickOn('inline-choices') ? query.inlineParams() : query);
+  const name = options.perCall ? undefined : statementName(compiled.sql);
+  return db._.session.prepareQuery<{ execute: { rows: unknown[] }; all: unknown; values: unknown }>(compiled, undefined, name, false);
+}

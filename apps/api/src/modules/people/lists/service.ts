@@ -36,7 +36,8 @@ const LIST_ROLES: Record<Exclude<PeopleList['kind'], 'agent'>, readonly Role[]> 
  */
 const LISTS_HIDING_PENDING: readonly Role[] = ['remitter', 'registrar'];
 
-const rolesOf = (list: PeopleList): readonly Role[] => (list.kind === 'agent' ? [list.role] : LIST_ROLES[list.kind]);
+/** The roles a people list shows (its CSV download masks contacts by them too). */
+export const rolesOf = (list: PeopleList): readonly Role[] => (list.kind === 'agent' ? [list.role] : LIST_ROLES[list.kind]);
 
 const isStatusTerm = (search: string): search is (typeof STATUS_SEARCH_TERMS)[number] => (STATUS_SEARCH_TERMS as readonly string[]).includes(search);
 
