@@ -521,12 +521,39 @@ SELECT
   "ticket_subscriptions"."renewed_at",
   "ticket_subscriptions"."updated_at",
   "ticket_subscriptions"."last_receipt_no",
-  "subscription_plans"."id",
-  "subscription_plans"."name",
-  "subscription_plans"."vehicle_type",
-  "subscription_plans"."price_kobo",
-  "penalty_charges"."price_kobo",
-  "user_profiles"."portrait_file",
+  (
+    SELECT
+      json_build_object(
+        'id',
+        p.id,
+        'name',
+        p.name,
+        'vehicleType',
+        p.vehicle_type,
+        'priceKobo',
+        p.price_kobo
+      )
+    FROM
+      subscription_plans p
+    WHERE
+      p.id = "ticket_subscriptions"."plan_id"
+  ),
+  (
+    SELECT
+      pc.price_kobo
+    FROM
+      penalty_charges pc
+    WHERE
+      pc.vehicle_type = "vehicles"."vehicle_type"
+  ),
+  (
+    SELECT
+      up.portrait_file
+    FROM
+      user_profiles up
+    WHERE
+      up.user_id = "users"."id"
+  ),
   (
     SELECT
       "settings"."value"
@@ -535,23 +562,37 @@ SELECT
     WHERE
       "settings"."key" = $1
   ),
-  "agent"."id",
-  "agent"."full_name",
-  "agent"."user_code",
-  "requested_plan"."id",
-  "requested_plan"."name",
-  "requested_plan"."vehicle_type",
-  "requested_plan"."price_kobo",
-  "requested_plan"."is_deleted"
+  (
+    SELECT
+      json_build_object('id', a.id, 'fullName', a.full_name, 'userCode', a.user_code)
+    FROM
+      users a
+    WHERE
+      a.id = $2
+  ),
+  (
+    SELECT
+      json_build_object(
+        'id',
+        rp.id,
+        'name',
+        rp.name,
+        'vehicleType',
+        rp.vehicle_type,
+        'priceKobo',
+        rp.price_kobo,
+        'isDeleted',
+        rp.is_deleted
+      )
+    FROM
+      subscription_plans rp
+    WHERE
+      rp.id = $3
+  )
 FROM
   "users"
   INNER JOIN "vehicles" ON "vehicles"."user_id" = "users"."id"
   INNER JOIN "ticket_subscriptions" ON "ticket_subscriptions"."user_id" = "users"."id"
-  INNER JOIN "users" "agent" ON "agent"."id" = $2
-  LEFT JOIN "user_profiles" ON "user_profiles"."user_id" = "users"."id"
-  LEFT JOIN "subscription_plans" ON "subscription_plans"."id" = "ticket_subscriptions"."plan_id"
-  LEFT JOIN "penalty_charges" ON "penalty_charges"."vehicle_type" = "vehicles"."vehicle_type"
-  LEFT JOIN "subscription_plans" "requested_plan" ON "requested_plan"."id" = $3
 WHERE
   (
     "users"."user_code" = $4
