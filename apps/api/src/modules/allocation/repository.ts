@@ -35,8 +35,8 @@ const stakeholderColumns = {
   unionRole: users.unionRole,
 };
 
-/** A person who may be a partner union, as the allocation and the union dashboard read one. */
-export const unionColumns = {
+/** A person who may be a partner union, as the allocation reads one (the union dashboard reads the same). */
+const unionColumns = {
   id: users.id,
   fullName: users.fullName,
   unionName: users.unionName,
