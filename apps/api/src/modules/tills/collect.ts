@@ -10,7 +10,7 @@ import {
 import { formatNaira, toKobo, type Kobo } from '../../domain/money.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import type { Database } from '../../db/connect.ts';
-import { ledgerQueries, postPayment } from '../ledger/index.ts';
+import { postPayment } from '../ledger/index.ts';
 import { collectionQueries, type CollectionQueries } from './repository.ts';
 
 /** The tills' settings (TILL_LATE_HOURS, TILL_CASH_LIMIT_HOURS, TILL_CASH_LIMIT_NAIRA). */
@@ -96,7 +96,7 @@ export async function takeMoney<P extends { id: string; receiptNo: string }>(
       throw new HttpError(409, message, {}, [fieldErrorOf('reference', message)]);
     }
   }
-  await postPayment(ledgerQueries(tx), { ...money, id: payment.id, receiptNo: payment.receiptNo });
+  await postPayment(tx, { ...money, id: payment.id, receiptNo: payment.receiptNo });
   return payment;
 }
 
