@@ -18,7 +18,6 @@ export {
   lodgementEntry,
   payableOf,
   paymentEntry,
-  payoutEntries,
   postLodgement,
   postPayment,
   postPayout,

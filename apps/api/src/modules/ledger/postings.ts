@@ -78,7 +78,7 @@ export interface PostedPayout {
  * stakeholder's payable), then paid (payable → the levy's bank). Two entries, one per movement, in the
  * payout's transaction.
  */
-export function payoutEntries(payout: PostedPayout): [NewEntry, NewEntry] {
+function payoutEntries(payout: PostedPayout): [NewEntry, NewEntry] {
   const common = { sourceId: payout.id, memo: `Payout ${payout.reference}`, occurredAt: payout.at, postedBy: payout.recordedBy };
   const payable = payableOf(payout.stakeholderId);
   return [

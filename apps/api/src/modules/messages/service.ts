@@ -48,12 +48,7 @@ export interface PenaltyReceipt {
  * PUBLIC_URL, as a link is never made from a request's Host), on the payment's transaction (`tx`): the payment and its text are written together or not at all. A motorist
  * without a phone gets none; a number that is not a Nigerian mobile is kept as failed, to be seen.
  */
-export async function queueReceiptText(
-  tx: Database,
-  receipt: SubscriptionReceipt | PenaltyReceipt,
-  publicUrl: string | undefined,
-  at: Date,
-): Promise<boolean> {
+export async function queueReceiptText(tx: Database, receipt: SubscriptionReceipt | PenaltyReceipt, publicUrl: string | undefined, at: Date): Promise<boolean> {
   if (!receipt.phone.trim()) return false;
   const link = publicUrl ? receiptLink(publicUrl, receipt.receiptNo) : null;
   const body =

@@ -166,11 +166,13 @@ export function createPenaltiesRepository(db: Database) {
 
     /** Runs `work` in one transaction, with the queries and an audit writer on it. */
     transaction<T>(work: (repos: { penalties: PenaltyQueries; subscriptions: SubscriptionSteps; audit: AuditWriter }) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work({
+      return db.transaction((tx) =>
+        work({
           penalties: penaltyQueries(tx),
           subscriptions: { lock: (id) => lockSubscription(tx, id), update: (id, changes) => updateSubscription(tx, id, changes) },
           audit: auditWriter(tx),
-        }),);
+        }),
+      );
     },
   };
 }

@@ -10,7 +10,6 @@ import { DAY_IN_MS } from '../../domain/calendar.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
 import { GRACE_SETTING_KEY } from './lifecycle.ts';
 
-
 const planColumns = {
   id: subscriptionPlans.id,
   name: subscriptionPlans.name,

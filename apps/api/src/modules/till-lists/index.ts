@@ -12,7 +12,10 @@ import { defineModule, noJobs } from '../../platform/modules.ts';
 export type { TillListService } from './service.ts';
 
 /** The Tills page's reads (open tills, closes, one close) and the dashboard's till summary; answers the service (the CSV exports read its lists). */
-function register(app: FastifyInstance, deps: { db: Database; records: RecordsService; clock: Clock; settings?: TillSettings; fileUrl: (key: string) => string }): TillListService {
+function register(
+  app: FastifyInstance,
+  deps: { db: Database; records: RecordsService; clock: Clock; settings?: TillSettings; fileUrl: (key: string) => string },
+): TillListService {
   const service = createTillListService({
     repository: tillListQueries(deps.db),
     people: deps.records,

@@ -114,9 +114,9 @@ const balanceOf = async (code: string) =>
 const remitterSession = (name: string) => session(ctx, { role: 'remitter', fullName: name });
 /** The differences the ledger's integrity check finds about one till or close. */
 const differencesOf = async (ref: string) =>
-  ((await ctx.app.inject({ method: 'POST', url: '/api/ledger/integrity-check', headers: await admin.headers() })).json().data as LedgerCheck).differences.filter(
-    (difference) => difference.ref === ref,
-  );
+  (
+    (await ctx.app.inject({ method: 'POST', url: '/api/ledger/integrity-check', headers: await admin.headers() })).json().data as LedgerCheck
+  ).differences.filter((difference) => difference.ref === ref);
 
 describe(`cash collections go to the open till (${TEST_DB})`, () => {
   it('the outsider’s story: four ₦2,500 cash payments, three captured 5 minutes, 20 hours and 47 hours before: all in one till, two marked late', async () => {
