@@ -182,11 +182,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const tokens = createTokenService(deps.jwtSecret, deps.jwtTtlSeconds);
   const { db } = deps.database;
-  const authRepository = auth.createAuthRepository(db);
+  const loadSessionUser = auth.sessionUserLoader(db);
   registerAuth(app, {
     tokens,
     clock,
-    loadSessionUser: authRepository.loadSessionUser,
+    loadSessionUser,
     sessionCacheMs: deps.sessionCacheMs,
     listen: deps.sessionNotifications === false ? undefined : deps.database.listen,
   });
@@ -202,7 +202,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mountOf(ops.descriptor, () => ({ database: deps.database, files: deps.files, metrics })),
     mountOf(auth.descriptor, () => ({
       db,
-      repository: authRepository,
       tokens,
       clock,
       mailer: deps.mailer,
@@ -253,7 +252,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mountOf(dashboards.descriptor, () => ({ db, clock, allocation: face(allocation.descriptor), rankingTtlMs: deps.rankingTtlMs })),
     mountOf(auditLog.descriptor, () => ({ db })),
     mountOf(ledger.descriptor, () => ({ db, clock })),
-    mountOf(tillLists.descriptor, () => ({ db, clock, fileUrl, settings: deps.tills })),
+    mountOf(tillLists.descriptor, () => ({ db, records: face(records.descriptor), clock, fileUrl, settings: deps.tills })),
     mountOf(accessRecord.descriptor, () => ({ db })),
     mountOf(privacy.descriptor, () => ({
       db,
@@ -268,7 +267,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       db,
       jwtSecret: deps.jwtSecret,
       clock,
-      loadSessionUser: authRepository.loadSessionUser,
+      loadSessionUser,
     })),
   ]);
   const resetMail = face(auth.descriptor);

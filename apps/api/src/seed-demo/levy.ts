@@ -17,7 +17,7 @@ import {
 import { DAY_IN_MS, lagosDay } from '../domain/calendar.ts';
 import { toKobo, toNaira, type Kobo } from '../domain/money.ts';
 import type { Clock } from '../lib/clock.ts';
-import { postPayment } from '../modules/ledger/index.ts';
+import { paymentEntry } from '../modules/ledger/index.ts';
 import { personOf, type Registration } from '../modules/people/registration/person.ts';
 import { effectiveExpiry, extend, statusAt } from '../modules/subscriptions/index.ts';
 import { pause, resume, type LifecycleState } from '../modules/subscriptions/lifecycle.ts';
@@ -127,7 +127,7 @@ export function demoLevy(deps: {
       claimedReferences.add(`${mode} ${key}`);
       records.paymentReferences.push({ modeOfPayment: mode, referenceKey: key, paymentKind: kind, paymentId: id });
     }
-    await postPayment(ledger, { kind, id, receiptNo: number, remitterId, modeOfPayment: mode, amountKobo, at: now });
+    await ledger.post(paymentEntry({ kind, id, receiptNo: number, remitterId, modeOfPayment: mode, amountKobo, at: now }));
     return { id, receiptNo: number };
   }
 

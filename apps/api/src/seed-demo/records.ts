@@ -20,7 +20,7 @@ import type {
   users,
   vehicles,
 } from '../db/schema';
-import type { LedgerQueries, NewEntry } from '../modules/ledger/index.ts';
+import type { NewEntry } from '../modules/ledger/repository.ts';
 import { snapshotOf, type AuditEntry, type Snapshot } from '../platform/audit.ts';
 
 export type SubscriptionRecord = typeof ticketSubscriptions.$inferInsert & { id: string; outstandingPenaltyKobo: number };
@@ -83,10 +83,10 @@ export function auditRow(entry: AuditEntry): typeof auditLog.$inferInsert {
 
 /**
  * The ledger's `post` on the records: what ledger_post does (a personal account made on its first
- * posting, the entry, its lines numbered from 1), refusing an entry that does not sum to zero. Handed
- * to modules/ledger's posting functions, which take the ledger's statements and call only `post`.
+ * posting, the entry, its lines numbered from 1), refusing an entry that does not sum to zero. It posts
+ * the entries modules/ledger's posting rules make (paymentEntry, lodgementEntry, varianceEntry).
  */
-export function recordingLedger(records: DemoRecords): LedgerQueries {
+export function recordingLedger(records: DemoRecords): { post(entry: NewEntry): Promise<string> } {
   const post = async (entry: NewEntry): Promise<string> => {
     if (entry.lines.reduce((sum, line) => sum + line.amountKobo, 0) !== 0) throw new Error(`${entry.kind} ${entry.sourceId} does not sum to zero`);
     const id = randomUUID();
@@ -97,5 +97,5 @@ export function recordingLedger(records: DemoRecords): LedgerQueries {
     entry.lines.forEach((line, index) => records.lines.push({ entryId: id, lineNo: index + 1, accountCode: line.account.code, amountKobo: line.amountKobo }));
     return id;
   };
-  return { post } as unknown as LedgerQueries;
+  return { post };
 }

@@ -6,7 +6,7 @@ import { session, type Session } from '../../test/tickets.ts';
 import { createLocalFileStore } from '../adapters/files.ts';
 import { rowsOf } from '../db/rows.ts';
 import { lagosDay } from '../domain/calendar.ts';
-import { ledgerQueries } from '../modules/ledger/index.ts';
+import { ledgerQueries } from '../modules/ledger/repository.ts';
 import { createLedgerService } from '../modules/ledger/service.ts';
 import { seedDemo, type DemoSeeded } from './seed.ts';
 

@@ -11,7 +11,7 @@ import { cleanImage, type FileStore } from '../adapters/files.ts';
 import { lagosDay } from '../domain/calendar.ts';
 import { toKobo, toNaira, type Kobo } from '../domain/money.ts';
 import type { Clock } from '../lib/clock.ts';
-import { postLodgement, postVariance } from '../modules/ledger/index.ts';
+import { lodgementEntry, varianceEntry } from '../modules/ledger/index.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import type { PaymentMeans } from './levy.ts';
 import type { DemoStaff } from './people.ts';
@@ -241,8 +241,7 @@ export function demoTills(deps: { files: FileStore; random: RandomSource; staff:
                   : ['Counting error at the till', 'Change not given back'],
               );
         const posting = { id, remitterId: remitter.id, countedKobo, varianceKobo, at: close.capturedAt, approvedBy: approver.id };
-        await postLodgement(ledger, posting);
-        await postVariance(ledger, posting);
+        for (const entry of [lodgementEntry(posting), varianceEntry(posting)]) if (entry) await ledger.post(entry);
         book.decide(remitter.id, id, true);
         decide(close, approver.id, now, 'approved', reason, varianceKobo);
         records.audit.push(closeAudit(approver.id, 'till_close.approved', before, close, now));

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
 import { rowsOf } from '../../src/db/rows.ts';
-import { ledgerQueries } from '../../src/modules/ledger/index.ts';
+import { ledgerQueries } from '../../src/modules/ledger/repository.ts';
 import { createTestContext, TEST_DB, type TestContext } from '../harness.ts';
 import { createMotorist, session } from '../tickets.ts';
 

@@ -9,7 +9,6 @@ import { createAllocationService, type AllocationService } from './service.ts';
 import { defineModule, noJobs } from '../../platform/modules.ts';
 
 // The allocation module's public face: what other modules may use of it.
-export { unionColumns } from './repository.ts';
 export { shareOf, vehicleTypeOfUnion, type AllocationService } from './service.ts';
 
 /** Revenue allocation to partner unions: its routes; answers its service (the dashboards read it). */

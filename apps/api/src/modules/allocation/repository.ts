@@ -4,7 +4,6 @@ import type { Database } from '../../db/connect.ts';
 import { PreparedStatements } from '../../lists/prepared.ts';
 import { dailyActivity, stakeholderPayouts, stakeholders, users } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
-import { ledgerQueries, type LedgerQueries } from '../ledger/index.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
 
 /** Serialises every change of a percentage, so the 100 % rule holds under concurrent assignments. */
@@ -35,8 +34,8 @@ const stakeholderColumns = {
   unionRole: users.unionRole,
 };
 
-/** A person who may be a partner union, as the allocation and the union dashboard read one. */
-export const unionColumns = {
+/** A person who may be a partner union, as the allocation reads one (the union dashboard reads the same). */
+const unionColumns = {
   id: users.id,
   fullName: users.fullName,
   unionName: users.unionName,
@@ -80,9 +79,9 @@ const payoutColumns = {
 export function createAllocationRepository(db: Database) {
   return {
     ...allocationQueries(db),
-    /** Runs `work` in one transaction, with an audit writer and the ledger on it (the changes below nest as savepoints). */
-    transaction<T>(work: (repo: AllocationQueries, audit: AuditWriter, ledger: LedgerQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(allocationQueries(tx), auditWriter(tx), ledgerQueries(tx)));
+    /** Runs `work` in one transaction, with an audit writer and its handle (the ledger's postings) on it (the changes below nest as savepoints). */
+    transaction<T>(work: (repo: AllocationQueries, audit: AuditWriter, tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(allocationQueries(tx), auditWriter(tx), tx));
     },
   };
 }

@@ -308,7 +308,7 @@ export function createAllocationService(deps: { repository: AllocationRepository
       await mustFind(id);
       if (input.date > lagosDay(clock.now())) throw badRequest(ALLOCATION_MESSAGES.futurePayout);
       try {
-        const row = await repository.transaction(async (repo, audit, ledger) => {
+        const row = await repository.transaction(async (repo, audit, tx) => {
           const at = clock.now();
           const payout = await repo.insertPayout({
             stakeholderId: id,
@@ -319,7 +319,7 @@ export function createAllocationService(deps: { repository: AllocationRepository
             at,
           });
           const after = { stakeholderId: id, amount: toNaira(payout.amountKobo), date: payout.paidOn, reference: payout.reference };
-          await postPayout(ledger, { id: payout.id, stakeholderId: id, amountKobo: payout.amountKobo, reference: payout.reference, recordedBy: actor.id, at });
+          await postPayout(tx, { id: payout.id, stakeholderId: id, amountKobo: payout.amountKobo, reference: payout.reference, recordedBy: actor.id, at });
           await audit({ actorId: actor.id, action: 'payout.recorded', entityType: 'payout', entityId: payout.id, before: null, after, at });
           return payout;
         });

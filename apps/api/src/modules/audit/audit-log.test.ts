@@ -15,7 +15,7 @@ import {
 } from '../../../test/harness.ts';
 import { createMotorist } from '../../../test/tickets.ts';
 import { SEARCH_LOOKAHEAD_PAGES } from '../../lists/kit.ts';
-import { subscriptionQueries } from '../subscriptions/index.ts';
+import { openSubscriptions } from '../subscriptions/index.ts';
 
 /**
  * The audit log: each kind of staff change writes exactly one row, in the change's transaction,
@@ -182,7 +182,7 @@ describe('plans, subscriptions and penalties', () => {
 
   it("pause and resume of a motorist's subscription", async () => {
     const motorist = await createMotorist(ctx, 'bus');
-    await subscriptionQueries(ctx.database.db).ensureForMotorists([motorist.id]);
+    await openSubscriptions(ctx.database.db, [motorist.id]);
     const paused = await oneRow(() => call('PATCH', `/api/subscription/pause/${motorist.id}`, admin.headers), admin.person.id);
     expect(paused).toMatchObject({ action: 'subscription.paused', entityType: 'subscription', before: { userId: motorist.id, pausedAt: null } });
     expect(paused.after).toMatchObject({ userId: motorist.id, pausedAt: clock.now().toISOString() });
@@ -198,7 +198,7 @@ describe('plans, subscriptions and penalties', () => {
     expect(updated).toMatchObject({ action: 'penalty_charge.updated', before: { price: 500 }, after: { price: 650 } });
 
     const motorist = await createMotorist(ctx, 'bike');
-    await subscriptionQueries(ctx.database.db).ensureForMotorists([motorist.id]);
+    await openSubscriptions(ctx.database.db, [motorist.id]);
     const altered = await oneRow(() => call('POST', '/api/specificPenalty', admin.headers, { id: motorist.id, price: 1200 }), admin.person.id);
     expect(altered).toMatchObject({
       action: 'motorist_penalty.altered',

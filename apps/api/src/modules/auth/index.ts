@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../adapters/mail.ts';
 import type { TokenService } from '../../platform/credentials/tokens.ts';
 import { registerRoutes } from '../../platform/http/endpoints.ts';
-import type { AuthRepository } from './repository.ts';
+import { createAuthRepository } from './repository.ts';
 import { resetCodeHasher } from './reset-code.ts';
 import { createResetMailWorker, type ResetMailWorker } from './reset-mail.ts';
 import { authRoutes } from './routes.ts';
@@ -14,14 +14,13 @@ import type { Job } from '../../platform/jobs/index.ts';
 import { defineModule } from '../../platform/modules.ts';
 
 // The auth module's public face: what other modules use of sign-in: its per-key throttle, counted in
-// the database (the public checks' limit too), and the accounts' repository (the session's user).
+// the database (the public checks' limit too), and how a session finds its user.
 export { createThrottle, type Throttle } from './throttle.ts';
-export { createAuthRepository } from './repository.ts';
+export { sessionUserLoader } from './session-user.ts';
 export type { ResetMailWorker } from './reset-mail.ts';
 
 interface AuthDependencies {
   db: Database;
-  repository: AuthRepository;
   tokens: TokenService;
   clock: Clock;
   mailer: Mailer;
@@ -37,8 +36,9 @@ interface AuthDependencies {
 /** Sign-in, sign-out, password change and resets: their routes; answers the reset-mail worker (app.resetMail). */
 function register(app: FastifyInstance, deps: AuthDependencies): ResetMailWorker {
   const resetCodeKey = `reset:${deps.jwtSecret}`;
+  const repository = createAuthRepository(deps.db);
   const resetMail = createResetMailWorker({
-    repository: deps.repository,
+    repository,
     mailer: deps.mailer,
     clock: deps.clock,
     hashResetCode: resetCodeHasher(resetCodeKey),
@@ -46,7 +46,7 @@ function register(app: FastifyInstance, deps: AuthDependencies): ResetMailWorker
     log: (error) => app.log.error({ err: error }, 'A password-reset mail was not sent; it is tried again'),
   });
   const service = createAuthService({
-    repository: deps.repository,
+    repository,
     throttle: createThrottle(deps.db),
     tokens: deps.tokens,
     clock: deps.clock,

@@ -24,5 +24,6 @@ export default sqlExamples({
   },
   functions: {
     pruneThrottleRows: [[EXAMPLE.now]],
+    sessionUserLoader: 'answers authQueries.loadSessionUser',
   },
 });

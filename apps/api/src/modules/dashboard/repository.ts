@@ -20,7 +20,6 @@ import {
 import type { Database } from '../../db/connect.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { users } from '../../db/schema.ts';
-import { unionColumns } from '../allocation/index.ts';
 import type { DayRange } from '../../lists/date-range.ts';
 import {
   agentValueParts,
@@ -63,6 +62,17 @@ export interface UnionRow {
   registrationStatus: RegistrationStatus;
   isDeleted: boolean;
 }
+
+/** A person who may be a partner union, as the union dashboard reads one (the allocation reads the same). */
+const unionColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  unionName: users.unionName,
+  unionRole: users.unionRole,
+  role: users.role,
+  registrationStatus: users.registrationStatus,
+  isDeleted: users.isDeleted,
+};
 
 export function createDashboardRepository(db: Database) {
   const statements = new PreparedStatements(db);

@@ -16,12 +16,10 @@ import {
 import { DEFAULT_GRACE_PERIOD_DAYS, newReceiptNo, type PlanName, type ReceiptKind } from '@eticket/contracts';
 import { DAY_IN_MS } from '../../domain/calendar.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
-import { ledgerQueries, type LedgerQueries } from '../ledger/index.ts';
-import { messageQueries, type MessageQueries } from '../messages/index.ts';
-import { penaltyQueries, type PenaltyQueries } from '../penalties/index.ts';
-import { recordQueries, type RecordQueries } from '../records/index.ts';
-import { GRACE_SETTING_KEY, subscriptionQueries, type SubscriptionQueries, type SubscriptionWithPlan } from '../subscriptions/index.ts';
-import { collectionQueries, type CollectionQueries } from '../tills/index.ts';
+import { GRACE_SETTING_KEY, type toTicketSubscription } from '../subscriptions/index.ts';
+
+/** A subscription with the plan it names, as the subscriptions module shows it. */
+type SubscriptionWithPlan = Parameters<typeof toTicketSubscription>[0];
 
 export interface FieldMotoristRow {
   id: string;
@@ -235,17 +233,14 @@ export function fieldQueries(db: Database) {
 }
 export type FieldQueries = ReturnType<typeof fieldQueries>;
 
-/** Every query a field operation needs, bound to one transaction. */
+/**
+ * A field operation's transaction: its own queries bound to it, and the handle other modules'
+ * steps run on (the subscription's update, the tills' takeMoney, the receipt text), in the same transaction.
+ */
 export interface FieldUnit {
   field: FieldQueries;
   keys: IdempotencyKeyQueries;
-  subscriptions: SubscriptionQueries;
-  penalties: PenaltyQueries;
-  records: RecordQueries;
-  messages: MessageQueries;
-  ledger: LedgerQueries;
-  /** The tills and references a payment's money goes through (modules/tills). */
-  collections: CollectionQueries;
+  tx: Database;
 }
 
 export function createFieldRepository(db: Database) {
@@ -256,12 +251,7 @@ export function createFieldRepository(db: Database) {
         work({
           field: fieldQueries(tx),
           keys: idempotencyKeyQueries(tx),
-          subscriptions: subscriptionQueries(tx),
-          penalties: penaltyQueries(tx),
-          records: recordQueries(tx),
-          messages: messageQueries(tx),
-          ledger: ledgerQueries(tx),
-          collections: collectionQueries(tx),
+          tx,
         }),
       );
     },

@@ -22,10 +22,12 @@ import { formatNaira, koboOf, toKobo, toNaira, type Kobo } from '../../domain/mo
 import { DEFAULT_TILL_SETTINGS, takeMoney, type Collection, type TillSettings } from '../tills/index.ts';
 import { queueReceiptText } from '../messages/index.ts';
 import { toPaymentRecord } from '../records/index.ts';
-import { effectiveExpiry, extend, statusAt } from '../subscriptions/index.ts';
+import { addPenalty, effectiveExpiry, extend, openSubscriptions, statusAt, updateSubscription } from '../subscriptions/index.ts';
 import { toTicketSubscription } from '../subscriptions/index.ts';
-import type { PaymentRow } from '../records/index.ts';
 import type { FieldContext, FieldRepository, FieldUnit, ScanRow } from './repository.ts';
+
+/** A payment as the records module shows it. */
+type PaymentRow = Parameters<typeof toPaymentRecord>[0];
 
 type SubscriptionPaymentInput = z.output<typeof subscriptionPaymentRequest>;
 type PenaltyPaymentInput = z.output<typeof penaltyPaymentRequest>;
@@ -87,7 +89,7 @@ async function lockedContext(unit: FieldUnit, userCode: string, agentId: string,
   const motorist = await unit.field.findMotorist(userCode);
   if (!motorist) throw noMotorist();
   if (!motorist.vehicleType) throw noVehicle();
-  await unit.subscriptions.ensureForMotorists([motorist.id]);
+  await openSubscriptions(unit.tx, [motorist.id]);
   const opened = await unit.field.lockContext(userCode, agentId, planId);
   if (!opened) throw noMotorist();
   return opened;
@@ -176,7 +178,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
       });
       if (scanId) {
         // updated_at is the server's time: the compliance list's refresh finds the change by it.
-        outstanding = await unit.subscriptions.addPenalty(subscription.id, penaltyChargeKobo, received);
+        outstanding = await addPenalty(unit.tx, subscription.id, penaltyChargeKobo, received);
         penaltyAdded = penaltyChargeKobo;
       }
     }
@@ -281,7 +283,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           remitter: context.agent,
         };
         const money = { ...moneyOf(agent, payment, received), kind: 'subscription' } as const;
-        const inserted = await takeMoney(unit, tillSettings, money, (tillId) =>
+        const inserted = await takeMoney(unit.tx, tillSettings, money, (tillId) =>
           unit.field.insertSubscriptionPayment({
             motoristId: motorist.id,
             remitterId: agent.id,
@@ -302,7 +304,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           }),
         );
         const updated = { ...changes, lastReceiptNo: inserted.receiptNo };
-        await unit.subscriptions.update(subscription.id, updated);
+        await updateSubscription(unit.tx, subscription.id, updated);
         if (receiptTexts) {
           const receipt = {
             kind: 'subscription',
@@ -312,7 +314,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
             amountKobo: plan.priceKobo,
           } as const;
           await queueReceiptText(
-            unit.messages,
+            unit.tx,
             { ...receipt, plate: motorist.plateNumber, planName: plan.name, paidUntil: expiresAfter },
             receiptTexts.publicUrl,
             received,
@@ -348,7 +350,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           throw badRequest(owed === 0 ? 'amount: this motorist owes no penalty' : `amount is more than the outstanding penalty of ${formatNaira(owed)}`);
         }
         const changes = { outstandingPenaltyKobo: owed - amountKobo, updatedAt: received };
-        await unit.subscriptions.update(subscription.id, changes);
+        await updateSubscription(unit.tx, subscription.id, changes);
         const payment: Omit<PaymentRow, 'id' | 'receiptNo'> = {
           createdAt: now,
           bankName: input.bankName || null,
@@ -363,7 +365,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           remitter: context.agent,
         };
         const money = { ...moneyOf(agent, payment, received), kind: 'penalty' } as const;
-        const inserted = await takeMoney(unit, tillSettings, money, (tillId) =>
+        const inserted = await takeMoney(unit.tx, tillSettings, money, (tillId) =>
           unit.field.insertPenaltyPayment({
             motoristId: motorist.id,
             remitterId: agent.id,
@@ -385,7 +387,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
         );
         if (receiptTexts) {
           const receipt = { kind: 'penalty', motoristId: motorist.id, phone: motorist.phone, receiptNo: inserted.receiptNo, amountKobo } as const;
-          await queueReceiptText(unit.messages, { ...receipt, plate: motorist.plateNumber }, receiptTexts.publicUrl, received);
+          await queueReceiptText(unit.tx, { ...receipt, plate: motorist.plateNumber }, receiptTexts.publicUrl, received);
         }
         const view = toTicketSubscription({ subscription: { ...subscription, ...changes }, plan: current.plan }, now, context.graceMs);
         return {

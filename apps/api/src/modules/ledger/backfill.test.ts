@@ -5,7 +5,7 @@ import { TEST_DB } from '../../../test/harness.ts';
 import { emptyTestDatabase, type TestDatabase } from '../../../test/template-database.ts';
 import { migrate, readMigrations } from '../../db/migrate.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { ledgerQueries } from './index.ts';
+import { ledgerQueries } from './repository.ts';
 
 /**
  * Migration 0042 posts the payments and payouts recorded before the ledger, so the books balance from

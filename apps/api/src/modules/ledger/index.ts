@@ -12,9 +12,21 @@ import { createLedgerService, summaryOf, type LedgerService } from './service.ts
 import type { Job } from '../../platform/jobs/index.ts';
 import { defineModule } from '../../platform/modules.ts';
 
-// The ledger module's public face: other modules post through these, in their own transactions.
-export { ledgerQueries, type LedgerQueries, type NewEntry } from './repository.ts';
-export { ACCOUNTS, payableOf, postLodgement, postPayment, postPayout, postVariance, receivingAccount, shortageOf, tillOf } from './postings.ts';
+// The ledger module's public face: other modules post through these, on their own transaction's handle.
+export {
+  ACCOUNTS,
+  lodgementEntry,
+  payableOf,
+  paymentEntry,
+  postLodgement,
+  postPayment,
+  postPayout,
+  postVariance,
+  receivingAccount,
+  shortageOf,
+  tillOf,
+  varianceEntry,
+} from './postings.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

@@ -5,7 +5,8 @@ import { MODES_OF_PAYMENT } from '@eticket/contracts';
 import { createTestContext, TEST_DB, type TestContext } from '../../../test/harness.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { sql } from 'drizzle-orm';
-import { ACCOUNTS, ledgerQueries, payableOf, postLodgement, postPayment, postPayout, postVariance, receivingAccount, shortageOf, tillOf } from './index.ts';
+import { ACCOUNTS, payableOf, postLodgement, postPayment, postPayout, postVariance, receivingAccount, shortageOf, tillOf } from './index.ts';
+import { ledgerQueries } from './repository.ts';
 
 /**
  * Issue 42's property: random sequences of payments, payouts, till closes (lodgements and
@@ -70,7 +71,7 @@ describe(`the ledger under random postings (${TEST_DB})`, () => {
             const at = new Date();
             if (next.type === 'payment') {
               const remitterId = remitters[next.remitter];
-              const id = await postPayment(ledger, { ...next, id: randomUUID(), receiptNo: 'S-TEST', remitterId, modeOfPayment: next.mode, at });
+              const id = await postPayment(tx, { ...next, id: randomUUID(), receiptNo: 'S-TEST', remitterId, modeOfPayment: next.mode, at });
               const lines: Lines = [
                 [receivingAccount(next.mode, remitterId).code, next.amountKobo],
                 [ACCOUNTS.revenue[next.kind].code, -next.amountKobo],
@@ -80,7 +81,7 @@ describe(`the ledger under random postings (${TEST_DB})`, () => {
             } else if (next.type === 'payout') {
               const stakeholderId = stakeholders[next.stakeholder];
               const id = randomUUID();
-              await postPayout(ledger, { id, stakeholderId, amountKobo: next.amountKobo, reference: 'P', recordedBy: remitters[0], at });
+              await postPayout(tx, { id, stakeholderId, amountKobo: next.amountKobo, reference: 'P', recordedBy: remitters[0], at });
               for (const kind of ['allocation', 'payout']) {
                 const entry = await ledger.entryOf(kind, id);
                 const payable = payableOf(stakeholderId).code;
@@ -113,13 +114,13 @@ describe(`the ledger under random postings (${TEST_DB})`, () => {
                 [till, next.cashKobo],
                 [ACCOUNTS.revenue.subscription.code, -next.cashKobo],
               ];
-              posted.push({ id: await postPayment(ledger, cash), lines: cashLines, reversed: false });
+              posted.push({ id: await postPayment(tx, cash), lines: cashLines, reversed: false });
               move(cashLines);
               const expectedKobo = (before.get(till) ?? 0) + (model.get(till) ?? 0);
               if (expectedKobo <= 0) return;
               const countedKobo = Math.round((expectedKobo * next.countedPercent) / 100);
               const close = { id: randomUUID(), remitterId, countedKobo, varianceKobo: countedKobo - expectedKobo, at, approvedBy: remitters[0] };
-              const lodged = await postLodgement(ledger, close);
+              const lodged = await postLodgement(tx, close);
               if (lodged) {
                 const lines: Lines = [
                   [ACCOUNTS.levyBank.code, countedKobo],
@@ -128,7 +129,7 @@ describe(`the ledger under random postings (${TEST_DB})`, () => {
                 posted.push({ id: lodged, lines, reversed: false });
                 move(lines);
               }
-              const variance = await postVariance(ledger, close);
+              const variance = await postVariance(tx, close);
               if (variance) {
                 const v = close.varianceKobo;
                 const lines: Lines =

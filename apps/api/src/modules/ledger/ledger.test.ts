@@ -7,7 +7,7 @@ import { controlledClock, createPerson, createTestContext, TEST_DB, type TestCon
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { bankAccountsDirectory } from '../../db/schema.ts';
-import { ledgerQueries } from './index.ts';
+import { ledgerQueries } from './repository.ts';
 
 const clock = controlledClock('2026-06-01T09:00:00Z');
 let ctx: TestContext;

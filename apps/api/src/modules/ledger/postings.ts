@@ -1,10 +1,13 @@
 import type { ModeOfPayment } from '@eticket/contracts';
+import type { Database } from '../../db/connect.ts';
 import type { Kobo } from '../../domain/money.ts';
-import type { AccountRef, LedgerQueries } from './repository.ts';
+import { ledgerQueries, type AccountRef, type NewEntry } from './repository.ts';
 
 /**
  * The posting rules (docs/ledger.md): which accounts each movement of money debits and credits.
- * Migration 0042 posted the payments and payouts made before the ledger by the same rules.
+ * Migration 0042 posted the payments and payouts made before the ledger by the same rules. Each rule
+ * is an entry maker (the demo seed posts them to its records) and a post on the caller's transaction
+ * handle (`tx`), so the entry is written with the movement or not at all.
  */
 
 const fixed = (code: string, kind: AccountRef['kind']): AccountRef => ({ code, kind, ownerId: null });
@@ -42,9 +45,9 @@ export interface PostedPayment {
   at: Date;
 }
 
-/** A successful payment: debits where the money is, credits the revenue of its kind. Call in the payment's transaction. */
-export function postPayment(ledger: LedgerQueries, payment: PostedPayment): Promise<string> {
-  return ledger.post({
+/** A successful payment: debits where the money is, credits the revenue of its kind. */
+export function paymentEntry(payment: PostedPayment): NewEntry {
+  return {
     kind: `${payment.kind}_payment`,
     sourceId: payment.id,
     memo: `Receipt ${payment.receiptNo}`,
@@ -53,7 +56,12 @@ export function postPayment(ledger: LedgerQueries, payment: PostedPayment): Prom
       { account: receivingAccount(payment.modeOfPayment, payment.remitterId), amountKobo: payment.amountKobo },
       { account: ACCOUNTS.revenue[payment.kind], amountKobo: -payment.amountKobo },
     ],
-  });
+  };
+}
+
+/** Posts a payment (paymentEntry) in the payment's transaction; answers the entry's id. */
+export function postPayment(tx: Database, payment: PostedPayment): Promise<string> {
+  return ledgerQueries(tx).post(paymentEntry(payment));
 }
 
 export interface PostedPayout {
@@ -70,25 +78,33 @@ export interface PostedPayout {
  * stakeholder's payable), then paid (payable → the levy's bank). Two entries, one per movement, in the
  * payout's transaction.
  */
-export async function postPayout(ledger: LedgerQueries, payout: PostedPayout): Promise<void> {
+function payoutEntries(payout: PostedPayout): [NewEntry, NewEntry] {
   const common = { sourceId: payout.id, memo: `Payout ${payout.reference}`, occurredAt: payout.at, postedBy: payout.recordedBy };
   const payable = payableOf(payout.stakeholderId);
-  await ledger.post({
-    ...common,
-    kind: 'allocation',
-    lines: [
-      { account: ACCOUNTS.revenue.subscription, amountKobo: payout.amountKobo },
-      { account: payable, amountKobo: -payout.amountKobo },
-    ],
-  });
-  await ledger.post({
-    ...common,
-    kind: 'payout',
-    lines: [
-      { account: payable, amountKobo: payout.amountKobo },
-      { account: ACCOUNTS.levyBank, amountKobo: -payout.amountKobo },
-    ],
-  });
+  return [
+    {
+      ...common,
+      kind: 'allocation',
+      lines: [
+        { account: ACCOUNTS.revenue.subscription, amountKobo: payout.amountKobo },
+        { account: payable, amountKobo: -payout.amountKobo },
+      ],
+    },
+    {
+      ...common,
+      kind: 'payout',
+      lines: [
+        { account: payable, amountKobo: payout.amountKobo },
+        { account: ACCOUNTS.levyBank, amountKobo: -payout.amountKobo },
+      ],
+    },
+  ];
+}
+
+/** Posts a payout's two entries (payoutEntries), in order, in the payout's transaction. */
+export async function postPayout(tx: Database, payout: PostedPayout): Promise<void> {
+  const ledger = ledgerQueries(tx);
+  for (const entry of payoutEntries(payout)) await ledger.post(entry);
 }
 
 export interface PostedClose {
@@ -106,9 +122,9 @@ export interface PostedClose {
 }
 
 /** An approved till close's lodgement: the counted cash leaves the remitter's till for the levy's bank. Nothing when 0 was counted. */
-export async function postLodgement(ledger: LedgerQueries, close: PostedClose): Promise<string | null> {
+export function lodgementEntry(close: PostedClose): NewEntry | null {
   if (close.countedKobo === 0) return null;
-  return ledger.post({
+  return {
     kind: 'lodgement',
     sourceId: close.id,
     memo: `Till close ${close.id}: lodged`,
@@ -118,7 +134,13 @@ export async function postLodgement(ledger: LedgerQueries, close: PostedClose): 
       { account: ACCOUNTS.levyBank, amountKobo: close.countedKobo },
       { account: tillOf(close.remitterId), amountKobo: -close.countedKobo },
     ],
-  });
+  };
+}
+
+/** Posts a close's lodgement (lodgementEntry), if any, in the close's transaction; answers the entry's id. */
+export async function postLodgement(tx: Database, close: PostedClose): Promise<string | null> {
+  const entry = lodgementEntry(close);
+  return entry ? ledgerQueries(tx).post(entry) : null;
 }
 
 /**
@@ -126,7 +148,7 @@ export async function postLodgement(ledger: LedgerQueries, close: PostedClose): 
  * remitter owes the difference (their shortage account is debited); over, the surplus is credited to
  * overages. Nothing when the count equals the expected cash.
  */
-export async function postVariance(ledger: LedgerQueries, close: PostedClose): Promise<string | null> {
+export function varianceEntry(close: PostedClose): NewEntry | null {
   const variance = close.varianceKobo;
   if (variance === 0) return null;
   const till = tillOf(close.remitterId);
@@ -140,12 +162,18 @@ export async function postVariance(ledger: LedgerQueries, close: PostedClose): P
           { account: till, amountKobo: variance },
           { account: ACCOUNTS.overage, amountKobo: -variance },
         ];
-  return ledger.post({
+  return {
     kind: 'till_variance',
     sourceId: close.id,
     memo: `Till close ${close.id}: ${variance < 0 ? 'short' : 'over'}`,
     occurredAt: close.at,
     postedBy: close.approvedBy,
     lines,
-  });
+  };
+}
+
+/** Posts a close's variance (varianceEntry), if any, in the close's transaction; answers the entry's id. */
+export async function postVariance(tx: Database, close: PostedClose): Promise<string | null> {
+  const entry = varianceEntry(close);
+  return entry ? ledgerQueries(tx).post(entry) : null;
 }

@@ -6,7 +6,8 @@ import type { LedgerReport, LedgerReportRow, ModeOfPayment } from '@eticket/cont
 import { controlledClock, createTestContext, TEST_DB, type TestContext } from '../../../test/harness.ts';
 import { session, type Session } from '../../../test/tickets.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { ledgerQueries, postLodgement, postPayment, postPayout, postVariance, type LedgerQueries } from './index.ts';
+import { postLodgement, postPayment, postPayout, postVariance } from './index.ts';
+import { ledgerQueries, type LedgerQueries } from './repository.ts';
 
 const clock = controlledClock('2026-04-02T09:00:00Z');
 let ctx: TestContext;
@@ -25,7 +26,7 @@ const at = (iso: string) => new Date(iso);
 
 async function pay(mode: ModeOfPayment, naira: number, iso: string, kind: 'subscription' | 'penalty' = 'subscription') {
   const id = randomUUID();
-  const entry = await postPayment(ledger, {
+  const entry = await postPayment(ctx.database.db, {
     kind,
     id,
     receiptNo: id.slice(0, 8),
@@ -47,8 +48,8 @@ async function approveClose(counted: number, expected: number, iso: string) {
     at: at(iso),
     approvedBy: randomUUID(),
   };
-  await postLodgement(ledger, close);
-  await postVariance(ledger, close);
+  await postLodgement(ctx.database.db, close);
+  await postVariance(ctx.database.db, close);
 }
 
 async function report(period: string, date: string): Promise<LedgerReport> {
@@ -96,7 +97,7 @@ describe(`the Books report (${TEST_DB})`, () => {
     const card = await pay('card', 400, '2026-03-10T12:00:00Z');
     await ledger.reverse(card, 'Reversal of a card payment', at('2026-03-10T13:00:00Z'), null);
     await approveClose(4500, 5000, '2026-03-10T17:00:00Z');
-    await postPayout(ledger, {
+    await postPayout(ctx.database.db, {
       id: randomUUID(),
       stakeholderId: randomUUID(),
       amountKobo: 25000,
@@ -186,7 +187,7 @@ describe(`the Books report (${TEST_DB})`, () => {
           if (p.what === 'cash' || p.what === 'transfer' || p.what === 'pos') await pay(p.what, p.naira, iso);
           if (p.what === 'close') await approveClose(p.naira, p.naira + (p.naira % 3) - 1, iso);
           if (p.what === 'payout')
-            await postPayout(ledger, {
+            await postPayout(ctx.database.db, {
               id: randomUUID(),
               stakeholderId: randomUUID(),
               amountKobo: p.naira * 100,

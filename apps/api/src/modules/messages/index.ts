@@ -3,7 +3,6 @@ import { defineModule } from '../../platform/modules.ts';
 import type { TextMessages } from './service.ts';
 
 /** Text messages to motorists (issue 23): receipt texts on payment, expiry reminders; see docs/messages.md. */
-export { messageQueries, type MessageQueries } from './repository.ts';
 export { createTextMessages, queueReceiptText, type TextMessages } from './service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

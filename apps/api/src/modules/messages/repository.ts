@@ -154,4 +154,3 @@ export function messageQueries(db: Database) {
     },
   };
 }
-export type MessageQueries = ReturnType<typeof messageQueries>;

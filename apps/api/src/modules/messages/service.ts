@@ -5,7 +5,7 @@ import { DAY_IN_MS, lagosOffsetMs } from '../../domain/calendar.ts';
 import type { Kobo } from '../../domain/money.ts';
 import { nigerianMobile } from '../../domain/phone.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { messageQueries, type MessageQueries } from './repository.ts';
+import { messageQueries } from './repository.ts';
 import { expiryReminderText, penaltyReceiptText, receiptLink, subscriptionReceiptText } from './texts.ts';
 
 /** A claimed text not marked sent or failed after this long (its sender died) is taken again. */
@@ -45,15 +45,10 @@ export interface PenaltyReceipt {
 
 /**
  * Queues the motorist's receipt text with its check link ({PUBLIC_URL}/r/{receiptNo}; none without
- * PUBLIC_URL, as a link is never made from a request's Host), on the payment's transaction (`queries`): the payment and its text are written together or not at all. A motorist
+ * PUBLIC_URL, as a link is never made from a request's Host), on the payment's transaction (`tx`): the payment and its text are written together or not at all. A motorist
  * without a phone gets none; a number that is not a Nigerian mobile is kept as failed, to be seen.
  */
-export async function queueReceiptText(
-  queries: MessageQueries,
-  receipt: SubscriptionReceipt | PenaltyReceipt,
-  publicUrl: string | undefined,
-  at: Date,
-): Promise<boolean> {
+export async function queueReceiptText(tx: Database, receipt: SubscriptionReceipt | PenaltyReceipt, publicUrl: string | undefined, at: Date): Promise<boolean> {
   if (!receipt.phone.trim()) return false;
   const link = publicUrl ? receiptLink(publicUrl, receipt.receiptNo) : null;
   const body =
@@ -68,7 +63,7 @@ export async function queueReceiptText(
         })
       : penaltyReceiptText({ amountKobo: receipt.amountKobo, plate: receipt.plate, receiptNo: receipt.receiptNo, link });
   const to = nigerianMobile(receipt.phone);
-  return queries.queue({
+  return messageQueries(tx).queue({
     kind: 'receipt',
     motoristId: receipt.motoristId,
     toPhone: to ?? receipt.phone,

@@ -9,7 +9,6 @@ import { createPenaltiesService, type PenaltiesService } from './service.ts';
 import { defineModule, noJobs } from '../../platform/modules.ts';
 
 // The penalties module's public face: what other modules may use of it.
-export { penaltyQueries, type PenaltyQueries } from './repository.ts';
 export type { PenaltiesService } from './service.ts';
 
 /** The penalties service on a database or a transaction (the demo seed's). */

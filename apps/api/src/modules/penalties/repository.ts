@@ -5,7 +5,13 @@ import { PreparedStatements } from '../../lists/prepared.ts';
 import { penaltyAdjustments, penaltyCharges, settings, ticketSubscriptions, users, vehicles } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
-import { subscriptionQueries, type SubscriptionQueries } from '../subscriptions/index.ts';
+import { lockSubscription, updateSubscription } from '../subscriptions/index.ts';
+
+/** The subscription steps a penalty change takes, on its transaction. */
+interface SubscriptionSteps {
+  lock: (idOrUserId: string) => ReturnType<typeof lockSubscription>;
+  update: (id: string, changes: Parameters<typeof updateSubscription>[2]) => Promise<void>;
+}
 
 export interface PenaltyChargeRecord {
   id: string;
@@ -159,8 +165,14 @@ export function createPenaltiesRepository(db: Database) {
     },
 
     /** Runs `work` in one transaction, with the queries and an audit writer on it. */
-    transaction<T>(work: (repos: { penalties: PenaltyQueries; subscriptions: SubscriptionQueries; audit: AuditWriter }) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work({ penalties: penaltyQueries(tx), subscriptions: subscriptionQueries(tx), audit: auditWriter(tx) }));
+    transaction<T>(work: (repos: { penalties: PenaltyQueries; subscriptions: SubscriptionSteps; audit: AuditWriter }) => Promise<T>): Promise<T> {
+      return db.transaction((tx) =>
+        work({
+          penalties: penaltyQueries(tx),
+          subscriptions: { lock: (id) => lockSubscription(tx, id), update: (id, changes) => updateSubscription(tx, id, changes) },
+          audit: auditWriter(tx),
+        }),
+      );
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connect.ts';
 import { guarantors, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { idempotencyKeyQueries, type IdempotencyKeyQueries } from '../../platform/idempotency/index.ts';
-import { subscriptionQueries } from '../subscriptions/index.ts';
+import { openSubscriptions } from '../subscriptions/index.ts';
 
 export type NewUser = typeof users.$inferInsert;
 export type NewProfile = Omit<typeof userProfiles.$inferInsert, 'userId'>;
@@ -90,7 +90,7 @@ export function peopleQueries(db: Database) {
         if (person.guarantor) await tx.insert(guarantors).values({ ...person.guarantor, userId });
         if (person.vehicle) await tx.insert(vehicles).values({ ...person.vehicle, userId });
         // A motorist's ticket subscription opens with the registration (plan: the one asked for).
-        if (person.user.role === 'motorist') await subscriptionQueries(tx).ensureForMotorists([userId], { at: person.user.createdAt });
+        if (person.user.role === 'motorist') await openSubscriptions(tx, [userId], { at: person.user.createdAt });
         return created;
       });
     },

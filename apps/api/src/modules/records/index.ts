@@ -7,7 +7,6 @@ import { createRecordsService, type RecordsService } from './service.ts';
 import { defineModule, noJobs } from '../../platform/modules.ts';
 
 // The records module's public face: what other modules may use of it.
-export { recordQueries, type PaymentRow, type RecordQueries } from './repository.ts';
 export { type RecordsService } from './service.ts';
 export { toPaymentRecord } from './views.ts';
 

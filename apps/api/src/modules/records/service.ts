@@ -185,6 +185,10 @@ export function createRecordsService(deps: { repository: RecordQueries }) {
 
     subscriptionPayments: (query: PaymentQuery) => paymentList(query, repository.listSubscriptionPayments, repository.subscriptionPaymentSummary),
     penaltyPayments: (query: PaymentQuery) => paymentList(query, repository.listPenaltyPayments, repository.penaltyPaymentSummary),
+
+    /** The people a Unique ID prefix or a name finds, as motorists and agents (the Tills page's search). */
+    peopleWithCodePrefix: repository.peopleWithCodePrefix,
+    peopleNamed: repository.peopleNamed,
   };
 }
 export type RecordsService = ReturnType<typeof createRecordsService>;

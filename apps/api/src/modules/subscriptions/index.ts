@@ -8,18 +8,11 @@ import { createSubscriptionsService, type SubscriptionsService } from './service
 import { defineModule, noJobs } from '../../platform/modules.ts';
 
 // The subscriptions module's public face: what other modules may use of it.
-export {
-  GRACE_SETTING_KEY,
-  joinSubscriptions,
-  subscriptionColumns,
-  subscriptionFromColumns,
-  subscriptionQueries,
-  type SubscriptionQueries,
-  type SubscriptionWithPlan,
-} from './repository.ts';
+export { joinSubscriptions, subscriptionColumns, subscriptionFromColumns } from './repository.ts';
+export { addPenalty, lockSubscription, openSubscriptions, updateSubscription } from './in-transaction.ts';
 export type { SubscriptionsService, TicketSubscriptionViews } from './service.ts';
 export { toTicketSubscription } from './views.ts';
-export { effectiveExpiry, extend, statusAt } from './lifecycle.ts';
+export { effectiveExpiry, extend, GRACE_SETTING_KEY, statusAt } from './lifecycle.ts';
 
 /** The subscriptions service on a database or a transaction (the demo seed's). */
 export function subscriptionsOn(db: Database, clock: Clock): SubscriptionsService {

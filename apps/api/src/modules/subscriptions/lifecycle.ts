@@ -10,6 +10,9 @@
 import type { PlanName, SubscriptionStatus } from '@eticket/contracts';
 import { addLagosDays, addLagosMonths } from '../../domain/calendar.ts';
 
+/** The settings row of the grace period after expiry, in days (DEFAULT_GRACE_PERIOD_DAYS when unset). */
+export const GRACE_SETTING_KEY = 'subscription_grace_days';
+
 export interface LifecycleState {
   expiresAt: Date;
   pausedAt: Date | null;

@@ -8,8 +8,7 @@ import { settings, subscriptionPlans, ticketSubscriptions, type TicketSubscripti
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { DAY_IN_MS } from '../../domain/calendar.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
-
-export const GRACE_SETTING_KEY = 'subscription_grace_days';
+import { GRACE_SETTING_KEY } from './lifecycle.ts';
 
 const planColumns = {
   id: subscriptionPlans.id,

@@ -16,7 +16,7 @@ import { toKobo, toNaira } from '../../domain/money.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inBatches, mapBatches } from '../../lists/keyset.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import type { RecordQueries } from '../records/index.ts';
+import type { RecordsService } from '../records/index.ts';
 import { cashPause, type TillSettings } from '../tills/index.ts';
 import type { CloseRow, OpenTillRow, Page, TillLimits, TillListQueries, UnlodgedRow } from './repository.ts';
 
@@ -47,7 +47,7 @@ function rangeOf(query: { startDate?: string; endDate?: string }): { from?: Date
 
 export interface TillListDependencies {
   repository: TillListQueries;
-  people: Pick<RecordQueries, 'peopleWithCodePrefix' | 'peopleNamed'>;
+  people: Pick<RecordsService, 'peopleWithCodePrefix' | 'peopleNamed'>;
   clock: Clock;
   settings: TillSettings;
   fileUrl: (key: string) => string;

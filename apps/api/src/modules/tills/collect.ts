@@ -9,8 +9,9 @@ import {
 } from '@eticket/contracts';
 import { formatNaira, toKobo, type Kobo } from '../../domain/money.ts';
 import { HttpError } from '../../platform/http/errors.ts';
-import { postPayment, type LedgerQueries } from '../ledger/index.ts';
-import type { CollectionQueries } from './repository.ts';
+import type { Database } from '../../db/connect.ts';
+import { postPayment } from '../ledger/index.ts';
+import { collectionQueries, type CollectionQueries } from './repository.ts';
 
 /** The tills' settings (TILL_LATE_HOURS, TILL_CASH_LIMIT_HOURS, TILL_CASH_LIMIT_NAIRA). */
 export interface TillSettings {
@@ -67,38 +68,35 @@ export interface Collection {
   received: Date;
 }
 
-export interface CollectionUnit {
-  collections: CollectionQueries;
-  ledger: LedgerQueries;
-}
-
 /**
  * Takes the money of a payment, in its transaction: cash goes to the remitter's current till
  * (locked until the transaction ends, opened if none; its running totals follow) unless the limits
  * pause cash collection (409);
  * a non-cash payment's reference is claimed for its mode (409 when it paid before); the payment is
- * recorded by `record` (given its till) and posted to the ledger.
+ * recorded by `record` (given its till) and posted to the ledger. Every step runs on `tx`, the
+ * payment's transaction: the money, its record and its posting are written together or not at all.
  */
 export async function takeMoney<P extends { id: string; receiptNo: string }>(
-  unit: CollectionUnit,
+  tx: Database,
   settings: TillSettings,
   money: Collection,
   record: (tillId: string | null) => Promise<P>,
 ): Promise<P> {
   const { modeOfPayment: mode } = money;
-  const tillId = mode === 'cash' ? await cashTill(unit.collections, settings, money) : null;
+  const collections = collectionQueries(tx);
+  const tillId = mode === 'cash' ? await cashTill(collections, settings, money) : null;
   const key = mode === 'cash' ? null : referenceKey(money.reference ?? '');
   if (key === '') throw new HttpError(400, TILL_MESSAGES.referenceRequired, {}, [fieldErrorOf('reference', TILL_MESSAGES.referenceRequired)]);
   const payment = await record(tillId);
-  if (tillId !== null) await unit.collections.addCash(tillId, money.amountKobo, money.received);
+  if (tillId !== null) await collections.addCash(tillId, money.amountKobo, money.received);
   if (mode !== 'cash' && key !== null) {
-    const paidBefore = await unit.collections.claimReference(mode, key, money.kind, payment.id);
+    const paidBefore = await collections.claimReference(mode, key, money.kind, payment.id);
     if (paidBefore) {
       const message = TILL_MESSAGES.referenceTaken(money.reference ?? key, paidBefore);
       throw new HttpError(409, message, {}, [fieldErrorOf('reference', message)]);
     }
   }
-  await postPayment(unit.ledger, { ...money, id: payment.id, receiptNo: payment.receiptNo });
+  await postPayment(tx, { ...money, id: payment.id, receiptNo: payment.receiptNo });
   return payment;
 }
 

@@ -10,9 +10,8 @@ import { tillRoutes } from './routes.ts';
 import { createTillService, type TillService } from './service.ts';
 import { defineModule, noJobs } from '../../platform/modules.ts';
 
-// The tills module's public face: the field service takes payments' money through takeMoney.
+// The tills module's public face: the field service takes payments' money through takeMoney, in its transaction.
 export { cashPause, DEFAULT_TILL_SETTINGS, referenceKey, takeMoney, type Collection, type TillSettings } from './collect.ts';
-export { collectionQueries, type CollectionQueries } from './repository.ts';
 export type { TillService } from './service.ts';
 
 export interface TillDeps {

@@ -5,7 +5,6 @@ import { rowsOf } from '../../db/rows.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { idempotencyKeyQueries, type IdempotencyKeyQueries } from '../../platform/idempotency/index.ts';
-import { ledgerQueries, type LedgerQueries } from '../ledger/index.ts';
 
 const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 const asDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
@@ -297,7 +296,8 @@ function toClose(row: RawClose): CloseRow {
 /** What a close or a decision needs, bound to one transaction. */
 export interface TillUnit {
   tills: TillQueries;
-  ledger: LedgerQueries;
+  /** The transaction's handle, for the ledger's postings. */
+  tx: Database;
   keys: IdempotencyKeyQueries;
   audit: AuditWriter;
 }
@@ -307,7 +307,7 @@ export function createTillRepository(db: Database) {
     reads: tillQueries(db),
     findKey: idempotencyKeyQueries(db).find,
     transaction<T>(work: (unit: TillUnit) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work({ tills: tillQueries(tx), ledger: ledgerQueries(tx), keys: idempotencyKeyQueries(tx), audit: auditWriter(tx) }));
+      return db.transaction((tx) => work({ tills: tillQueries(tx), tx, keys: idempotencyKeyQueries(tx), audit: auditWriter(tx) }));
     },
   };
 }

@@ -201,8 +201,8 @@ export function createTillService(deps: { repository: TillRepository; files: Fil
           at: close.capturedAt,
           approvedBy: actor.id,
         };
-        await postLodgement(unit.ledger, posting);
-        await postVariance(unit.ledger, posting);
+        await postLodgement(unit.tx, posting);
+        await postVariance(unit.tx, posting);
         await unit.tills.closeTillsOf(close.id);
         return record(unit, actor, close, { ...close, status: 'approved', reason: reason ?? null, decidedAt, varianceKobo });
       });
