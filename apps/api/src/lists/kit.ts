@@ -39,8 +39,12 @@ export interface ListDefinition<Filter, Bound, Selected, Row> {
   where(bound: Bound): SQL | undefined;
   /** What a row shows (its columns and joins) for the rows of `where`, with `extra` columns. */
   select(where: SQL | undefined, extra: Record<string, SQL>): Selection<Selected>;
+  /** Another order for its pages (a column, then id; descending unless `ascending`), in place of creation time newest first. */
+  order?: { column: AnyPgColumn; ascending?: boolean };
   /** Counters of the list's filters; none: every total is counted a few pages ahead. */
   counters?: Counters<Filter, Bound>;
+  /** Every total counted exactly, row by row (a list of few rows per filter), in place of counters or a count ahead. */
+  exactCount?: boolean;
   /** A selected row as the list gives it (amounts as Kobo, JSON parsed). */
   toRow(selected: Selected): Row;
 }
@@ -60,10 +64,17 @@ export interface List<Filter, Row> {
  */
 export function defineList<Filter, Bound, Selected, Row>(db: Database, list: ListDefinition<Filter, Bound, Selected, Row>): List<Filter, Row> {
   const statements = new PreparedStatements(db);
-  const source = (bound: Bound) => ({ table: list.table, id: list.id, createdAt: list.createdAt, where: () => list.where(bound) });
+  const source = (bound: Bound): ListSource => ({
+    table: list.table,
+    id: list.id,
+    orderColumn: list.order?.column ?? list.createdAt,
+    ascending: list.order?.ascending ?? false,
+    where: () => list.where(bound),
+  });
 
   function totalOf(filter: Filter, bound: Bound, binding: Binding, page: Page): TotalQuery {
     const counters = list.counters;
+    if (list.exactCount) return totalExact(() => db.select({ value: count() }).from(list.table).where(list.where(bound)));
     if (!counters?.answer(filter)) {
       return totalAhead(binding, page, () => db.select({ id: list.id }).from(list.table).where(list.where(bound)).$dynamic() as PgSelect);
     }
@@ -130,17 +141,26 @@ function totalAhead(binding: Binding, page: { offset: number; limit: number }, s
   };
 }
 
+/** Every row of a list's filter counted (`select`: a SELECT of its count). */
+function totalExact(select: () => SQLWrapper): TotalQuery {
+  return {
+    value: () => sql`(${select()})`.mapWith(Number),
+    read: (value) => ({ total: value, exact: true }),
+  };
+}
+
 /** The rows a list call asks for: `limit` rows after the first `offset`, newest first. */
 interface Page {
   offset: number;
   limit: number;
 }
 
-/** Which end of a list a read starts from: newest first (as lists show), or oldest first. */
+/** Which end of a list a read starts from: its first row (as lists show; newest, unless it is ordered otherwise), or its last. */
 type ReadOrder = 'newest' | 'oldest';
 
-/** The ORDER BY of a list read from one end: creation time, then id to break ties. */
-const orderFrom = (order: ReadOrder, createdAt: AnyPgColumn, id: AnyPgColumn) => (order === 'newest' ? [desc(createdAt), desc(id)] : [asc(createdAt), asc(id)]);
+/** The ORDER BY of a list read from one end: its order column, then id to break ties. */
+const orderFrom = (order: ReadOrder, list: ListSource) =>
+  (order === 'newest') !== list.ascending ? [desc(list.orderColumn), desc(list.id)] : [asc(list.orderColumn), asc(list.id)];
 
 /**
  * A page of a list ordered newest first, given its total. Pages past the middle of an exact total
@@ -240,11 +260,12 @@ function pageStatements<T>(db: Database, statements: PreparedStatements, binding
   };
 }
 
-/** A list's rows: its table, its order (creation time, then id: a uuid) and its conditions, built from placeholders only. */
+/** A list's rows: its table, its order (a column, then id: a uuid) and its conditions, built from placeholders only. */
 interface ListSource {
   table: PgTable;
   id: AnyPgColumn;
-  createdAt: AnyPgColumn;
+  orderColumn: AnyPgColumn;
+  ascending: boolean;
   where(): SQL | undefined;
 }
 
@@ -263,7 +284,7 @@ function readPage<T>(
   list: ListSource,
   select: (inPage: SQL, orderBy: SQL[], extra: Record<string, SQL>) => Preparable<T[]>,
 ): Promise<{ rows: T[]; total: ListTotal }> {
-  const orderOf = (order: ReadOrder) => orderFrom(order, list.createdAt, list.id);
+  const orderOf = (order: ReadOrder) => orderFrom(order, list);
   const idsOf = (order: ReadOrder, window: PageWindow, extra: Record<string, SQL> = {}) =>
     db
       .select({ id: list.id, ...extra })

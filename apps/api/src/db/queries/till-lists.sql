@@ -4,148 +4,160 @@
 -- tillListQueries.close
 -- called with ["00000000-0000-4000-8000-000000000001"]
 SELECT
-  c.id,
-  c.status,
-  c.received_at AS "receivedAt",
-  c.captured_at AS "capturedAt",
-  c.counted_kobo::text AS "countedKobo",
-  c.expected_kobo::text AS "expectedKobo",
-  c.variance_kobo::text AS "varianceKobo",
-  c.lodgement_kind AS "lodgementKind",
-  c.bank_name AS "bankName",
-  c.teller_no AS "tellerNo",
-  c.transfer_reference AS "transferReference",
-  c.lodged_on::text AS "lodgedOn",
-  c.slip_file AS "slipFile",
-  c.decided_at AS "decidedAt",
-  c.reason,
-  u.id AS "remitterId",
-  u.full_name AS "fullName",
-  u.user_code AS "userCode",
-  d.id AS "deciderId",
-  d.full_name AS "deciderName"
+  "till_closes"."id",
+  "till_closes"."status",
+  "till_closes"."received_at",
+  "till_closes"."captured_at",
+  "till_closes"."counted_kobo",
+  "till_closes"."expected_kobo",
+  "till_closes"."variance_kobo",
+  "till_closes"."lodgement_kind",
+  "till_closes"."bank_name",
+  "till_closes"."teller_no",
+  "till_closes"."transfer_reference",
+  "till_closes"."lodged_on",
+  "till_closes"."slip_file",
+  "till_closes"."decided_at",
+  "till_closes"."reason",
+  "remitter"."id",
+  "remitter"."full_name",
+  "remitter"."user_code",
+  "decider"."id",
+  "decider"."full_name"
 FROM
-  till_closes c
-  JOIN users u ON u.id = c.remitter_id
-  LEFT JOIN users d ON d.id = c.decided_by
+  "till_closes"
+  INNER JOIN "users" "remitter" ON "remitter"."id" = "till_closes"."remitter_id"
+  LEFT JOIN "users" "decider" ON "decider"."id" = "till_closes"."decided_by"
 WHERE
-  c.id = $1::uuid;
+  "till_closes"."id" = $1
+LIMIT
+  1;
 
 -- tillListQueries.closes
 -- called with [{},{"limit":20,"offset":0}]
 SELECT
-  c.id,
-  c.status,
-  c.received_at AS "receivedAt",
-  c.captured_at AS "capturedAt",
-  c.counted_kobo::text AS "countedKobo",
-  c.expected_kobo::text AS "expectedKobo",
-  c.variance_kobo::text AS "varianceKobo",
-  c.lodgement_kind AS "lodgementKind",
-  c.bank_name AS "bankName",
-  c.teller_no AS "tellerNo",
-  c.transfer_reference AS "transferReference",
-  c.lodged_on::text AS "lodgedOn",
-  c.slip_file AS "slipFile",
-  c.decided_at AS "decidedAt",
-  c.reason,
-  u.id AS "remitterId",
-  u.full_name AS "fullName",
-  u.user_code AS "userCode",
-  d.id AS "deciderId",
-  d.full_name AS "deciderName"
+  "till_closes"."id",
+  "till_closes"."status",
+  "till_closes"."received_at",
+  "till_closes"."captured_at",
+  "till_closes"."counted_kobo",
+  "till_closes"."expected_kobo",
+  "till_closes"."variance_kobo",
+  "till_closes"."lodgement_kind",
+  "till_closes"."bank_name",
+  "till_closes"."teller_no",
+  "till_closes"."transfer_reference",
+  "till_closes"."lodged_on",
+  "till_closes"."slip_file",
+  "till_closes"."decided_at",
+  "till_closes"."reason",
+  "remitter"."id",
+  "remitter"."full_name",
+  "remitter"."user_code",
+  "decider"."id",
+  "decider"."full_name",
+  (
+    (
+      SELECT
+        count(*)
+      FROM
+        "till_closes"
+      WHERE
+        TRUE
+    )
+  )
 FROM
-  till_closes c
-  JOIN users u ON u.id = c.remitter_id
-  LEFT JOIN users d ON d.id = c.decided_by
+  "till_closes"
+  INNER JOIN "users" "remitter" ON "remitter"."id" = "till_closes"."remitter_id"
+  LEFT JOIN "users" "decider" ON "decider"."id" = "till_closes"."decided_by"
 WHERE
-  c.id IN (
+  "till_closes"."id" IN (
     SELECT
-      c.id
+      "id"
     FROM
-      till_closes c
+      "till_closes"
     WHERE
       TRUE
     ORDER BY
-      c.received_at DESC,
-      c.id DESC
+      "till_closes"."received_at" DESC,
+      "till_closes"."id" DESC
     LIMIT
-      $1
-    OFFSET
-      $2
+      20
   )
 ORDER BY
-  c.received_at DESC,
-  c.id DESC;
+  "till_closes"."received_at" DESC,
+  "till_closes"."id" DESC;
 SELECT
-  count(*)::int AS n
+  (
+    (
+      SELECT
+        count(*)
+      FROM
+        "till_closes"
+      WHERE
+        TRUE
+    )
+  )
 FROM
-  till_closes c
-WHERE
-  TRUE;
+  (
+    VALUES
+      (0)
+  ) AS one;
 
 -- tillListQueries.closes
 -- called with [{"status":"pending","remitterIds":["00000000-0000-4000-8000-000000000001"],"varianceOnly":true,"from":"2026-03-01T00:00:00.000Z","to":"2026-03-05T09:00:00.000Z"},{"limit":20,"offset":0}]
 SELECT
-  c.id,
-  c.status,
-  c.received_at AS "receivedAt",
-  c.captured_at AS "capturedAt",
-  c.counted_kobo::text AS "countedKobo",
-  c.expected_kobo::text AS "expectedKobo",
-  c.variance_kobo::text AS "varianceKobo",
-  c.lodgement_kind AS "lodgementKind",
-  c.bank_name AS "bankName",
-  c.teller_no AS "tellerNo",
-  c.transfer_reference AS "transferReference",
-  c.lodged_on::text AS "lodgedOn",
-  c.slip_file AS "slipFile",
-  c.decided_at AS "decidedAt",
-  c.reason,
-  u.id AS "remitterId",
-  u.full_name AS "fullName",
-  u.user_code AS "userCode",
-  d.id AS "deciderId",
-  d.full_name AS "deciderName"
-FROM
-  till_closes c
-  JOIN users u ON u.id = c.remitter_id
-  LEFT JOIN users d ON d.id = c.decided_by
-WHERE
-  c.id IN (
-    SELECT
-      c.id
-    FROM
-      till_closes c
-    WHERE
-      c.status = 'pending'
-      AND c.remitter_id = ANY ($1::UUID[])
-      AND c.status = 'approved'
-      AND c.variance_kobo <> 0
-      AND c.received_at >= $2::timestamptz
-      AND c.received_at < $3::timestamptz
-    ORDER BY
-      c.received_at DESC,
-      c.id DESC
-    LIMIT
-      $4
-    OFFSET
-      $5
+  "id",
+  (
+    (
+      SELECT
+        count(*)
+      FROM
+        "till_closes"
+      WHERE
+        "till_closes"."status" = 'pending'
+        AND "till_closes"."remitter_id" = ANY ($1::UUID[])
+        AND "till_closes"."status" = 'approved'
+        AND "till_closes"."variance_kobo" <> 0
+        AND "till_closes"."received_at" >= $2::timestamptz
+        AND "till_closes"."received_at" < $3::timestamptz
+    )
   )
-ORDER BY
-  c.received_at DESC,
-  c.id DESC;
-SELECT
-  count(*)::int AS n
 FROM
-  till_closes c
+  "till_closes"
 WHERE
-  c.status = 'pending'
-  AND c.remitter_id = ANY ($1::UUID[])
-  AND c.status = 'approved'
-  AND c.variance_kobo <> 0
-  AND c.received_at >= $2::timestamptz
-  AND c.received_at < $3::timestamptz;
+  "till_closes"."status" = 'pending'
+  AND "till_closes"."remitter_id" = ANY ($4::UUID[])
+  AND "till_closes"."status" = 'approved'
+  AND "till_closes"."variance_kobo" <> 0
+  AND "till_closes"."received_at" >= $5::timestamptz
+  AND "till_closes"."received_at" < $6::timestamptz
+ORDER BY
+  "till_closes"."received_at" DESC,
+  "till_closes"."id" DESC
+LIMIT
+  20;
+SELECT
+  (
+    (
+      SELECT
+        count(*)
+      FROM
+        "till_closes"
+      WHERE
+        "till_closes"."status" = 'pending'
+        AND "till_closes"."remitter_id" = ANY ($1::UUID[])
+        AND "till_closes"."status" = 'approved'
+        AND "till_closes"."variance_kobo" <> 0
+        AND "till_closes"."received_at" >= $2::timestamptz
+        AND "till_closes"."received_at" < $3::timestamptz
+    )
+  )
+FROM
+  (
+    VALUES
+      (0)
+  ) AS one;
 
 -- tillListQueries.collectionsByMode
 -- called with ["2026-03-05"]

@@ -19,8 +19,10 @@ const NOW = new Date('2026-06-10T12:00:00Z');
 const SOMEONE = '6b1d2f0e-8a43-4c8e-9a55-0c4a3b3f5d11';
 
 /**
- * The statements a repository call prepares, with the values of the call (each answered with no rows;
- * the call's own failure on that is ignored), as SQL with those values as parameters.
+ * The statements a repository call prepares, with the values of the call, as SQL with those values as
+ * parameters. A statement written as SQL is answered with no rows; a list's (lists/kit.ts) with one
+ * row, a total of 100 and an id, so a later page reads its ids, then their rows. The call's own
+ * failure on these answers is ignored.
  */
 async function statementsOf(run: (queries: TillListQueries) => Promise<unknown>): Promise<SQL[]> {
   const seen: SQL[] = [];
@@ -28,12 +30,13 @@ async function statementsOf(run: (queries: TillListQueries) => Promise<unknown>)
     execute: async (values: Record<string, unknown> = {}) => {
       const params = fillPlaceholders(query.params, values);
       const parts = query.sql.split(/\$(\d+)/);
-      seen.push(sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`))));
-      return { rows: [] };
+      seen.push(sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${sql.param(params[Number(part) - 1])}`))));
+      return Object.assign([{ id: SOMEONE, value: 100, listTotal: 100 }], { rows: [] });
     },
   });
-  const { dialect } = ctx.database.db as unknown as { dialect: unknown };
-  const recorder = { dialect, _: { session: { prepareQuery } } } as unknown as Database;
+  const real = ctx.database.db as unknown as { _: object; session: object };
+  const session = Object.assign(Object.create(real.session) as object, { prepareQuery });
+  const recorder = Object.assign(Object.create(real) as object, { session, _: { ...real._, session } }) as unknown as Database;
   await run(tillListQueries(recorder)).catch(() => undefined);
   return seen;
 }

@@ -1,7 +1,10 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { LodgementKind, TillCloseStatus } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
+import { defineList } from '../../lists/kit.ts';
+import { tillCloses, users } from '../../db/schema.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
 
 /** The tills' rules a read needs: when a collection is late, and the limits on unlodged cash. */
@@ -128,6 +131,92 @@ const cashOf = (tills: SQL) => sql`
   UNION ALL
   SELECT amount_kobo, created_at, received_at FROM penalty_payments WHERE till_id IN (${tills})`;
 
+const remitter = alias(users, 'remitter');
+const decider = alias(users, 'decider');
+
+const closeColumns = {
+  id: tillCloses.id,
+  status: tillCloses.status,
+  receivedAt: tillCloses.receivedAt,
+  capturedAt: tillCloses.capturedAt,
+  countedKobo: tillCloses.countedKobo,
+  expectedKobo: tillCloses.expectedKobo,
+  varianceKobo: tillCloses.varianceKobo,
+  lodgementKind: tillCloses.lodgementKind,
+  bankName: tillCloses.bankName,
+  tellerNo: tillCloses.tellerNo,
+  transferReference: tillCloses.transferReference,
+  lodgedOn: tillCloses.lodgedOn,
+  slipFile: tillCloses.slipFile,
+  decidedAt: tillCloses.decidedAt,
+  reason: tillCloses.reason,
+  remitterId: remitter.id,
+  fullName: remitter.fullName,
+  userCode: remitter.userCode,
+  deciderId: decider.id,
+  deciderName: decider.fullName,
+};
+
+/** A CloseFilter bound for a prepared statement: status and variance choices, the rest placeholders. */
+interface BoundCloseFilter {
+  status?: TillCloseStatus;
+  remitterIds?: Placeholder;
+  varianceOnly: boolean;
+  from?: Placeholder;
+  to?: Placeholder;
+}
+
+/** The closes list (lists/kit.ts): till_closes by status, remitter or variance, received newest first, counted exactly. */
+const closeListOf = (db: Database) =>
+  defineList(db, {
+    table: tillCloses,
+    id: tillCloses.id,
+    createdAt: tillCloses.receivedAt,
+    order: { column: tillCloses.receivedAt },
+    exactCount: true,
+    bind: (filter: CloseFilter, binding: Binding): BoundCloseFilter => ({
+      status: binding.choice('status', filter.status),
+      remitterIds: binding.value('remitterIds', idsValue(filter.remitterIds)),
+      varianceOnly: binding.choice('varianceOnly', filter.varianceOnly ?? false),
+      from: binding.value('from', filter.from),
+      to: binding.value('to', filter.to),
+    }),
+    where: (bound: BoundCloseFilter) =>
+      and([
+        bound.status ? sql`${tillCloses.status} = ${bound.status}` : undefined,
+        bound.remitterIds ? sql`${tillCloses.remitterId} = ANY(${uuidArray(bound.remitterIds)})` : undefined,
+        bound.varianceOnly ? sql`${tillCloses.status} = 'approved' AND ${tillCloses.varianceKobo} <> 0` : undefined,
+        bound.from ? sql`${tillCloses.receivedAt} >= ${at(bound.from)}` : undefined,
+        bound.to ? sql`${tillCloses.receivedAt} < ${at(bound.to)}` : undefined,
+      ]),
+    select: (where: SQL | undefined, extra: Record<string, SQL>) =>
+      db
+        .select({ ...closeColumns, ...extra })
+        .from(tillCloses)
+        .innerJoin(remitter, eq(remitter.id, tillCloses.remitterId))
+        .leftJoin(decider, eq(decider.id, tillCloses.decidedBy))
+        .where(where),
+    toRow: (row): CloseRow => ({
+      id: row.id,
+      remitter: { id: row.remitterId, fullName: row.fullName, userCode: row.userCode },
+      status: row.status,
+      receivedAt: row.receivedAt,
+      capturedAt: row.capturedAt,
+      countedKobo: koboOf(row.countedKobo),
+      expectedKobo: koboOf(row.expectedKobo),
+      varianceKobo: row.varianceKobo === null ? null : koboOf(row.varianceKobo),
+      lodgementKind: row.lodgementKind,
+      bankName: row.bankName,
+      tellerNo: row.tellerNo,
+      transferReference: row.transferReference,
+      lodgedOn: row.lodgedOn,
+      slipFile: row.slipFile,
+      decidedBy: row.deciderId ? { id: row.deciderId, fullName: row.deciderName as string } : null,
+      decidedAt: row.decidedAt,
+      reason: row.reason,
+    }),
+  });
+
 /**
  * The Tills page's reads. Open tills come from tills (status, opened_at) with their running cash
  * totals; each till's collection counts from the payments' till_id index, for the page's rows only;
@@ -136,6 +225,7 @@ const cashOf = (tills: SQL) => sql`
  */
 export function tillListQueries(db: Database) {
   const statements = new PreparedStatements(db);
+  const closeList = closeListOf(db);
   const run = <Row>(name: string, binding: Binding, build: () => SQL) => statements.runSql<Row>(`${name}|${binding.shape}`, binding.values, build);
 
   /** An open till's row: its own cash (expected, counts) and its remitter's unlodged cash (limits). */
@@ -205,53 +295,6 @@ export function tillListQueries(db: Database) {
     unlodgedSince: asDate(row.unlodgedSince as string | null),
   });
 
-  const closeSelect = sql`
-    SELECT c.id, c.status, c.received_at AS "receivedAt", c.captured_at AS "capturedAt",
-           c.counted_kobo::text AS "countedKobo", c.expected_kobo::text AS "expectedKobo", c.variance_kobo::text AS "varianceKobo",
-           c.lodgement_kind AS "lodgementKind", c.bank_name AS "bankName", c.teller_no AS "tellerNo",
-           c.transfer_reference AS "transferReference", c.lodged_on::text AS "lodgedOn", c.slip_file AS "slipFile",
-           c.decided_at AS "decidedAt", c.reason,
-           u.id AS "remitterId", u.full_name AS "fullName", u.user_code AS "userCode",
-           d.id AS "deciderId", d.full_name AS "deciderName"
-    FROM till_closes c
-    JOIN users u ON u.id = c.remitter_id
-    LEFT JOIN users d ON d.id = c.decided_by`;
-
-  const closeWhere = (binding: Binding, filter: CloseFilter) => {
-    const status = binding.choice('status', filter.status);
-    const remitterIds = binding.value('remitterIds', idsValue(filter.remitterIds));
-    const varianceOnly = binding.choice('varianceOnly', filter.varianceOnly ?? false);
-    const from = binding.value('from', filter.from);
-    const to = binding.value('to', filter.to);
-    return and([
-      status ? sql`c.status = ${status}` : undefined,
-      remitterIds ? sql`c.remitter_id = ANY(${uuidArray(remitterIds)})` : undefined,
-      varianceOnly ? sql`c.status = 'approved' AND c.variance_kobo <> 0` : undefined,
-      from ? sql`c.received_at >= ${at(from)}` : undefined,
-      to ? sql`c.received_at < ${at(to)}` : undefined,
-    ]);
-  };
-
-  const toClose = (row: Record<string, unknown>): CloseRow => ({
-    id: row.id as string,
-    remitter: { id: row.remitterId as string, fullName: row.fullName as string, userCode: row.userCode as string },
-    status: row.status as TillCloseStatus,
-    receivedAt: new Date(row.receivedAt as string),
-    capturedAt: new Date(row.capturedAt as string),
-    countedKobo: koboOf(row.countedKobo as string),
-    expectedKobo: koboOf(row.expectedKobo as string),
-    varianceKobo: row.varianceKobo === null ? null : koboOf(row.varianceKobo as string),
-    lodgementKind: row.lodgementKind as LodgementKind,
-    bankName: row.bankName as string | null,
-    tellerNo: row.tellerNo as string | null,
-    transferReference: row.transferReference as string | null,
-    lodgedOn: row.lodgedOn as string,
-    slipFile: row.slipFile as string | null,
-    decidedBy: row.deciderId ? { id: row.deciderId as string, fullName: row.deciderName as string } : null,
-    decidedAt: asDate(row.decidedAt as string | null),
-    reason: row.reason as string | null,
-  });
-
   return {
     /** A page of open tills, oldest first, and how many match. */
     async openTills(filter: OpenTillFilter, page: Page, limits: TillLimits, now: Date): Promise<{ rows: OpenTillRow[]; total: number }> {
@@ -273,26 +316,10 @@ export function tillListQueries(db: Database) {
 
     /** A page of closes, newest first, and how many match. */
     async closes(filter: CloseFilter, page: Page): Promise<{ rows: CloseRow[]; total: number }> {
-      const binding = new Binding();
-      const where = closeWhere(binding, filter);
-      const offset = binding.value('offset', page.offset);
-      const limit = binding.value('limit', page.limit);
-      const rows = await run<Record<string, unknown>>(
-        'closes',
-        binding,
-        () => sql`${closeSelect} WHERE c.id IN (
-              SELECT c.id FROM till_closes c WHERE ${where} ORDER BY c.received_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset})
-            ORDER BY c.received_at DESC, c.id DESC`,
-      );
-      const [count] = await run<{ n: number }>('closesCount', binding, () => sql`SELECT count(*)::int AS n FROM till_closes c WHERE ${where}`);
-      return { rows: rows.map(toClose), total: count.n };
+      const { rows, total } = await closeList.page(filter, page);
+      return { rows, total: total.total };
     },
-    async close(id: string): Promise<CloseRow | null> {
-      const binding = new Binding();
-      const closeId = binding.value('id', id);
-      const [row] = await run<Record<string, unknown>>('close', binding, () => sql`${closeSelect} WHERE c.id = ${closeId}::uuid`);
-      return row ? toClose(row) : null;
-    },
+    close: (id: string): Promise<CloseRow | null> => closeList.lookup(id),
 
     /** The cash collections in the tills a close covers, oldest first (none once a rejection gave the tills back). */
     async collectionsOf(id: string): Promise<CollectionRow[]> {
