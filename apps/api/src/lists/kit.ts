@@ -37,8 +37,11 @@ export interface ListDefinition<Filter, Bound, Selected, Row> {
   bind(filter: Filter, binding: Binding): Bound | Promise<Bound>;
   /** The rows of a bound filter: conditions on the list's table alone, served by its indexes. */
   where(bound: Bound): SQL | undefined;
-  /** What a row shows (its columns and joins) for the rows of `where`, with `extra` columns. */
-  select(where: SQL | undefined, extra: Record<string, SQL>): Selection<Selected>;
+  /**
+   * What a row shows (its columns and joins) for the rows of `where`, with `extra` columns; a page's
+   * rows may show the call's bound values (`bound`: placeholders only), a lookup's none.
+   */
+  select(where: SQL | undefined, extra: Record<string, SQL>, bound?: Bound): Selection<Selected>;
   /** Another order for its pages (a column, then id; descending unless `ascending`), in place of creation time newest first. */
   order?: { column: AnyPgColumn; ascending?: boolean };
   /** Counters of the list's filters; none: every total is counted a few pages ahead. */
@@ -96,7 +99,7 @@ export function defineList<Filter, Bound, Selected, Row>(db: Database, list: Lis
       const bound = await list.bind(filter, binding);
       const total = totalOf(filter, bound, binding, page);
       const { rows, total: known } = await readPage(db, statements, binding, total, page, source(bound), (inPage, orderBy, extra) =>
-        list.select(inPage, extra).orderBy(...orderBy),
+        list.select(inPage, extra, bound).orderBy(...orderBy),
       );
       return { rows: rows.map(list.toRow), total: known };
     },
@@ -234,7 +237,7 @@ function pageStatements<T>(db: Database, statements: PreparedStatements, binding
   const window: PageWindow = { offset: sql.placeholder('offset'), limit: sql.placeholder('limit') };
   const { shape, values } = binding;
   const rowsOf = (order: ReadOrder, ids: { id: unknown }[]) =>
-    statements.run(`rows|${order}`, { ids: ids.map((row) => row.id) }, () => build.rows(order), { planOnce: true });
+    statements.run(`rows|${order}`, { ...values, ids: ids.map((row) => row.id) }, () => build.rows(order), { planOnce: true });
   return {
     first: async (limit) => {
       if (Object.keys(values).length === 0) {

@@ -225,22 +225,43 @@ ORDER BY
 -- tillListQueries.openTills
 -- called with [{},{"limit":20,"offset":0},{"lateHours":6,"limitHours":24,"limitKobo":5000000},"2026-03-05T09:00:00.000Z"]
 SELECT
-  t.id,
-  t.opened_at AS "openedAt",
-  u.id AS "remitterId",
-  u.full_name AS "fullName",
-  u.user_code AS "userCode",
-  t.cash_kobo::text AS "expectedKobo",
-  own.n::int AS collections,
-  own.late::int AS "lateCollections",
-  t.first_cash_at AS "firstCollectionAt",
-  own.last_at AS "lastCollectionAt",
-  held.kobo::text AS "unlodgedKobo",
-  held.first_at AS "unlodgedSince"
+  "id",
+  (
+    (
+      SELECT
+        count(*)
+      FROM
+        "tills"
+      WHERE
+        "tills"."status" = 'open'
+    )
+  )
 FROM
-  tills t
-  JOIN users u ON u.id = t.remitter_id
-  CROSS JOIN LATERAL (
+  "tills"
+WHERE
+  "tills"."status" = 'open'
+ORDER BY
+  "tills"."opened_at" ASC,
+  "tills"."id" ASC
+LIMIT
+  20;
+SELECT
+  "tills"."id",
+  "tills"."opened_at",
+  "users"."id",
+  "users"."full_name",
+  "users"."user_code",
+  "tills"."cash_kobo",
+  own.n::int,
+  own.late::int,
+  "tills"."first_cash_at",
+  own.last_at,
+  held.kobo::text,
+  held.first_at
+FROM
+  "tills"
+  INNER JOIN "users" ON "users"."id" = "tills"."remitter_id"
+  INNER JOIN LATERAL (
     SELECT
       count(*) AS n,
       max(received_at) AS last_at,
@@ -257,7 +278,7 @@ FROM
         FROM
           subscription_payments
         WHERE
-          till_id IN (t.id)
+          till_id IN ("tills"."id")
         UNION ALL
         SELECT
           amount_kobo,
@@ -266,168 +287,84 @@ FROM
         FROM
           penalty_payments
         WHERE
-          till_id IN (t.id)
+          till_id IN ("tills"."id")
       ) cash
-  ) own
-  CROSS JOIN LATERAL (
+  ) own ON TRUE
+  INNER JOIN LATERAL (
     SELECT
       coalesce(sum(o.cash_kobo), 0) AS kobo,
       min(o.first_cash_at) AS first_at
     FROM
       tills o
     WHERE
-      o.remitter_id = t.remitter_id
+      o.remitter_id = "tills"."remitter_id"
       AND o.status = 'open'
-  ) held
+  ) held ON TRUE
 WHERE
-  t.id IN (
-    SELECT
-      t.id
-    FROM
-      tills t
-    WHERE
-      t.status = 'open'
-    ORDER BY
-      t.opened_at,
-      t.id
-    LIMIT
-      $2
-    OFFSET
-      $3
-  )
+  "tills"."id" = ANY ($2::UUID[])
 ORDER BY
-  t.opened_at,
-  t.id;
-SELECT
-  count(*)::int AS n
-FROM
-  tills t
-WHERE
-  t.status = 'open';
+  "tills"."opened_at" ASC,
+  "tills"."id" ASC;
 
 -- tillListQueries.openTills
 -- called with [{"remitterIds":["00000000-0000-4000-8000-000000000001"],"from":"2026-03-01T00:00:00.000Z","to":"2026-03-05T09:00:00.000Z","overLimit":true},{"limit":20,"offset":0},{"lateHours":6,"limitHours":24,"limitKobo":5000000},"2026-03-05T09:00:00.000Z"]
 SELECT
-  t.id,
-  t.opened_at AS "openedAt",
-  u.id AS "remitterId",
-  u.full_name AS "fullName",
-  u.user_code AS "userCode",
-  t.cash_kobo::text AS "expectedKobo",
-  own.n::int AS collections,
-  own.late::int AS "lateCollections",
-  t.first_cash_at AS "firstCollectionAt",
-  own.last_at AS "lastCollectionAt",
-  held.kobo::text AS "unlodgedKobo",
-  held.first_at AS "unlodgedSince"
-FROM
-  tills t
-  JOIN users u ON u.id = t.remitter_id
-  CROSS JOIN LATERAL (
-    SELECT
-      count(*) AS n,
-      max(received_at) AS last_at,
-      count(*) FILTER (
-        WHERE
-          received_at - created_at > make_interval(hours => $1)
-      ) AS late
-    FROM
-      (
-        SELECT
-          amount_kobo,
-          created_at,
-          received_at
-        FROM
-          subscription_payments
-        WHERE
-          till_id IN (t.id)
-        UNION ALL
-        SELECT
-          amount_kobo,
-          created_at,
-          received_at
-        FROM
-          penalty_payments
-        WHERE
-          till_id IN (t.id)
-      ) cash
-  ) own
-  CROSS JOIN LATERAL (
-    SELECT
-      coalesce(sum(o.cash_kobo), 0) AS kobo,
-      min(o.first_cash_at) AS first_at
-    FROM
-      tills o
-    WHERE
-      o.remitter_id = t.remitter_id
-      AND o.status = 'open'
-  ) held
-WHERE
-  t.id IN (
-    SELECT
-      t.id
-    FROM
-      tills t
-    WHERE
-      t.status = 'open'
-      AND t.remitter_id = ANY ($2::UUID[])
-      AND t.opened_at >= $3::timestamptz
-      AND t.opened_at < $4::timestamptz
-      AND t.remitter_id = ANY (
-        ARRAY(
-          SELECT
-            remitter_id
-          FROM
-            tills
-          WHERE
-            status = 'open'
-            AND (
-              cash_kobo >= $5
-              OR first_cash_at < $6::timestamptz - make_interval(hours => $7)
-            )
-          UNION
-          SELECT
-            remitter_id
-          FROM
-            tills
-          WHERE
-            status = 'open'
-            AND remitter_id IN (
-              SELECT
-                remitter_id
-              FROM
-                tills
-              WHERE
-                status = 'open'
-                AND NOT is_current
-            )
-          GROUP BY
-            remitter_id
-          HAVING
-            sum(cash_kobo) >= $8
+  "id",
+  (
+    (
+      SELECT
+        count(*)
+      FROM
+        "tills"
+      WHERE
+        "tills"."status" = 'open'
+        AND "tills"."remitter_id" = ANY ($1::UUID[])
+        AND "tills"."opened_at" >= $2::timestamptz
+        AND "tills"."opened_at" < $3::timestamptz
+        AND "tills"."remitter_id" = ANY (
+          ARRAY(
+            SELECT
+              remitter_id
+            FROM
+              tills
+            WHERE
+              status = 'open'
+              AND (
+                cash_kobo >= $4
+                OR first_cash_at < $5::timestamptz - make_interval(hours => $6)
+              )
+            UNION
+            SELECT
+              remitter_id
+            FROM
+              tills
+            WHERE
+              status = 'open'
+              AND remitter_id IN (
+                SELECT
+                  remitter_id
+                FROM
+                  tills
+                WHERE
+                  status = 'open'
+                  AND NOT is_current
+              )
+            GROUP BY
+              remitter_id
+            HAVING
+              sum(cash_kobo) >= $7
+          )
         )
-      )
-    ORDER BY
-      t.opened_at,
-      t.id
-    LIMIT
-      $9
-    OFFSET
-      $10
+    )
   )
-ORDER BY
-  t.opened_at,
-  t.id;
-SELECT
-  count(*)::int AS n
 FROM
-  tills t
+  "tills"
 WHERE
-  t.status = 'open'
-  AND t.remitter_id = ANY ($1::UUID[])
-  AND t.opened_at >= $2::timestamptz
-  AND t.opened_at < $3::timestamptz
-  AND t.remitter_id = ANY (
+  "tills"."status" = 'open'
+  AND "tills"."remitter_id" = ANY ($8::UUID[])
+  AND "tills"."opened_at" >= $9::timestamptz
+  AND "tills"."opened_at" < $10::timestamptz
+  AND "tills"."remitter_id" = ANY (
     ARRAY(
       SELECT
         remitter_id
@@ -436,8 +373,8 @@ WHERE
       WHERE
         status = 'open'
         AND (
-          cash_kobo >= $4
-          OR first_cash_at < $5::timestamptz - make_interval(hours => $6)
+          cash_kobo >= $11
+          OR first_cash_at < $12::timestamptz - make_interval(hours => $13)
         )
       UNION
       SELECT
@@ -458,9 +395,67 @@ WHERE
       GROUP BY
         remitter_id
       HAVING
-        sum(cash_kobo) >= $7
+        sum(cash_kobo) >= $14
     )
-  );
+  )
+ORDER BY
+  "tills"."opened_at" ASC,
+  "tills"."id" ASC
+LIMIT
+  20;
+SELECT
+  (
+    (
+      SELECT
+        count(*)
+      FROM
+        "tills"
+      WHERE
+        "tills"."status" = 'open'
+        AND "tills"."remitter_id" = ANY ($1::UUID[])
+        AND "tills"."opened_at" >= $2::timestamptz
+        AND "tills"."opened_at" < $3::timestamptz
+        AND "tills"."remitter_id" = ANY (
+          ARRAY(
+            SELECT
+              remitter_id
+            FROM
+              tills
+            WHERE
+              status = 'open'
+              AND (
+                cash_kobo >= $4
+                OR first_cash_at < $5::timestamptz - make_interval(hours => $6)
+              )
+            UNION
+            SELECT
+              remitter_id
+            FROM
+              tills
+            WHERE
+              status = 'open'
+              AND remitter_id IN (
+                SELECT
+                  remitter_id
+                FROM
+                  tills
+                WHERE
+                  status = 'open'
+                  AND NOT is_current
+              )
+            GROUP BY
+              remitter_id
+            HAVING
+              sum(cash_kobo) >= $7
+          )
+        )
+    )
+  )
+FROM
+  (
+    VALUES
+      (0)
+  ) AS one;
 
 -- tillListQueries.unlodged
 -- called with [10,{"lateHours":6,"limitHours":24,"limitKobo":5000000},"2026-03-05T09:00:00.000Z"]

@@ -4,7 +4,7 @@ import type { LodgementKind, TillCloseStatus } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { defineList } from '../../lists/kit.ts';
-import { tillCloses, users } from '../../db/schema.ts';
+import { tillCloses, tills, users } from '../../db/schema.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
 
 /** The tills' rules a read needs: when a collection is late, and the limits on unlodged cash. */
@@ -228,22 +228,6 @@ export function tillListQueries(db: Database) {
   const closeList = closeListOf(db);
   const run = <Row>(name: string, binding: Binding, build: () => SQL) => statements.runSql<Row>(`${name}|${binding.shape}`, binding.values, build);
 
-  /** An open till's row: its own cash (expected, counts) and its remitter's unlodged cash (limits). */
-  const openTillSelect = (limits: BoundLimits) => sql`
-    SELECT t.id, t.opened_at AS "openedAt", u.id AS "remitterId", u.full_name AS "fullName", u.user_code AS "userCode",
-           t.cash_kobo::text AS "expectedKobo", own.n::int AS collections, own.late::int AS "lateCollections",
-           t.first_cash_at AS "firstCollectionAt", own.last_at AS "lastCollectionAt",
-           held.kobo::text AS "unlodgedKobo", held.first_at AS "unlodgedSince"
-    FROM tills t
-    JOIN users u ON u.id = t.remitter_id
-    CROSS JOIN LATERAL (
-      SELECT count(*) AS n, max(received_at) AS last_at,
-             count(*) FILTER (WHERE received_at - created_at > make_interval(hours => ${limits.lateHours})) AS late
-      FROM (${cashOf(sql`t.id`)}) cash) own
-    CROSS JOIN LATERAL (
-      SELECT coalesce(sum(o.cash_kobo), 0) AS kobo, min(o.first_cash_at) AS first_at
-      FROM tills o WHERE o.remitter_id = t.remitter_id AND o.status = 'open') held`;
-
   /**
    * The remitters over a limit, without summing every remitter's tills: their oldest unlodged cash
    * is some open till's first; their unlodged cash is their one open till's, unless a rejection left
@@ -261,12 +245,6 @@ export function tillListQueries(db: Database) {
       GROUP BY remitter_id HAVING sum(cash_kobo) >= ${limits.limitKobo}`;
   };
 
-  /** The open tills a filter keeps: with overLimit, only those of remitters over a limit (their totals, not their payments). */
-  const matching = (filter: BoundOpenTillFilter, limits: BoundLimits) =>
-    filter.overLimit
-      ? sql`FROM tills t WHERE ${openWhere(filter)} AND t.remitter_id = ANY(ARRAY(${overLimitRemitters(limits)}))`
-      : sql`FROM tills t WHERE ${openWhere(filter)}`;
-
   const bindOpenTillFilter = (binding: Binding, filter: OpenTillFilter): BoundOpenTillFilter => ({
     remitterIds: binding.value('remitterIds', idsValue(filter.remitterIds)),
     from: binding.value('from', filter.from),
@@ -276,42 +254,84 @@ export function tillListQueries(db: Database) {
 
   const openWhere = (filter: BoundOpenTillFilter) =>
     and([
-      sql`t.status = 'open'`,
-      filter.remitterIds ? sql`t.remitter_id = ANY(${uuidArray(filter.remitterIds)})` : undefined,
-      filter.from ? sql`t.opened_at >= ${at(filter.from)}` : undefined,
-      filter.to ? sql`t.opened_at < ${at(filter.to)}` : undefined,
+      sql`${tills.status} = 'open'`,
+      filter.remitterIds ? sql`${tills.remitterId} = ANY(${uuidArray(filter.remitterIds)})` : undefined,
+      filter.from ? sql`${tills.openedAt} >= ${at(filter.from)}` : undefined,
+      filter.to ? sql`${tills.openedAt} < ${at(filter.to)}` : undefined,
     ]);
 
-  const toOpenTill = (row: Record<string, unknown>): OpenTillRow => ({
-    id: row.id as string,
-    openedAt: new Date(row.openedAt as string),
-    remitter: { id: row.remitterId as string, fullName: row.fullName as string, userCode: row.userCode as string },
-    expectedKobo: koboOf(row.expectedKobo as string),
-    collections: Number(row.collections),
-    lateCollections: Number(row.lateCollections),
-    firstCollectionAt: asDate(row.firstCollectionAt as string | null),
-    lastCollectionAt: asDate(row.lastCollectionAt as string | null),
-    unlodgedKobo: koboOf(row.unlodgedKobo as string),
-    unlodgedSince: asDate(row.unlodgedSince as string | null),
+  /**
+   * The open tills list (lists/kit.ts), oldest first, counted exactly: tills (status, opened_at); with
+   * overLimit, only those of remitters over a limit (their totals, not their payments). A row shows
+   * its own cash (expected, counts, from the payments' till_id index, for the page's rows only) and its
+   * remitter's unlodged cash (limits).
+   */
+  const openTillList = defineList(db, {
+    table: tills,
+    id: tills.id,
+    createdAt: tills.openedAt,
+    order: { column: tills.openedAt, ascending: true },
+    exactCount: true,
+    bind: (filter: OpenTillFilter & { limits: TillLimits; now: Date }, binding: Binding) => ({
+      filter: bindOpenTillFilter(binding, filter),
+      limits: bindLimits(binding, filter.limits, filter.now),
+    }),
+    where: ({ filter, limits }: { filter: BoundOpenTillFilter; limits: BoundLimits }) =>
+      filter.overLimit ? and([openWhere(filter), sql`${tills.remitterId} = ANY(ARRAY(${overLimitRemitters(limits)}))`]) : openWhere(filter),
+    select: (where, extra, bound) => {
+      if (!bound) throw new Error('An open till is read with the limits of a call');
+      return db
+        .select({
+          id: tills.id,
+          openedAt: tills.openedAt,
+          remitterId: users.id,
+          fullName: users.fullName,
+          userCode: users.userCode,
+          expectedKobo: tills.cashKobo,
+          collections: sql<number>`own.n::int`,
+          lateCollections: sql<number>`own.late::int`,
+          firstCollectionAt: tills.firstCashAt,
+          lastCollectionAt: sql<string | null>`own.last_at`,
+          unlodgedKobo: sql<string>`held.kobo::text`,
+          unlodgedSince: sql<string | null>`held.first_at`,
+          ...extra,
+        })
+        .from(tills)
+        .innerJoin(users, eq(users.id, tills.remitterId))
+        .innerJoin(
+          sql`LATERAL (
+            SELECT count(*) AS n, max(received_at) AS last_at,
+                   count(*) FILTER (WHERE received_at - created_at > make_interval(hours => ${bound.limits.lateHours})) AS late
+            FROM (${cashOf(sql`${tills.id}`)}) cash) own`,
+          sql`true`,
+        )
+        .innerJoin(
+          sql`LATERAL (
+            SELECT coalesce(sum(o.cash_kobo), 0) AS kobo, min(o.first_cash_at) AS first_at
+            FROM tills o WHERE o.remitter_id = ${tills.remitterId} AND o.status = 'open') held`,
+          sql`true`,
+        )
+        .where(where);
+    },
+    toRow: (row): OpenTillRow => ({
+      id: row.id,
+      openedAt: row.openedAt,
+      remitter: { id: row.remitterId, fullName: row.fullName, userCode: row.userCode },
+      expectedKobo: koboOf(row.expectedKobo),
+      collections: Number(row.collections),
+      lateCollections: Number(row.lateCollections),
+      firstCollectionAt: row.firstCollectionAt,
+      lastCollectionAt: asDate(row.lastCollectionAt),
+      unlodgedKobo: koboOf(row.unlodgedKobo),
+      unlodgedSince: asDate(row.unlodgedSince),
+    }),
   });
 
   return {
     /** A page of open tills, oldest first, and how many match. */
     async openTills(filter: OpenTillFilter, page: Page, limits: TillLimits, now: Date): Promise<{ rows: OpenTillRow[]; total: number }> {
-      const binding = new Binding();
-      const bound = bindOpenTillFilter(binding, filter);
-      const limitsOf = bindLimits(binding, limits, now);
-      const offset = binding.value('offset', page.offset);
-      const limit = binding.value('limit', page.limit);
-      const rows = await run<Record<string, unknown>>(
-        'openTills',
-        binding,
-        () => sql`${openTillSelect(limitsOf)} WHERE t.id IN (
-              SELECT t.id ${matching(bound, limitsOf)} ORDER BY t.opened_at, t.id LIMIT ${limit} OFFSET ${offset})
-            ORDER BY t.opened_at, t.id`,
-      );
-      const [count] = await run<{ n: number }>('openTillsCount', binding, () => sql`SELECT count(*)::int AS n ${matching(bound, limitsOf)}`);
-      return { rows: rows.map(toOpenTill), total: count.n };
+      const { rows, total } = await openTillList.page({ ...filter, limits, now }, page);
+      return { rows, total: total.total };
     },
 
     /** A page of closes, newest first, and how many match. */
