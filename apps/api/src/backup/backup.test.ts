@@ -240,7 +240,9 @@ describe(`backup and restore (${TEST_DB})`, () => {
         await check.close();
       }
     },
-    120_000,
+    // Two child processes, each starting Node, tsx and PGlite: about 30 s alone, four times that or
+    // more on a machine running other suites.
+    300_000,
   );
 
   it('refuses a file that is not a whole backup, and changes nothing', async () => {
