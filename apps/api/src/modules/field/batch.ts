@@ -11,39 +11,31 @@ import {
   type PrincipalSource,
 } from '@eticket/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
-import { forbidden, HttpError, invalidInput, isRefusal } from '../../platform/http/errors.ts';
+import { forbidden, HttpError, isRefusal, parseOrRefuse } from '../../platform/http/errors.ts';
 import type { FieldAgent, FieldService } from './service.ts';
 
 type Item = FieldBatchRequest['items'][number];
 type Agent = FieldAgent & PrincipalSource;
 
 const CAPABILITY: Record<FieldBatchKind, Capability> = { scan: 'field-scan', 'subscription-payment': 'field-payment', 'penalty-payment': 'field-payment' };
-const SCHEMA = { scan: fieldScanRequest, 'subscription-payment': subscriptionPaymentRequest, 'penalty-payment': penaltyPaymentRequest } as const;
 
 /** Sent when an item failed for a reason of the server's (not a refusal): nothing of it was kept. */
 export const NOT_RECORDED_MESSAGE = 'Not recorded (the server could not finish it); send it again';
-
-function parsed<K extends FieldBatchKind>(kind: K, body: unknown): z.output<(typeof SCHEMA)[K]> {
-  const result = SCHEMA[kind].safeParse(body);
-  if (!result.success) throw invalidInput(result.error.issues.map((issue) => ({ ...issue, path: issue.path.filter((part) => typeof part !== 'symbol') })));
-  return result.data as z.output<(typeof SCHEMA)[K]>;
-}
 
 /** One item as its own call would record it: its body checked, then the service's keyed (exactly-once) method. */
 async function recordItem(service: FieldService, agent: Agent, item: Item): Promise<FieldBatchResult> {
   if (!can(agent, CAPABILITY[item.kind], 'write')) throw forbidden();
   switch (item.kind) {
     case 'scan': {
-      const result = await service.scan(agent, parsed('scan', item.body), item.key);
+      const result = await service.scan(agent, parseOrRefuse(fieldScanRequest, item.body), item.key);
       return { key: item.key, status: result.statusCode, replayed: result.replayed, message: TICKET_MESSAGES.scanRecorded, scan: result.body };
     }
     case 'subscription-payment': {
-      const result = await service.subscriptionPayment(agent, item.key, parsed('subscription-payment', item.body));
+      const result = await service.subscriptionPayment(agent, item.key, parseOrRefuse(subscriptionPaymentRequest, item.body));
       return { key: item.key, status: result.statusCode, replayed: result.replayed, message: result.body.message, payment: result.body.data };
     }
     case 'penalty-payment': {
-      const result = await service.penaltyPayment(agent, item.key, parsed('penalty-payment', item.body));
+      const result = await service.penaltyPayment(agent, item.key, parseOrRefuse(penaltyPaymentRequest, item.body));
       return { key: item.key, status: result.statusCode, replayed: result.replayed, message: result.body.message, payment: result.body.data };
     }
   }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TILL_CLOSE_FILE_FIELDS, TILL_MESSAGES, tillCloseRequest, tillEndpoints } from '@eticket/contracts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { implement } from '../../platform/http/endpoints.ts';
-import { invalidInput } from '../../platform/http/errors.ts';
+import { parseOrRefuse } from '../../platform/http/errors.ts';
 import { readMultipartForm } from '../../platform/http/multipart.ts';
 import { sendIdempotent } from '../../platform/idempotency/index.ts';
 import type { TillService } from './service.ts';
@@ -11,9 +11,8 @@ import type { TillService } from './service.ts';
 export function tillRoutes(service: TillService) {
   async function close(request: FastifyRequest<{ Headers: { 'idempotency-key': string } }>, reply: FastifyReply) {
     const form = await readMultipartForm(request, TILL_CLOSE_FILE_FIELDS);
-    const parsed = tillCloseRequest.safeParse(form.fields);
-    if (!parsed.success) throw invalidInput(parsed.error.issues);
-    const result = await service.closeTill(requireUser(request), request.headers['idempotency-key'], parsed.data, form.files.get('slip'));
+    const input = parseOrRefuse(tillCloseRequest, form.fields);
+    const result = await service.closeTill(requireUser(request), request.headers['idempotency-key'], input, form.files.get('slip'));
     return sendIdempotent(reply, result);
   }
 

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { FIELD_MESSAGES, MESSAGES, fieldErrorOf, type FieldError } from '@eticket/contracts';
@@ -52,8 +53,18 @@ function describe(field: string, message: string): string {
 
 /** A 400 for a schema's problems: the first as the message (as always), every field's in `errors`. */
 export function invalidInput(issues: readonly { path: readonly PropertyKey[]; message: string }[]): HttpError {
-  const described = issues.map((issue) => ({ field: issue.path.join('.'), message: describe(issue.path.join('.'), issue.message) }));
+  const described = issues.map((issue) => {
+    const field = issue.path.filter((part) => typeof part !== 'symbol').join('.');
+    return { field, message: describe(field, issue.message) };
+  });
   return new HttpError(400, described[0]?.message ?? 'The request is invalid', {}, fieldErrorsOf(described));
+}
+
+/** Validates input against a contracts schema: a 400 whose message names the first field, and `errors` every field. */
+export function parseOrRefuse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw invalidInput(result.error.issues);
 }
 
 /** One entry per field (its first problem), worded for a person; problems of no field are left to the message. */

@@ -10,9 +10,9 @@ import {
 } from '@eticket/contracts';
 import { requireUser } from '../../../platform/http/auth.ts';
 import { implement } from '../../../platform/http/endpoints.ts';
+import { parseOrRefuse } from '../../../platform/http/errors.ts';
 import { readMultipartForm } from '../../../platform/http/multipart.ts';
 import { sendIdempotent } from '../../../platform/idempotency/index.ts';
-import { parseOrRefuse } from './parse.ts';
 import type { Registration } from './person.ts';
 import type { RegistrationService } from './service.ts';
 
