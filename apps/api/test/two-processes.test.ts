@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../src/db/connect.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { housekeepingJobs } from '../src/platform/jobs/housekeeping.ts';
 import { BURST } from '../src/modules/public/slot-counter.ts';
+import { DEFAULT_PUBLIC_LIMIT } from '../src/modules/public/service.ts';
 import { TEST_DB } from './harness.ts';
 import { multipartForm, png } from './images.ts';
 import { freePort } from './resilience/postgres-cluster.ts';
@@ -186,9 +187,16 @@ describe.skipIf(TEST_DB !== 'postgres')(
 
     it("an address's public checks are counted across both processes, each counting in memory and writing in batches", async () => {
       const statuses: number[] = [];
+      const started = Date.now();
       // Unknown codes count as checks too (404s).
       for (let i = 0; i < 90; i += 1) statuses.push((await fetch(`${servers[i % 2].baseUrl}/api/public/vehicles/nobody${i}`)).status);
       const admitted = statuses.filter((status) => status !== 429).length;
+      // On a loaded machine 90 checks can outlast the 60 s window, and a new window rightly admits
+      // again: the bound holds per window, so it is only asserted when all of them fell in one.
+      if (Date.now() - started >= DEFAULT_PUBLIC_LIMIT.windowMs) {
+        expect(admitted).toBeLessThanOrEqual(2 * (60 + 2 * BURST - 1));
+        return;
+      }
       // The limit, and at most BURST a process admitted before it heard of the other's (docs/public-checks.md).
       expect(admitted).toBeGreaterThanOrEqual(60);
       expect(admitted).toBeLessThanOrEqual(60 + 2 * BURST - 1);
