@@ -2,11 +2,14 @@
 // app's fixtures (apps/<app>/e2e/seed.mjs: what it seeds, which build it serves, its settings).
 // Run with `node --import tsx`, as it imports the API's own TypeScript:
 //   DATA_DIR=/tmp/x PORT=4173 node --import tsx scripts/e2e-server.mjs web     (or field)
-// The folder is removed when the server stops, unless E2E_KEEP_DATA=1.
+// The folder is removed when the server stops, unless E2E_KEEP_DATA=1. With E2E_POSTGRES_URL
+// (postgres://…/somedb) the data lives there instead of PGlite: that database is dropped and made
+// again (the field bench measures the sync on the PostgreSQL a deployment runs).
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { connectDatabase } from '../apps/api/src/db/connect.ts';
 import { migrate, readMigrations } from '../apps/api/src/db/migrate.ts';
 
@@ -24,10 +27,27 @@ for (const built of [serverEntry, path.join(dist, 'index.html')]) {
   if (!existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
 }
 
+const postgresUrl = process.env.E2E_POSTGRES_URL;
+
+/** Drops and creates the database E2E_POSTGRES_URL names, through the server's `postgres` database. */
+async function recreatePostgres(url) {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`E2E_POSTGRES_URL names a database e2e-server.mjs will not drop: ${name}`);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).href });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
 async function freshDatabase() {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const database = await connectDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+  if (postgresUrl) await recreatePostgres(postgresUrl);
+  const database = await connectDatabase(postgresUrl ? { url: postgresUrl } : { pgliteDir: path.join(dataDir, 'pglite') });
   try {
     // The built server's migrations, so the schema is exactly the one the server under test expects.
     await migrate(database, readMigrations(path.join(repoRoot, 'apps/api/dist/migrations')));
@@ -52,6 +72,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   env: {
     ...process.env,
     DATA_DIR: dataDir,
+    ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
     // No console unless it is the app under test.
     WEB_DIST: path.join(dataDir, 'no-console'),
     [build.servedAs]: path.join(dataDir, app),

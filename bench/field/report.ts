@@ -8,7 +8,9 @@ import { CPU_SLOWDOWN, FAST_3G } from './phone.ts';
 import { SCAN_P95_TARGET_MS, type ScanSample } from './scanLatency.ts';
 import { SYNC_TARGET_MS, type SyncResult } from './syncQueue.ts';
 
-const RESULTS_FILE = path.join(REPO_ROOT, 'bench/field-results.md');
+/** PGlite (the default, as `npm start` runs) writes field-results.md; PostgreSQL (`--postgres`) its own file. */
+const resultsFile = (database: FieldResults['database']) =>
+  path.join(REPO_ROOT, database === 'PGlite' ? 'bench/field-results.md' : 'bench/field-results-postgres.md');
 
 export interface FieldResults {
   firstLoad: FirstLoad;
@@ -16,6 +18,7 @@ export interface FieldResults {
   qr: ScanSample[];
   syncs: SyncResult[];
   chromiumVersion: string;
+  database: 'PGlite' | 'PostgreSQL';
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? `${value} ms` : 'missed');
@@ -93,12 +96,13 @@ export function report(results: FieldResults): void {
     ...results.firstLoad.scripts.map((s) => [s.path, String(s.bytes), kb(s.gzipBytes), kb(s.sentBytes)]),
   ]);
   const workerScripts = results.firstLoad.serviceWorkerScripts.map((s) => `\`${s.path}\` ${kb(s.gzipBytes)}`).join(', ') || 'none seen';
+  const RESULTS_FILE = resultsFile(results.database);
   writeFileSync(
     RESULTS_FILE,
     `# Field app speed (\`npm run bench:field\`)
 
 Measured ${new Date().toISOString()} on a fresh build of the field app and the server, with the field
-journeys' data (scripts/e2e-server.mjs field: eight keke riders, agents, plans) on a fresh PGlite.
+journeys' data (scripts/e2e-server.mjs field: eight keke riders, agents, plans) on a fresh ${results.database === 'PGlite' ? 'PGlite' : 'PostgreSQL database (`--postgres`)'}.
 
 ${machine(results.chromiumVersion)}
 

@@ -1,5 +1,6 @@
 // npm run bench:field [-- --scans 20 --items 200 --only sync]: the field app's speed figures of issues 22
-// and 49 (--only sync: the first load and the queue's sync, without the scan latencies).
+// and 49 (--only sync: the first load and the queue's sync, without the scan latencies; --postgres URL:
+// the server on that PostgreSQL database, dropped and made again, as a deployment runs it, not PGlite).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,9 @@ import { measureQrScans, measureTypedScans } from './scanLatency.ts';
 import { startFieldServer } from './server.ts';
 import { measurePaymentSync, measureScanSync } from './syncQueue.ts';
 
-const { values } = parseArgs({ options: { scans: { type: 'string', default: '20' }, items: { type: 'string', default: '200' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { scans: { type: 'string', default: '20' }, items: { type: 'string', default: '200' }, only: { type: 'string' }, postgres: { type: 'string' } },
+});
 const [scans, items] = [Number(values.scans), Number(values.items)];
 if (values.only !== undefined && values.only !== 'sync') throw new Error('--only takes sync');
 const scanning = values.only !== 'sync';
@@ -25,7 +28,7 @@ buildProduct();
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'eticket-bench-field-'));
 const camera = path.join(workDir, 'qr.y4m');
 writeQrVideo(camera, `https://eticket.example/v/${MOTORISTS[0].userCode}`);
-const server = await startFieldServer(workDir);
+const server = await startFieldServer(workDir, values.postgres);
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
 const cameraBrowser = await chromium.launch({ ...CHROMIUM_LAUNCH, args: [...(CHROMIUM_LAUNCH.args ?? []), `--use-file-for-fake-video-capture=${camera}`] });
 try {
@@ -39,7 +42,7 @@ try {
   const scanSync = await measureScanSync(browser, server.baseUrl, items);
   console.log(`Queueing ${items} payments offline, then syncing…`);
   const paymentSync = await measurePaymentSync(browser, server.baseUrl, items);
-  report({ firstLoad, typed, qr, syncs: [scanSync, paymentSync], chromiumVersion: browser.version() });
+  report({ firstLoad, typed, qr, syncs: [scanSync, paymentSync], chromiumVersion: browser.version(), database: values.postgres ? 'PostgreSQL' : 'PGlite' });
 } finally {
   await Promise.all([browser.close(), cameraBrowser.close()]);
   await server.stop();
