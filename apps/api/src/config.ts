@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
+  APPROVAL_KINDS,
+  DEFAULT_APPROVALS_EXPIRE_HOURS,
   DEFAULT_DPO_CONTACT,
   DEFAULT_LEVY_NAME,
   DEFAULT_SCAN_REPEAT_MINUTES,
@@ -145,6 +147,24 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(100_000_000, 'must be at most 100000000')
     .default(DEFAULT_TILL_CASH_LIMIT_NAIRA),
+  /** Which actions need a second person (docs/approvals.md): kinds separated by commas; empty: none (the spec's direct behaviour). */
+  APPROVALS: z
+    .string()
+    .default(APPROVAL_KINDS.join(','))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((kind) => kind.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(APPROVAL_KINDS, { message: `must list kinds among ${APPROVAL_KINDS.join(', ')} (or be empty)` }))),
+  /** Hours after which an unanswered approval request expires. */
+  APPROVALS_EXPIRE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(24 * 30, 'must be at most 720')
+    .default(DEFAULT_APPROVALS_EXPIRE_HOURS),
   /** Paystack secret key (server only); unset: the offline bank list and directory. */
   PAYSTACK_SECRET_KEY: z
     .string()
