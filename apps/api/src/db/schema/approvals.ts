@@ -28,8 +28,8 @@ export const approvalRequests = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`state = 'pending'`),
     index('approval_requests_decided_idx')
-      .on(t.decidedAt.desc(), t.id)
+      .on(t.decidedAt.desc().nullsFirst(), t.id)
       .where(sql`state <> 'pending'`),
-    index('approval_requests_maker_idx').on(t.makerId, t.createdAt.desc()),
+    index('approval_requests_maker_idx').on(t.makerId, t.createdAt.desc().nullsFirst()),
   ],
 );

@@ -14,7 +14,6 @@ import { createApprovalsService, type ApprovalSettings, type ApprovalsService } 
 // approval-kinds.ts) and asks the gate before it applies such an action (docs/approvals.md).
 export { approvalKind, type ApprovalActors, type ApprovalKind } from './kind.ts';
 export type { ApprovalGate, ApprovalSettings } from './service.ts';
-export { personLabel } from './repository.ts';
 
 /** No kind needs a second person: every action applies at once (the spec's behaviour; tests' default). */
 export const DIRECT_APPROVALS: ApprovalSettings = { kinds: [], expireHours: DEFAULT_APPROVALS_EXPIRE_HOURS };

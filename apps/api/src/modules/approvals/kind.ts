@@ -16,6 +16,12 @@ export interface ApprovalChange {
   after: Snapshot;
 }
 
+/** What a kind's describe may use to name things, on the request's transaction. */
+export interface ApprovalNames {
+  /** A person as a subject names them: "Ada Obi (mot00001)", or their union's name; null when there is no such person. */
+  person(id: string): Promise<string | null>;
+}
+
 /** A permission of the matrix (packages/contracts/src/permissions.ts). */
 export interface ApprovalPermission {
   capability: Capability;
@@ -39,7 +45,7 @@ export interface ApprovalKind<Payload = unknown> {
    * second person (raising a penalty, a plan's name without its price, a close without a shortage):
    * the action is then applied at once. Throws the action's own 4xx when there is nothing to change.
    */
-  describe(db: Database, payload: Payload): Promise<ApprovalChange | null>;
+  describe(db: Database, payload: Payload, names: ApprovalNames): Promise<ApprovalChange | null>;
   /**
    * Does exactly what the direct action does, on `tx` (the approval's transaction: the service's own
    * transaction nests in it as a savepoint), as the maker; its audit rows name the maker.

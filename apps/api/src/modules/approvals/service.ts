@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { Actor } from '../../platform/audit.ts';
 import type { ApprovalKind } from './kind.ts';
-import type { ApprovalRow, ApprovalsRepository } from './repository.ts';
+import { personLabel, type ApprovalRow, type ApprovalsRepository } from './repository.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -97,7 +97,7 @@ export function createApprovalsService(deps: { repository: ApprovalsRepository; 
       if (!can(maker, kind.make.capability, kind.make.access)) throw forbidden(APPROVAL_MESSAGES.notAllowed);
       const parsed = kind.payload.parse(payload);
       const id = await repository.transaction(async ({ approvals, audit, tx }) => {
-        const change = await kind.describe(tx, parsed);
+        const change = await kind.describe(tx, parsed, { person: (personId) => personLabel(tx, personId) });
         if (!change) return null;
         // The action's own checks, now, so a request it would refuse is refused as the action would be
         // (400, 404, 409): applied in a savepoint and undone.

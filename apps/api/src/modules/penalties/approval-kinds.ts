@@ -3,7 +3,7 @@ import { VEHICLE_TYPES } from '@eticket/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { toKobo, toNaira } from '../../domain/money.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { approvalKind, personLabel } from '../approvals/index.ts';
+import { approvalKind } from '../approvals/index.ts';
 import { lockSubscription, subscriptionsOn } from '../subscriptions/index.ts';
 import { createPenaltiesRepository, penaltyQueries } from './repository.ts';
 import { createPenaltiesService } from './service.ts';
@@ -20,13 +20,13 @@ export function penaltyApprovalKinds(clock: Clock) {
     make: write,
     check: write,
     payload: z.object({ subscriptionId: z.string(), price: z.number(), reason: z.string().nullable() }),
-    async describe(db, payload) {
+    async describe(db, payload, names) {
       const current = await lockSubscription(db, payload.subscriptionId);
       if (!current) throw notFound('Subscription not found');
       // Only lowering needs a second person; raising (up to the ceiling) applies at once.
       if (toKobo(payload.price) >= current.outstandingPenaltyKobo) return null;
       return {
-        subject: `Penalty of ${(await personLabel(db, current.userId)) ?? 'a motorist'}`,
+        subject: `Penalty of ${(await names.person(current.userId)) ?? 'a motorist'}`,
         before: { userId: current.userId, outstandingPayment: toNaira(current.outstandingPenaltyKobo) },
         after: { userId: current.userId, outstandingPayment: payload.price },
       };

@@ -4,7 +4,7 @@ import type { FileStore } from '../../adapters/files.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toNaira } from '../../domain/money.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
-import { approvalKind, personLabel } from '../approvals/index.ts';
+import { approvalKind } from '../approvals/index.ts';
 import { DEFAULT_TILL_SETTINGS, type TillSettings } from './collect.ts';
 import { createTillRepository, tillQueries } from './repository.ts';
 import { createTillService } from './service.ts';
@@ -22,14 +22,14 @@ export function tillApprovalKinds(deps: { clock: Clock; files: FileStore; settin
     make: write,
     check: write,
     payload: z.object({ closeId: z.string(), reason: z.string().optional() }),
-    async describe(db, payload) {
+    async describe(db, payload, names) {
       const close = await tillQueries(db).lockClose(payload.closeId);
       if (!close) throw notFound(TILL_MESSAGES.closeNotFound);
       if (close.status !== 'pending') throw conflict(TILL_MESSAGES.alreadyDecided(close.status, close.decidedBy?.fullName ?? 'someone'));
       const varianceKobo = close.countedKobo - close.expectedKobo;
       if (varianceKobo >= 0) return null;
       return {
-        subject: `Till close of ${(await personLabel(db, close.remitterId)) ?? 'a remitter'}`,
+        subject: `Till close of ${(await names.person(close.remitterId)) ?? 'a remitter'}`,
         before: { expected: toNaira(close.expectedKobo), counted: toNaira(close.countedKobo) },
         after: { status: 'approved', shortage: toNaira(-varianceKobo), ...(payload.reason ? { reason: payload.reason } : {}) },
       };
