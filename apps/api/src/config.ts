@@ -249,9 +249,13 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'S3_FORCE_PATH_STYLE'> 
 
 export class ConfigError extends Error {}
 
+/** Variables whose blank value is not the same as unset. */
+const KEPT_WHEN_BLANK = new Set(['APPROVALS']);
+
 /** Reads the environment once; an invalid variable stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  // APPROVALS set blank means something of its own: no action needs a second person (docs/approvals.md).
+  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([name, value]) => value !== '' || KEPT_WHEN_BLANK.has(name)));
   const parsed = envSchema.safeParse(blankAsUnset);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);

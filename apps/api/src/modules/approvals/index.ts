@@ -12,7 +12,7 @@ import { createApprovalsService, type ApprovalSettings, type ApprovalsService } 
 
 // The approvals module's public face: a module declares its kinds with approvalKind (its own
 // approval-kinds.ts) and asks the gate before it applies such an action (docs/approvals.md).
-export { approvalKind, type ApprovalActors, type ApprovalKind } from './kind.ts';
+export { approvalKind, type ApprovalKind } from './kind.ts';
 export type { ApprovalGate, ApprovalSettings } from './service.ts';
 
 /** No kind needs a second person: every action applies at once (the spec's behaviour; tests' default). */
