@@ -183,6 +183,20 @@ describe('a penalty waiver as a request', () => {
   it('only those holding the permission see the page; the others are refused', async () => {
     expect((await call(registrarManager, 'GET', '/api/approvals')).status).toBe(403);
   });
+
+  it("a remitter-manager sees the page but neither sees nor decides a penalty's request; the maker's badge leaves out their own", async () => {
+    const remitterManager = await session(ctx, { role: 'manager', department: 'remitter-manager' });
+    const request = await askWaiver(await motoristOwing(700));
+    const listed = await call(remitterManager, 'GET', '/api/approvals');
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((row: ApprovalRequest) => row.id)).not.toContain(request.id);
+    const refused = await call(remitterManager, 'POST', `/api/approvals/${request.id}/approve`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/may not decide/);
+    const makerCount = (await call(maker, 'GET', '/api/approvals/count')).body.data.pending;
+    const checkerCount = (await call(checker, 'GET', '/api/approvals/count')).body.data.pending;
+    expect(checkerCount).toBe(makerCount + 1);
+  });
 });
 
 describe('prices as requests', () => {
