@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Group, Modal, Pagination, SegmentedControl,
 import { notifications } from '@mantine/notifications';
 import { APPROVAL_KIND_LABELS, CHANGE_REASON_MAX_LENGTH, type ApprovalRequest, type ApprovalState } from '@eticket/contracts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { formatTableDateTime } from '../../lib/format.ts';
+import { formatNaira, formatTableDateTime } from '../../lib/format.ts';
 import { useApprovals, useDecideApproval, type ApprovalFilter } from './queries.ts';
 
 const VIEWS = [
@@ -18,9 +18,27 @@ const STATE_COLOURS: Record<ApprovalState, string> = { pending: 'yellow', approv
 const filterOf = (view: View, page: number): ApprovalFilter =>
   view === 'pending' ? { state: 'pending', page } : view === 'mine' ? { mine: 'true', page } : { page };
 
-function show(value: unknown): string {
+/** How a changed field is named; the money ones are shown in naira. */
+const FIELD_LABELS: Record<string, string> = {
+  outstandingPayment: 'Outstanding penalty',
+  price: 'Price',
+  amount: 'Amount',
+  shortage: 'Shortage',
+  expected: 'Expected cash',
+  counted: 'Counted cash',
+  percentage: 'Percentage',
+  vehicleType: 'Vehicle type',
+  name: 'Name',
+  date: 'Date',
+  reference: 'Reference',
+  status: 'Status',
+  reason: 'Reason',
+};
+const NAIRA_FIELDS = new Set(['outstandingPayment', 'price', 'amount', 'shortage', 'expected', 'counted']);
+
+function show(key: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'number') return value.toLocaleString('en-NG');
+  if (typeof value === 'number') return NAIRA_FIELDS.has(key) ? formatNaira(value) : key === 'percentage' ? `${value} %` : String(value);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
@@ -39,9 +57,9 @@ function Change({ request }: { request: ApprovalRequest }) {
       <Table.Tbody>
         {keys.map((key) => (
           <Table.Tr key={key}>
-            <Table.Th>{key}</Table.Th>
-            <Table.Td>{show(request.before[key])}</Table.Td>
-            <Table.Td fw={700}>{show(request.after[key])}</Table.Td>
+            <Table.Th>{FIELD_LABELS[key] ?? key}</Table.Th>
+            <Table.Td>{show(key, request.before[key])}</Table.Td>
+            <Table.Td fw={700}>{show(key, request.after[key])}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
