@@ -44,6 +44,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // APPROVALS empty: the journeys test the spec's direct actions; approvals.spec.ts starts a server of its own with them on.
+    env: { DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APPROVALS: '' },
   },
 });

@@ -33,6 +33,7 @@ import * as dashboards from './modules/dashboard/index.ts';
 import * as ledger from './modules/ledger/index.ts';
 import * as tills from './modules/tills/index.ts';
 import * as tillLists from './modules/till-lists/index.ts';
+import * as approvals from './modules/approvals/index.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
 import { registerAuth } from './platform/http/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -122,6 +123,8 @@ export interface AppDependencies {
   publicLimit?: publicChecks.PublicLimit;
   /** Whether a payment's receipt text is sent at once, after the answer (unset: true); false: when the job or a test sends (app.textMessages.sendDue()). */
   sendTextsOnPayment?: boolean;
+  /** Which actions need a second person and when their requests expire (APPROVALS, APPROVALS_EXPIRE_HOURS); unset: none, every action applies at once. */
+  approvals?: approvals.ApprovalSettings;
 }
 
 declare module 'fastify' {
@@ -197,6 +200,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Every module, from its descriptor (modules/<name>/index.ts): its jobs, then its routes, in this
   // order; `face` gives what an earlier module's routes answered.
   const { mountAll, face } = moduleMounter(app, jobs);
+  // Second approvals (docs/approvals.md): each kind is declared by the module whose action it is; the
+  // gate is made first, since those modules' routes ask it before they apply such an action.
+  const approvalService = approvals.createApprovals({
+    db,
+    clock,
+    settings: deps.approvals ?? approvals.DIRECT_APPROVALS,
+    kinds: [
+      ...penalties.penaltyApprovalKinds(clock),
+      ...subscriptions.subscriptionApprovalKinds(clock),
+      ...allocation.allocationApprovalKinds(clock),
+      ...tills.tillApprovalKinds({ clock, files: deps.files, settings: deps.tills }),
+    ],
+  });
+  const approvalGate = approvalService.gate;
   await mountAll([
     mountOf(messages.descriptor, () => ({ textMessages })),
     mountOf(ops.descriptor, () => ({ database: deps.database, files: deps.files, metrics })),
@@ -231,8 +248,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       uploadsPerAccount: deps.uploadsPerAccount,
     })),
     mountOf(storedFiles.descriptor, () => ({ files: deps.files, clock })),
-    mountOf(subscriptions.descriptor, () => ({ db, clock })),
-    mountOf(penalties.descriptor, () => ({ db, clock, subscriptions: face(subscriptions.descriptor) })),
+    mountOf(subscriptions.descriptor, () => ({ db, clock, approvals: approvalGate })),
+    mountOf(penalties.descriptor, () => ({ db, clock, subscriptions: face(subscriptions.descriptor), approvals: approvalGate })),
     mountOf(field.descriptor, () => ({
       db,
       clock,
@@ -245,10 +262,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         tills: deps.tills,
       },
     })),
-    mountOf(tills.descriptor, () => ({ db, files: deps.files, clock, settings: deps.tills, captureMaxAgeHours: deps.captureMaxAgeHours })),
+    mountOf(tills.descriptor, () => ({
+      db,
+      files: deps.files,
+      clock,
+      settings: deps.tills,
+      captureMaxAgeHours: deps.captureMaxAgeHours,
+      approvals: approvalGate,
+    })),
     mountOf(records.descriptor, () => ({ db })),
     mountOf(receipts.descriptor, () => ({ db })),
-    mountOf(allocation.descriptor, () => ({ db, clock, banks: deps.banks })),
+    mountOf(allocation.descriptor, () => ({ db, clock, banks: deps.banks, approvals: approvalGate })),
+    mountOf(approvals.descriptor, () => ({ service: approvalService })),
     mountOf(dashboards.descriptor, () => ({ db, clock, allocation: face(allocation.descriptor), rankingTtlMs: deps.rankingTtlMs })),
     mountOf(auditLog.descriptor, () => ({ db })),
     mountOf(ledger.descriptor, () => ({ db, clock })),

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { APPROVAL_KINDS } from '@eticket/contracts';
 import { ConfigError, loadConfig } from './config.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'config-'));
@@ -109,5 +110,14 @@ describe('configuration', () => {
 
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('takes APPROVALS as a list of kinds: unset, all of them; blank, none (the spec’s direct behaviour); an unknown one refused', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).APPROVALS).toEqual([...APPROVAL_KINDS]);
+    expect(loadConfig({ DATA_DIR: dataDir(), APPROVALS: '' }).APPROVALS).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir(), APPROVALS: ' penalty-waive, payout ' }).APPROVALS).toEqual(['penalty-waive', 'payout']);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), APPROVALS: 'penalty-waive,refunds' })).toThrow(/APPROVALS/);
+    expect(loadConfig({ DATA_DIR: dataDir() }).APPROVALS_EXPIRE_HOURS).toBe(72);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), APPROVALS_EXPIRE_HOURS: '0' })).toThrow(/APPROVALS_EXPIRE_HOURS/);
   });
 });

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
+  APPROVAL_KINDS,
+  DEFAULT_APPROVALS_EXPIRE_HOURS,
   DEFAULT_DPO_CONTACT,
   DEFAULT_LEVY_NAME,
   DEFAULT_SCAN_REPEAT_MINUTES,
@@ -145,6 +147,24 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(100_000_000, 'must be at most 100000000')
     .default(DEFAULT_TILL_CASH_LIMIT_NAIRA),
+  /** Which actions need a second person (docs/approvals.md): kinds separated by commas; empty: none (the spec's direct behaviour). */
+  APPROVALS: z
+    .string()
+    .default(APPROVAL_KINDS.join(','))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((kind) => kind.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(APPROVAL_KINDS, { message: `must list kinds among ${APPROVAL_KINDS.join(', ')} (or be empty)` }))),
+  /** Hours after which an unanswered approval request expires. */
+  APPROVALS_EXPIRE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(24 * 30, 'must be at most 720')
+    .default(DEFAULT_APPROVALS_EXPIRE_HOURS),
   /** Paystack secret key (server only); unset: the offline bank list and directory. */
   PAYSTACK_SECRET_KEY: z
     .string()
@@ -229,9 +249,13 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'S3_FORCE_PATH_STYLE'> 
 
 export class ConfigError extends Error {}
 
+/** Variables whose blank value is not the same as unset. */
+const KEPT_WHEN_BLANK = new Set(['APPROVALS']);
+
 /** Reads the environment once; an invalid variable stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  // APPROVALS set blank means something of its own: no action needs a second person (docs/approvals.md).
+  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([name, value]) => value !== '' || KEPT_WHEN_BLANK.has(name)));
   const parsed = envSchema.safeParse(blankAsUnset);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);

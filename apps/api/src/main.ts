@@ -107,6 +107,7 @@ async function start(config: Config): Promise<void> {
     localUrl: `http://localhost:${config.PORT}`,
     levyName: config.LEVY_NAME,
     uploadsPerAccount: config.UPLOADS_PER_ACCOUNT,
+    approvals: { kinds: config.APPROVALS, expireHours: config.APPROVALS_EXPIRE_HOURS },
   });
 
   app.jobs.start();

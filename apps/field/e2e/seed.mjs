@@ -70,5 +70,6 @@ async function seed(database) {
 export default {
   seed,
   build: { dist: process.env.FIELD_DIST ?? 'apps/field/dist', servedAs: 'FIELD_DIST' },
-  env: { SEED_ADMIN_PASSWORD: PASSWORD, LEVY_NAME },
+  // APPROVALS empty: the till close journey's approval is the spec's direct one (docs/approvals.md).
+  env: { SEED_ADMIN_PASSWORD: PASSWORD, LEVY_NAME, APPROVALS: '' },
 };

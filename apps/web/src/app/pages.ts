@@ -6,6 +6,7 @@ import {
   IconCar,
   IconCash,
   IconCashRegister,
+  IconChecklist,
   IconChartPie,
   IconClipboardList,
   IconEye,
@@ -173,6 +174,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     capability: 'tills',
     Page: lazyPage(() => import('../features/tills/TillsPage.tsx'), 'TillsPage'),
     sidebar: { label: 'Tills', icon: IconCashRegister },
+  },
+  // Not in the spec's sidebar: second approvals (issue 44, docs/approvals.md), for those who may make or decide requests.
+  {
+    path: '/approvals',
+    title: 'Approvals',
+    capability: 'approvals',
+    Page: lazyPage(() => import('../features/approvals/ApprovalsPage.tsx'), 'ApprovalsPage'),
+    sidebar: { label: 'Approvals', icon: IconChecklist },
   },
   {
     path: '/allocation',

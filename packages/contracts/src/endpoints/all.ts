@@ -1,4 +1,5 @@
 import * as allocation from './allocation/endpoints.ts';
+import * as approvals from './approvals/endpoints.ts';
 import * as audit from './audit/endpoints.ts';
 import * as auth from './auth/endpoints.ts';
 import * as dashboards from './dashboards/endpoints.ts';
@@ -45,6 +46,7 @@ export const ENDPOINT_GROUPS = {
   tillLists,
   personalData,
   privacy,
+  approvals,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

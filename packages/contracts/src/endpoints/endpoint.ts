@@ -31,7 +31,8 @@ export type EndpointPermission =
   { public: true } | { signedIn: true } | { capability: Capability | readonly Capability[]; access: Access } | { metricsToken: true };
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-export type SuccessStatus = 200 | 201;
+/** 202: a wrapped action sent for a second person's approval instead of applied (endpoints/approvals). */
+export type SuccessStatus = 200 | 201 | 202;
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
 
 /** The operators' endpoints, at the root where probes and scrapers look for them (endpoints/ops.ts). */

@@ -71,6 +71,14 @@ SELECT
       WHERE
         c.id = "audit_log"."entity_id"
     )
+    WHEN 'approval_request' THEN (
+      SELECT
+        a.subject
+      FROM
+        approval_requests a
+      WHERE
+        a.id = "audit_log"."entity_id"
+    )
   END,
   "audit_log"."before",
   "audit_log"."after",
@@ -156,6 +164,14 @@ SELECT
         JOIN users u ON u.id = c.remitter_id
       WHERE
         c.id = "audit_log"."entity_id"
+    )
+    WHEN 'approval_request' THEN (
+      SELECT
+        a.subject
+      FROM
+        approval_requests a
+      WHERE
+        a.id = "audit_log"."entity_id"
     )
   END,
   "audit_log"."before",
@@ -267,6 +283,14 @@ SELECT
         JOIN users u ON u.id = c.remitter_id
       WHERE
         c.id = "audit_log"."entity_id"
+    )
+    WHEN 'approval_request' THEN (
+      SELECT
+        a.subject
+      FROM
+        approval_requests a
+      WHERE
+        a.id = "audit_log"."entity_id"
     )
   END,
   "audit_log"."before",

@@ -55,6 +55,7 @@ const entityLabel = sql<string | null>`CASE ${auditLog.entityType}
                       WHERE o.id = ${auditLog.entityId})
   WHEN 'till_close' THEN (SELECT 'till close of ' || u.full_name || ' (' || u.user_code || ')' FROM till_closes c JOIN users u ON u.id = c.remitter_id
                           WHERE c.id = ${auditLog.entityId})
+  WHEN 'approval_request' THEN (SELECT a.subject FROM approval_requests a WHERE a.id = ${auditLog.entityId})
 END`;
 
 const entryColumns = {

@@ -9,10 +9,12 @@ import { createTillRepository } from './repository.ts';
 import { tillRoutes } from './routes.ts';
 import { createTillService, type TillService } from './service.ts';
 import { defineModule, noJobs } from '../../platform/modules.ts';
+import type { ApprovalGate } from '../approvals/index.ts';
 
 // The tills module's public face: the field service takes payments' money through takeMoney, in its transaction.
 export { cashPause, DEFAULT_TILL_SETTINGS, referenceKey, takeMoney, type Collection, type TillSettings } from './collect.ts';
 export type { TillService } from './service.ts';
+export { tillApprovalKinds } from './approval-kinds.ts';
 
 export interface TillDeps {
   db: Database;
@@ -29,11 +31,11 @@ export function tillsOn(deps: TillDeps): TillService {
 }
 
 /** The till routes; the close is multipart (its slip photo), so the parser is registered in their scope. */
-async function register(app: FastifyInstance, deps: TillDeps): Promise<TillService> {
+async function register(app: FastifyInstance, deps: TillDeps & { approvals: ApprovalGate }): Promise<TillService> {
   const service = tillsOn(deps);
   await app.register(async (scope) => {
     await scope.register(multipart);
-    registerRoutes(scope, tillRoutes(service));
+    registerRoutes(scope, tillRoutes(service, deps.approvals));
   });
   return service;
 }

@@ -5,10 +5,11 @@ import { implement } from '../../platform/http/endpoints.ts';
 import { parseOrRefuse } from '../../platform/http/errors.ts';
 import { readMultipartForm } from '../../platform/http/multipart.ts';
 import { sendIdempotent } from '../../platform/idempotency/index.ts';
+import { approvalSent, type ApprovalGate } from '../approvals/index.ts';
 import type { TillService } from './service.ts';
 
 /** The remitter's till and its close (field app), and the close's decision (console). */
-export function tillRoutes(service: TillService) {
+export function tillRoutes(service: TillService, approvals: ApprovalGate) {
   async function close(request: FastifyRequest<{ Headers: { 'idempotency-key': string } }>, reply: FastifyReply) {
     const form = await readMultipartForm(request, TILL_CLOSE_FILE_FIELDS);
     const input = parseOrRefuse(tillCloseRequest, form.fields);
@@ -19,10 +20,13 @@ export function tillRoutes(service: TillService) {
   return [
     implement(tillEndpoints.fieldTill, async (request) => ({ data: await service.fieldTill(requireUser(request).id) })),
     implement(tillEndpoints.closeTill, close),
-    implement(tillEndpoints.approveClose, async (request) => ({
-      message: TILL_MESSAGES.approved,
-      data: await service.approveClose(requireUser(request), request.params.id, request.body.reason),
-    })),
+    implement(tillEndpoints.approveClose, async (request, reply) => {
+      const user = requireUser(request);
+      const { reason } = request.body;
+      const sent = await approvals.submit('till-shortage-writeoff', user, { closeId: request.params.id, reason }, reason);
+      if (sent) return approvalSent(reply, sent);
+      return { message: TILL_MESSAGES.approved, data: await service.approveClose(user, request.params.id, reason) };
+    }),
     implement(tillEndpoints.rejectClose, async (request) => ({
       message: TILL_MESSAGES.rejected,
       data: await service.rejectClose(requireUser(request), request.params.id, request.body.reason),

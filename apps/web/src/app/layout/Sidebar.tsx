@@ -2,6 +2,7 @@ import { AppShell, Box, CloseButton, Group, NavLink, ScrollArea, Title } from '@
 import { Link, matchPath, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { useSignedInUser } from '../../lib/useSession.ts';
+import { ApprovalsBadge } from '../../features/approvals/ApprovalsBadge.tsx';
 import { navigationFor } from './navigation.ts';
 
 function useIsCurrent() {
@@ -34,6 +35,7 @@ export function Sidebar({ onClose }: { onClose: () => void }) {
                 to={entry.to}
                 label={entry.label}
                 leftSection={<entry.icon size={20} stroke={1.6} aria-hidden />}
+                rightSection={entry.to === '/approvals' ? <ApprovalsBadge /> : undefined}
                 active={isCurrent(entry.to)}
                 aria-current={isCurrent(entry.to) ? 'page' : undefined}
                 onClick={onClose}

@@ -18,6 +18,7 @@ const EVERYTHING = [
   'Scan Record',
   'Transaction',
   'Tills',
+  'Approvals',
   'Allocation',
   'Books',
   'Audit Log',
@@ -36,7 +37,7 @@ describe('navigationFor', () => {
   it.each([
     ['registrar-manager', ['Dashboard', 'Registrars']],
     ['enforcer-manager', ['Dashboard', 'Enforcers']],
-    ['remitter-manager', ['Dashboard', 'Remitters', 'Tills']],
+    ['remitter-manager', ['Dashboard', 'Remitters', 'Tills', 'Approvals']],
   ] as const)('shows a %s only its agents (and a remitter-manager the tills)', (department, expected) => {
     expect(labels({ role: 'manager', department })).toEqual(expected);
   });

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { penaltyEndpoints, peopleEndpoints, type PenaltyChargeCreateRequest, type PersonByCode, type SpecificPenaltyRequest } from '@eticket/contracts';
+import {
+  penaltyEndpoints,
+  peopleEndpoints,
+  sentForApproval,
+  type PenaltyChargeCreateRequest,
+  type PersonByCode,
+  type SpecificPenaltyRequest,
+} from '@eticket/contracts';
 import { call } from '../../lib/api.ts';
 
 export const penaltyKeys = {
@@ -42,7 +49,10 @@ export function useAlterPenalty(userCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: SpecificPenaltyRequest) => call(penaltyEndpoints.setOutstanding, { body: request }),
-    onSuccess: (reply) =>
-      queryClient.setQueryData<PersonByCode>(penaltyKeys.personByCode(userCode), (person) => person && { ...person, ticketSubscription: reply.data }),
+    onSuccess: (reply) => {
+      // Sent for a second person's approval (202): nothing changed yet.
+      if (sentForApproval(reply)) return;
+      queryClient.setQueryData<PersonByCode>(penaltyKeys.personByCode(userCode), (person) => person && { ...person, ticketSubscription: reply.data });
+    },
   });
 }

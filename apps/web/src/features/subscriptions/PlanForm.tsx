@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { PLAN_NAMES, TICKET_MESSAGES, type Plan, type VehicleType } from '@eticket/contracts';
+import { PLAN_NAMES, TICKET_MESSAGES, sentForApproval, type Plan, type VehicleType } from '@eticket/contracts';
 import { PriceForm } from '../../components/PriceForm.tsx';
 import { choicesWithPrompt } from '../../lib/options.ts';
 import { planFormValues, planRequest } from './planForm.ts';
@@ -17,7 +17,8 @@ export function PlanForm({ plan, vehicleType, onSaved }: { plan: Plan | null; ve
       id={plan?.id}
       savedMessage={plan ? TICKET_MESSAGES.planUpdated : TICKET_MESSAGES.planCreated}
       // Spec section 4: the modal closes on 201 (create) or on 'Plan updated successfully'.
-      refused={(reply) => plan !== null && reply.message !== TICKET_MESSAGES.planUpdated}
+      // A price change sent for a second person's approval (202) closes it too (docs/approvals.md).
+      refused={(reply) => plan !== null && reply.message !== TICKET_MESSAGES.planUpdated && !sentForApproval(reply)}
       submitLabel="Save Plan"
       fields={(form) => <NativeSelect label="Plan Name" data={NAME_CHOICES} required {...form.getInputProps('name')} />}
       onSaved={onSaved}

@@ -48,10 +48,12 @@ export const updatePercentage = endpoint({
   path: '/api/stakeholders/:id',
   permission: write,
   tags,
-  description: 'Changes the percentage only. Answers 201, as the allocation modal expects for both create and update (spec section 4).',
+  description:
+    'Changes the percentage only. Answers 201, as the allocation modal expects for both create and update (spec section 4). ' +
+    "reason (optional) says why. 202 with the request sent for a second person's approval when APPROVALS lists stakeholder-percentage (docs/approvals.md).",
   params: 'idParam',
   body: 'stakeholderUpdateRequest',
-  response: { 201: 'stakeholderResponse' },
+  response: { 201: 'stakeholderResponse', 202: 'approvalSentResponse' },
 });
 
 export const stakeholder = endpoint({
@@ -81,10 +83,12 @@ export const recordPayout = endpoint({
   path: '/api/stakeholders/:id/payouts',
   permission: write,
   tags,
-  description: 'Records a payout made to a stakeholder.',
+  description:
+    "Records a payout made to a stakeholder; reason (optional) says why. 202 with the request sent for a second person's approval when APPROVALS lists payout " +
+    '(docs/approvals.md).',
   params: 'idParam',
   body: 'payoutCreateRequest',
-  response: { 201: 'payoutResponse' },
+  response: { 201: 'payoutResponse', 202: 'approvalSentResponse' },
 });
 
 export const allocation = endpoint({

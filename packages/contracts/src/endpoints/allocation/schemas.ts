@@ -10,7 +10,7 @@ import { ALLOCATION_PERCENT } from '../../constants.ts';
 import { UNION_ROLES } from '../../domain.ts';
 import { paginated } from '../../schemas/common.ts';
 import { dateRangeQuery, isCalendarDate, lagosDate } from '../../schemas/range.ts';
-import { nairaAmount } from '../../schemas/fields.ts';
+import { changeReason, nairaAmount } from '../../schemas/fields.ts';
 
 export const ALLOCATION_MESSAGES = {
   stakeholderCreated: 'Allocation assigned successfully',
@@ -112,7 +112,8 @@ export const stakeholderCreateRequest = z
 export type StakeholderCreateRequest = z.input<typeof stakeholderCreateRequest>;
 
 /** PATCH /api/stakeholders/{id}: the percentage only (spec). */
-export const stakeholderUpdateRequest = z.object({ percentage: allocationPercentage });
+/** reason (optional): why, kept with an approval request (docs/approvals.md). */
+export const stakeholderUpdateRequest = z.object({ percentage: allocationPercentage, reason: changeReason('reason').optional() });
 export type StakeholderUpdateRequest = z.input<typeof stakeholderUpdateRequest>;
 
 export const partnerUnion = z.object({
@@ -195,6 +196,8 @@ export const payoutCreateRequest = z.object({
     .trim()
     .refine(isCalendarDate, 'date must be a date (YYYY-MM-DD)'),
   reference: requiredText('reference', 100),
+  /** Why (optional): kept with an approval request (docs/approvals.md). */
+  reason: changeReason('reason').optional(),
 });
 export type PayoutCreateRequest = z.input<typeof payoutCreateRequest>;
 

@@ -28,10 +28,12 @@ export const updateCharge = endpoint({
   path: '/api/penalty/:id',
   permission: write,
   tags,
-  description: "Changes a penalty charge's vehicle type or price.",
+  description:
+    "Changes a penalty charge's vehicle type or price. reason (optional) says why. A price change answers 202 with the request sent for a second person's approval " +
+    'when APPROVALS lists penalty-charge-price (docs/approvals.md).',
   params: 'idParam',
   body: 'penaltyChargeUpdateRequest',
-  response: { 200: 'penaltyChargeResponse' },
+  response: { 200: 'penaltyChargeResponse', 202: 'approvalSentResponse' },
 });
 
 export const setOutstanding = endpoint({
@@ -42,9 +44,10 @@ export const setOutstanding = endpoint({
   description:
     "Sets a motorist's outstanding penalty: subID (or id) names the subscription (or its motorist), price is in naira (0 clears it), " +
     'reason (optional) says why. Raising it above the ceiling (the setting penalty_ceiling_multiple, 10 unless changed, × the ' +
-    "penalty charge of the motorist's vehicle type) is refused with 400.",
+    "penalty charge of the motorist's vehicle type) is refused with 400. Lowering it answers 202 with the request sent for a second person's approval " +
+    'when APPROVALS lists penalty-waive (docs/approvals.md).',
   body: 'specificPenaltyRequest',
-  response: { 200: 'subscriptionActionResponse' },
+  response: { 200: 'subscriptionActionResponse', 202: 'approvalSentResponse' },
 });
 
 export const changes = endpoint({

@@ -20,6 +20,8 @@ export const penaltyChargeUpdateRequest = z
   .object({
     vehicleType: enumOf('vehicleType', VEHICLE_TYPES).optional(),
     price: nairaAmount('price').optional(),
+    /** Why (optional): kept with an approval request (docs/approvals.md). */
+    reason: changeReason('reason').optional(),
   })
   .refine((body) => body.vehicleType !== undefined || body.price !== undefined, { message: 'vehicleType or price is required' });
 export type PenaltyChargeUpdateRequest = z.input<typeof penaltyChargeUpdateRequest>;

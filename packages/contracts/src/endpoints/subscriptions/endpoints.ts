@@ -29,10 +29,12 @@ export const updatePlan = endpoint({
   path: '/api/subscription/:id',
   permission: write,
   tags,
-  description: "Changes a plan's name, vehicle type or price.",
+  description:
+    "Changes a plan's name, vehicle type or price; reason (optional) says why. A price change answers 202 with the request sent for a second person's approval " +
+    'when APPROVALS lists plan-price (docs/approvals.md).',
   params: 'idParam',
   body: 'planUpdateRequest',
-  response: { 200: 'planResponse' },
+  response: { 200: 'planResponse', 202: 'approvalSentResponse' },
 });
 
 export const deletePlan = endpoint({

@@ -22,6 +22,8 @@ export const planUpdateRequest = z
     name: enumOf('name', PLAN_NAMES).optional(),
     vehicleType: enumOf('vehicleType', VEHICLE_TYPES).optional(),
     price: nairaAmount('price').optional(),
+    /** Why (optional): kept with an approval request (docs/approvals.md). */
+    reason: changeReason('reason').optional(),
   })
   .refine((body) => body.name !== undefined || body.vehicleType !== undefined || body.price !== undefined, {
     message: 'name, vehicleType or price is required',

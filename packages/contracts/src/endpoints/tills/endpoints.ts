@@ -42,10 +42,11 @@ export const approveClose = endpoint({
   description:
     'Approves a pending till close (not one’s own): posts the lodgement (levy bank ← the remitter’s till, the counted amount) and, when the count differs from the ' +
     'expected cash, the variance (a shortage owed by the remitter, or an overage), and closes its tills. reason: required when there is a variance. ' +
-    '409 when the close was already decided.',
+    '409 when the close was already decided. A close with a shortage answers 202 with the request sent for a second person’s approval when APPROVALS lists ' +
+    'till-shortage-writeoff (docs/approvals.md).',
   params: 'idParam',
   body: 'tillApproveRequest',
-  response: { 200: 'tillDecisionResponse' },
+  response: { 200: 'tillDecisionResponse', 202: 'approvalSentResponse' },
 });
 
 export const rejectClose = endpoint({
