@@ -12,7 +12,7 @@ export { joinSubscriptions, subscriptionColumns, subscriptionFromColumns } from 
 export { addPenalty, lockSubscription, openSubscriptions, updateSubscription } from './in-transaction.ts';
 export type { SubscriptionsService, TicketSubscriptionViews } from './service.ts';
 export { toTicketSubscription } from './views.ts';
-export { effectiveExpiry, extend, GRACE_SETTING_KEY, statusAt } from './lifecycle.ts';
+export { addPlanPeriod, effectiveExpiry, extend, GRACE_SETTING_KEY, statusAt } from './lifecycle.ts';
 
 /** The subscriptions service on a database or a transaction (the demo seed's). */
 export function subscriptionsOn(db: Database, clock: Clock): SubscriptionsService {

@@ -30,11 +30,22 @@ export const AUDIT_ACTIONS = [
   'privacy_request.recorded',
   'privacy_request.decided',
   'person.erased',
+  'payment.reversed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The kind of record an audit row is about. */
-export const AUDIT_ENTITY_TYPES = ['person', 'plan', 'subscription', 'penalty_charge', 'stakeholder', 'payout', 'till_close', 'privacy_request'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'person',
+  'plan',
+  'subscription',
+  'penalty_charge',
+  'stakeholder',
+  'payout',
+  'till_close',
+  'privacy_request',
+  'payment',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** How the console names each action. */
@@ -64,6 +75,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'privacy_request.recorded': 'Recorded a privacy request',
   'privacy_request.decided': 'Decided a privacy request',
   'person.erased': "Erased a person's personal data",
+  'payment.reversed': 'Reversed a payment',
 };
 
 /**
