@@ -100,8 +100,15 @@ describe(`two processes reversing one payment (${TEST_DB})`, () => {
               AND reverses_id = (SELECT id FROM ledger_entries WHERE kind = 'subscription_payment' AND source_id = ${payments[0]}::uuid)`,
         );
         expect(n).toBe(1);
-        // One week taken back, once.
-        expect(before - (await expiry())).toBe(7 * 24 * 3600);
+        // Taken back once: the second payment now runs a week from its own capture time.
+        const [second] = await rowsOf<{ at: string }>(
+          ctx.database.db,
+          sql`SELECT extract(epoch FROM created_at + interval '7 days')::text AS at FROM subscription_payments WHERE id = ${payments[1]}::uuid`,
+        );
+        const after = await expiry();
+        expect(after).toBe(Number(second.at));
+        expect(before - after).toBeLessThan(7 * 24 * 3600);
+        expect(before - after).toBeGreaterThan(7 * 24 * 3600 - 60);
         const audit = await rowsOf<{ n: number }>(ctx.database.db, sql`SELECT count(*)::int AS n FROM audit_log WHERE entity_id = ${payments[0]}::uuid`);
         expect(audit).toEqual([{ n: 1 }]);
       }
