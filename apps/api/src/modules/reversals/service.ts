@@ -15,6 +15,7 @@ export interface ReverseRequest {
   at: Date;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
 
 /**
@@ -36,6 +37,8 @@ const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
  */
 export async function reversePayment(tx: Database, request: ReverseRequest): Promise<PaymentReversal> {
   const queries = reversalQueries(tx);
+  // The endpoint checks the id's shape; another caller (an approval) may pass anything.
+  if (!UUID.test(request.paymentId)) throw notFound('No payment has that id');
   const found = await queries.payment(request.paymentId, false);
   if (!found) throw notFound('No payment has that id');
   const subscription = await lockSubscription(tx, found.subscriptionId);
