@@ -5,14 +5,15 @@ import { MODES_OF_PAYMENT, type PlanName } from '@eticket/contracts';
 import { controlledClock, createTestContext, NO_CASH_LIMITS, TEST_DB, type TestContext } from '../../../test/harness.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { addPlanPeriod } from '../subscriptions/index.ts';
+import { addPlanPeriod, openSubscriptions } from '../subscriptions/index.ts';
 
 /**
- * Issue 44's property: a random sequence of subscription payments (plans, modes, capture times up to
- * 71 hours back, in any order), then a random subset of them reversed in a random order, each through
- * the endpoint: the ledger still sums to zero and passes the integrity check, and the motorist's expiry
- * is the one the same sequence without the reversed payments gives (each payment extends from
- * max(its capture time, the expiry before it)).
+ * Issue 44's property: a random sequence of subscription and penalty payments (plans, amounts, modes,
+ * capture times up to 71 hours back, in any order), then a random subset of them reversed in a random
+ * order, each through the endpoint: the ledger still sums to zero and passes the integrity check, the
+ * motorist's expiry is the one the same sequence without the reversed payments gives (each payment
+ * extends from max(its capture time, the expiry before it)), and the penalty owed is what the kept
+ * penalty payments left of it.
  */
 const clock = controlledClock('2026-07-01T09:00:00Z');
 const HOUR = 3_600_000;
@@ -40,8 +41,10 @@ afterAll(async () => ctx.close());
 
 const query = <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(ctx.database.db, statement);
 
+const PENALTY_OWED_KOBO = 10_000_000;
 const payment = fc.record({
-  plan: fc.constantFrom(...PLANS),
+  // A subscription payment of this plan, or a penalty payment of this many naira.
+  plan: fc.oneof(fc.constantFrom(...PLANS), fc.integer({ min: 1, max: 5_000 })),
   mode: fc.constantFrom(...MODES_OF_PAYMENT),
   // Minutes before now the payment was captured (the server takes captures up to 72 hours back).
   minutesBack: fc.integer({ min: 0, max: 71 * 60 }),
@@ -51,23 +54,30 @@ const scenario = fc
   .chain((payments) => fc.record({ payments: fc.constant(payments), reversed: fc.shuffledSubarray([...payments.keys()]) }));
 
 describe(`reversing random payments (${TEST_DB})`, () => {
-  it('leaves the ledger balanced and the expiry that of the sequence without them', async () => {
+  it('leaves the ledger balanced, the expiry and the penalty owed those of the sequence without them', async () => {
     let fromCapture = 0;
     await fc.assert(
       fc.asyncProperty(scenario, async ({ payments, reversed }) => {
         const motorist = await createMotorist(ctx, 'bus');
+        // Opened at registration (as a payment would open it), owing a penalty.
+        await openSubscriptions(ctx.database.db, [motorist.id]);
         // Registered days ago: later captures start their period from the capture, not from the opening.
         clock.advance(5 * 24 * HOUR);
         const now = clock.now().getTime();
+        await ctx.database.db.execute(
+          sql`UPDATE ticket_subscriptions SET outstanding_penalty_kobo = ${PENALTY_OWED_KOBO} WHERE user_id = ${motorist.id}::uuid`,
+        );
+        const [opening] = await query<{ at: Date | string }>(sql`SELECT expires_at AS at FROM ticket_subscriptions WHERE user_id = ${motorist.id}::uuid`);
         const ids: string[] = [];
         for (const paid of payments) {
+          const penalty = typeof paid.plan === 'number';
           const reply = await ctx.app.inject({
             method: 'POST',
-            url: '/api/field/subscription-payment',
+            url: penalty ? '/api/field/penalty-payment' : '/api/field/subscription-payment',
             headers: await remitter.headers({ 'idempotency-key': newKey() }),
             payload: {
               userCode: motorist.userCode,
-              subscriptionId: planIds.get(paid.plan),
+              ...(typeof paid.plan === 'number' ? { amount: paid.plan } : { subscriptionId: planIds.get(paid.plan) }),
               modeOfPayment: paid.mode,
               capturedAt: new Date(now - paid.minutesBack * 60_000).toISOString(),
               ...(paid.mode === 'cash' ? {} : { bankName: 'access bank', reference: newKey() }),
@@ -76,8 +86,6 @@ describe(`reversing random payments (${TEST_DB})`, () => {
           expect(reply.statusCode, reply.body).toBe(201);
           ids.push(reply.json().data.payment._id);
         }
-        const [opening] = await query<{ at: Date | string }>(sql`SELECT expires_before AS at FROM subscription_payments WHERE id = ${ids[0]}::uuid`);
-
         for (const index of reversed) {
           const reply = await ctx.app.inject({
             method: 'POST',
@@ -89,17 +97,22 @@ describe(`reversing random payments (${TEST_DB})`, () => {
         }
 
         let expected = new Date(opening.at);
+        let owed = PENALTY_OWED_KOBO;
+        let kept = 0;
         payments.forEach((paid, index) => {
           if (reversed.includes(index)) return;
+          if (typeof paid.plan === 'number') return void (owed -= paid.plan * 100);
+          kept += 1;
           const captured = new Date(now - paid.minutesBack * 60_000);
           if (captured.getTime() > expected.getTime()) fromCapture += 1;
           expected = addPlanPeriod(captured.getTime() > expected.getTime() ? captured : expected, paid.plan);
         });
-        const [row] = await query<{ expires_at: Date | string; accumulated: number }>(
-          sql`SELECT expires_at, accumulated FROM ticket_subscriptions WHERE user_id = ${motorist.id}::uuid`,
+        const [row] = await query<{ expires_at: Date | string; accumulated: number; owed: string }>(
+          sql`SELECT expires_at, accumulated, outstanding_penalty_kobo::text AS owed FROM ticket_subscriptions WHERE user_id = ${motorist.id}::uuid`,
         );
         expect(new Date(row.expires_at).toISOString()).toBe(expected.toISOString());
-        expect(row.accumulated).toBe(payments.length - reversed.length);
+        expect(row.accumulated).toBe(kept);
+        expect(Number(row.owed)).toBe(owed);
 
         const [ledger] = await query<{ total: string }>(sql`SELECT coalesce(sum(amount_kobo), 0)::text AS total FROM ledger_lines`);
         expect(ledger.total).toBe('0');
