@@ -157,6 +157,26 @@ describe(`reversing a payment (${TEST_DB})`, () => {
     expect((await check()).ok).toBe(true);
   });
 
+  it('a cash payment stays in its till: the remitter still lodges the cash, the money held in suspense', async () => {
+    const motorist = await createMotorist(ctx, 'keke');
+    const payment = await pay(motorist, 'daily', clock.now());
+    const tillOf = async () => {
+      const [row] = await query<{ till_id: string; cash: string; balance: string }>(sql`
+        SELECT p.till_id::text, t.cash_kobo::text AS cash,
+               (SELECT sum(debits_kobo - credits_kobo) FROM ledger_balances WHERE account_code = ${`till:${remitter.person.id}`})::text AS balance
+        FROM subscription_payments p JOIN tills t ON t.id = p.till_id WHERE p.id = ${payment._id}::uuid`);
+      return row;
+    };
+    const before = await tillOf();
+    expect(before.till_id).toBeTruthy();
+    expect((await reverse(payment._id, { reason: 'wrong vehicle' })).statusCode).toBe(200);
+    // The till's expected cash and its ledger account are as they were: the cash is still in hand.
+    expect(await tillOf()).toEqual(before);
+    const till = await ctx.app.inject({ method: 'GET', url: '/api/field/till', headers: await remitter.headers() });
+    expect(till.statusCode, till.body).toBe(200);
+    expect((await check()).ok).toBe(true);
+  });
+
   it('takes the payment out of the dashboards’ counters and the allocation’s revenue', async () => {
     const motorist = await createMotorist(ctx, 'keke');
     const activity = async () => {
