@@ -73,3 +73,29 @@ test('a penalty payment reversed from Penalty Payment History', async ({ page, r
   await expect(rows.first()).toContainText('Reversed');
   await expect(page.getByRole('button', { name: `Reverse payment ${receiptNo}` })).toHaveCount(0);
 });
+
+test("a payment reversed from the motorist's details page: its history row reads Reversed", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const admin = await apiToken(request, ACCOUNTS.superAdmin);
+  const monthly = await ensurePlan(request, admin, 'bus', 'monthly', 4_000);
+  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Reversal Bus Three', vehicleType: 'bus', plan: 'monthly' });
+  const remitter = await apiToken(request, ACCOUNTS.remitter);
+  const paid = await paySubscription(request, remitter, {
+    userCode: motorist.userCode,
+    subscriptionId: monthly.id,
+    modeOfPayment: 'transfer',
+    bankName: 'GTBank',
+  });
+  const receiptNo = paid.data.payment.receiptNo;
+
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto(`/${motorist.id}/details`);
+  const payments = page.getByRole('region', { name: 'History' }).getByRole('table', { name: 'Payments' });
+  await expect(payments.locator('tbody tr').first()).toContainText(receiptNo);
+  await payments.getByRole('button', { name: `Reverse payment ${receiptNo}` }).click();
+  const asking = dialog(page, 'Reverse payment');
+  await asking.getByRole('textbox', { name: 'Reason' }).fill('Recorded against the wrong vehicle');
+  await asking.getByRole('button', { name: 'Reverse payment' }).click();
+  await expect(payments.locator('tbody tr').first()).toContainText('Reversed');
+  await expect(payments.getByRole('button', { name: `Reverse payment ${receiptNo}` })).toHaveCount(0);
+});
