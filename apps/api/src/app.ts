@@ -34,6 +34,7 @@ import * as ledger from './modules/ledger/index.ts';
 import * as tills from './modules/tills/index.ts';
 import * as tillLists from './modules/till-lists/index.ts';
 import * as approvals from './modules/approvals/index.ts';
+import * as reversals from './modules/reversals/index.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
 import { registerAuth } from './platform/http/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ...penalties.penaltyApprovalKinds(clock),
       ...subscriptions.subscriptionApprovalKinds(clock),
       ...allocation.allocationApprovalKinds(clock),
+      ...reversals.reversalApprovalKinds(clock),
       ...tills.tillApprovalKinds({ clock, files: deps.files, settings: deps.tills }),
     ],
   });
@@ -277,6 +279,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mountOf(dashboards.descriptor, () => ({ db, clock, allocation: face(allocation.descriptor), rankingTtlMs: deps.rankingTtlMs })),
     mountOf(auditLog.descriptor, () => ({ db })),
     mountOf(ledger.descriptor, () => ({ db, clock })),
+    mountOf(reversals.descriptor, () => ({ db, clock, approvals: approvalGate })),
     mountOf(tillLists.descriptor, () => ({ db, records: face(records.descriptor), clock, fileUrl, settings: deps.tills })),
     mountOf(accessRecord.descriptor, () => ({ db })),
     mountOf(privacy.descriptor, () => ({

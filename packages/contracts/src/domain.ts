@@ -46,7 +46,8 @@ export type PlanName = (typeof PLAN_NAMES)[number];
 export const SUBSCRIPTION_STATUSES = ['active', 'grace', 'expired', 'paused'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['success', 'pending', 'failed'] as const;
+/** reversed: recorded in error and reversed (issue 44, docs/ledger.md); its amount stays as it was. */
+export const PAYMENT_STATUSES = ['success', 'pending', 'failed', 'reversed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const MODES_OF_PAYMENT = ['cash', 'transfer', 'pos', 'card'] as const;

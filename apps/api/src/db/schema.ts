@@ -20,3 +20,4 @@ export * from './schema/audit.ts';
 export * from './schema/personal-data.ts';
 export * from './schema/approvals.ts';
 export * from './schema/index-includes.ts';
+export * from './schema/reversals.ts';

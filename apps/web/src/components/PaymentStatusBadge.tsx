@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { paymentStatusLabel } from '../lib/paymentStatus.ts';
 
-/** Success green, pending yellow, failed red, anything else grey 'Unknown'. */
+/** Success green, pending yellow, failed red, reversed grape, anything else grey 'Unknown'. */
 export function PaymentStatusBadge({ status }: { status: unknown }) {
   const { label, color } = paymentStatusLabel(status);
   return (

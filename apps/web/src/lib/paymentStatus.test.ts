@@ -8,6 +8,10 @@ describe('paymentStatusLabel', () => {
     expect(paymentStatusLabel('failed').label).toBe('Failed');
   });
 
+  it('names a reversed payment (issue 44)', () => {
+    expect(paymentStatusLabel('reversed')).toEqual({ label: 'Reversed', color: 'grape' });
+  });
+
   it("shows anything else as 'Unknown'", () => {
     for (const status of ['refunded', '', null, undefined, 'constructor']) expect(paymentStatusLabel(status).label).toBe('Unknown');
   });

@@ -27,3 +27,4 @@ export * from './till-lists/schemas.ts';
 export * from './personal-data/schemas.ts';
 export * from './privacy/schemas.ts';
 export * from './approvals/schemas.ts';
+export * from './reversals/schemas.ts';

@@ -18,6 +18,7 @@ import * as publicChecks from './public/endpoints.ts';
 import * as receipts from './receipts/endpoints.ts';
 import * as records from './records/endpoints.ts';
 import * as resetCodes from './reset-codes/endpoints.ts';
+import * as reversals from './reversals/endpoints.ts';
 import * as subscriptions from './subscriptions/endpoints.ts';
 import * as tills from './tills/endpoints.ts';
 import * as tillLists from './till-lists/endpoints.ts';
@@ -47,6 +48,7 @@ export const ENDPOINT_GROUPS = {
   personalData,
   privacy,
   approvals,
+  reversals,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

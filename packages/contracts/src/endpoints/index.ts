@@ -21,3 +21,4 @@ export * as tillListEndpoints from './till-lists/endpoints.ts';
 export * as personalDataEndpoints from './personal-data/endpoints.ts';
 export * as privacyEndpoints from './privacy/endpoints.ts';
 export * as approvalEndpoints from './approvals/endpoints.ts';
+export * as reversalEndpoints from './reversals/endpoints.ts';

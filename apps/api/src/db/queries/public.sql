@@ -27,14 +27,22 @@ SELECT
   v.plate_number,
   p.created_at,
   a.full_name,
-  a.user_code
+  a.user_code,
+  (
+    SELECT
+      r.reversed_at
+    FROM
+      payment_reversals r
+    WHERE
+      r.payment_id = p.id
+  )
 FROM
   subscription_payments p
   JOIN users a ON a.id = p.remitter_id
   LEFT JOIN vehicles v ON v.user_id = p.motorist_id
 WHERE
   p.receipt_no = $1
-  AND p.status = 'success';
+  AND p.status IN ('success', 'reversed');
 
 -- createPublicRepository.receipt
 -- called with ["PEN-000001","penalty"]
@@ -46,14 +54,22 @@ SELECT
   v.plate_number,
   p.created_at,
   a.full_name,
-  a.user_code
+  a.user_code,
+  (
+    SELECT
+      r.reversed_at
+    FROM
+      payment_reversals r
+    WHERE
+      r.payment_id = p.id
+  )
 FROM
   penalty_payments p
   JOIN users a ON a.id = p.remitter_id
   LEFT JOIN vehicles v ON v.user_id = p.motorist_id
 WHERE
   p.receipt_no = $1
-  AND p.status = 'success';
+  AND p.status IN ('success', 'reversed');
 
 -- createPublicRepository.vehicle
 -- called with ["mot00001"]

@@ -10,6 +10,7 @@ import {
   type PublicVehicle,
   type PublicVehicleStatus,
 } from '@eticket/contracts';
+import { reversedReceiptText } from './reversed-receipt.ts';
 
 /**
  * The public check pages as small server-written HTML: no script, no console code, one inline style
@@ -68,9 +69,10 @@ export function vehiclePage(vehicle: PublicVehicle, now: Date): Page {
 }
 
 export function receiptPage(receipt: PublicReceipt, levy: string, now: Date): Page {
+  const reversed = receipt.reversedAt ? reversedReceiptText(dateTime(receipt.reversedAt)) : null;
   return page(
-    `Receipt ${receipt.receiptNo}: genuine`,
-    `${levyLine(levy)}<h1>Receipt ${escape(receipt.receiptNo)}</h1>${verdict('good', 'Genuine receipt')}${fields([
+    `Receipt ${receipt.receiptNo}: ${reversed?.title ?? 'genuine'}`,
+    `${levyLine(levy)}<h1>Receipt ${escape(receipt.receiptNo)}</h1>${reversed ? verdict('bad', reversed.verdict) : verdict('good', 'Genuine receipt')}${fields([
       ['Amount', naira(receipt.amount)],
       ['Paid for', paidForText(receipt.kind, receipt.planName, receipt.vehicleType)],
       ['Plate number', receipt.plateNumber ? plateOf(receipt.plateNumber) : '—'],

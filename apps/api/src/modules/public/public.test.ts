@@ -57,7 +57,7 @@ async function paidMotorist(fullName = 'Adaeze Ngozi Okafor') {
 }
 
 const VEHICLE_FIELDS = ['levy', 'owner', 'penaltyOutstanding', 'plateNumber', 'status', 'statusDate', 'userCode', 'vehicleType'];
-const RECEIPT_FIELDS = ['agent', 'amount', 'kind', 'paidAt', 'planName', 'plateNumber', 'receiptNo', 'vehicleType'];
+const RECEIPT_FIELDS = ['agent', 'amount', 'kind', 'paidAt', 'planName', 'plateNumber', 'receiptNo', 'reversedAt', 'vehicleType'];
 const AGENT_FIELDS = ['fullName', 'photoUrl', 'role', 'status', 'userCode'];
 
 describe('GET /api/public/vehicles/:code', () => {
@@ -125,6 +125,7 @@ describe('GET /api/public/receipts/:no', () => {
       plateNumber: motorist.plateNumber,
       paidAt,
       agent: { fullName: 'Chinedu Remitter Obi', userCode: remitter.person.userCode },
+      reversedAt: null,
     });
     for (const secret of [motorist.fullName, motorist.phone, remitter.person.email, remitter.person.phone]) expect(reply.body).not.toContain(secret);
   });

@@ -25,6 +25,8 @@ export interface ReceiptRow {
   created_at: Date | string;
   agent_name: string;
   agent_code: string;
+  /** A reversed payment's reversal time (0055). */
+  reversed_at: Date | string | null;
 }
 
 export interface AgentRow {
@@ -84,9 +86,10 @@ export function createPublicRepository(db: Database) {
               created_at: sql<Date | string>`p.created_at`,
               agent_name: sql<string>`a.full_name`,
               agent_code: sql<string>`a.user_code`,
+              reversed_at: sql<Date | string | null>`(SELECT r.reversed_at FROM payment_reversals r WHERE r.payment_id = p.id)`,
             })
             .from(sql`${table} p JOIN users a ON a.id = p.remitter_id LEFT JOIN vehicles v ON v.user_id = p.motorist_id`)
-            .where(sql`p.receipt_no = ${sql.placeholder('receiptNo')} AND p.status = 'success'`),
+            .where(sql`p.receipt_no = ${sql.placeholder('receiptNo')} AND p.status IN ('success', 'reversed')`),
         { planOnce: true },
       );
       return first(rows);

@@ -129,6 +129,7 @@ export function createPublicService(deps: {
         plateNumber: row.plate_number,
         paidAt: new Date(row.created_at).toISOString(),
         agent: { fullName: row.agent_name, userCode: row.agent_code },
+        reversedAt: row.reversed_at === null ? null : new Date(row.reversed_at).toISOString(),
       };
     },
 

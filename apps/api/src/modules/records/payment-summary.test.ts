@@ -128,7 +128,7 @@ describe('payment list summaries', () => {
     for (const [query, message] of [
       [{ vehicleType: 'lorry' }, 'vehicleType must be one of keke, bus, bike'],
       [{ remitter: 'x' }, 'remitter must be a valid id'],
-      [{ status: 'lost' }, 'status must be one of success, pending, failed'],
+      [{ status: 'lost' }, 'status must be one of success, pending, failed, reversed'],
     ] as const) {
       const reply = await ctx.app.inject({ method: 'GET', url: `/api/sub-history?${new URLSearchParams(query)}`, headers: await admin.headers() });
       expect(reply.statusCode).toBe(400);

@@ -14,7 +14,7 @@ export { addPenalty, lockSubscription, openSubscriptions, updateSubscription } f
 export type { SubscriptionsService, TicketSubscriptionViews } from './service.ts';
 export { toTicketSubscription } from './views.ts';
 export { subscriptionApprovalKinds } from './approval-kinds.ts';
-export { effectiveExpiry, extend, GRACE_SETTING_KEY, statusAt } from './lifecycle.ts';
+export { addPlanPeriod, effectiveExpiry, extend, GRACE_SETTING_KEY, statusAt } from './lifecycle.ts';
 
 /** The subscriptions service on a database or a transaction (the demo seed's). */
 export function subscriptionsOn(db: Database, clock: Clock): SubscriptionsService {

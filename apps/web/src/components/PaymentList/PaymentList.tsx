@@ -1,6 +1,8 @@
 import { paymentCsvColumns, recordEndpoints, type PaymentRecord, type PaymentRecordList } from '@eticket/contracts';
 import { DataTable, type Column, type FetchPage, type TableDownload } from '../DataTable/index.ts';
+import { Group } from '@mantine/core';
 import { PrintReceiptAction } from '../PrintReceiptAction.tsx';
+import { ReversePaymentAction } from '../ReversePaymentAction.tsx';
 import { PAYMENT_SEARCH_PLACEHOLDER, paymentColumns, paymentRowKey, paymentRowLabel } from '../paymentColumns.tsx';
 import { call } from '../../lib/api.ts';
 import type { PaymentFilters } from './paymentFilters.ts';
@@ -24,8 +26,17 @@ const fetcherOf =
   (query, signal) =>
     call(endpoint, { query }, { signal });
 
-/** The row actions: Print receipt (issue 23). */
-const actions: Column<PaymentRecord> = { header: 'Actions', cell: (row) => <PrintReceiptAction payment={row} />, stickyEnd: true };
+/** The row actions: Print receipt (issue 23); Reverse payment (issue 44, admins). */
+const actions: Column<PaymentRecord> = {
+  header: 'Actions',
+  cell: (row) => (
+    <Group gap={4} wrap="nowrap">
+      <PrintReceiptAction payment={row} />
+      <ReversePaymentAction payment={row} />
+    </Group>
+  ),
+  stickyEnd: true,
+};
 
 const listOf = (endpoint: PaymentListEndpoint, amountHeader: 'Price' | 'Amount') => ({
   fetchPage: fetcherOf(endpoint),

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'approval.requested',
   'approval.approved',
   'approval.rejected',
+  'payment.reversed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -47,6 +48,7 @@ export const AUDIT_ENTITY_TYPES = [
   'till_close',
   'privacy_request',
   'approval_request',
+  'payment',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -80,6 +82,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'approval.requested': 'Sent a change for approval',
   'approval.approved': 'Approved a change',
   'approval.rejected': 'Rejected a change',
+  'payment.reversed': 'Reversed a payment',
 };
 
 /**

@@ -38,6 +38,8 @@ export const publicReceipt = z.object({
   plateNumber: z.string().nullable(),
   paidAt: z.string(),
   agent: z.object({ fullName: z.string(), userCode: z.string() }),
+  /** When the payment was reversed (recorded in error, issue 44), or null: the check then says "Reversed on …". */
+  reversedAt: z.string().nullable(),
 });
 export type PublicReceipt = z.infer<typeof publicReceipt>;
 export const publicReceiptReply = z.object({ data: publicReceipt });

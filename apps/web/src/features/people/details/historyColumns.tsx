@@ -3,6 +3,7 @@ import type { Column } from '../../../components/DataTable/index.ts';
 import { NoWrap } from '../../../components/NoWrap.tsx';
 import { SubscriptionStatusBadge } from '../../../components/SubscriptionStatusBadge.tsx';
 import { paymentColumns } from '../../../components/paymentColumns.tsx';
+import { ReversePaymentAction } from '../../../components/ReversePaymentAction.tsx';
 import { formatNaira, formatTableDateTime } from '../../../lib/format.ts';
 
 const when = <Row extends { createdAt: string }>(header: string): Column<Row> => ({
@@ -15,11 +16,14 @@ const naira = (amount: number) => <NoWrap numeric>{formatNaira(amount)}</NoWrap>
 /** The payment lists' columns a motorist's history shows, in this order (penalty payments have no plan). */
 const PAYMENT_HEADERS = ['Receipt No', 'Created At', 'Plan Type', 'Amount', 'Mode Of Payment', 'Remitted By', 'Status'];
 
-/** A motorist's subscription payments (with the plan) or penalty payments: the payment lists' own columns. */
+/** Reverse payment (issue 44): shown to those who may reverse, on a successful payment. */
+const REVERSE_ACTION: Column<PaymentRecord> = { header: 'Actions', cell: (row) => <ReversePaymentAction payment={row} />, stickyEnd: true };
+
+/** A motorist's subscription payments (with the plan) or penalty payments: the payment lists' own columns, then the row's Reverse payment. */
 export function historyPaymentColumns(kind: 'subscription' | 'penalty'): Column<PaymentRecord>[] {
   const columns = paymentColumns('Amount');
   const headers = kind === 'subscription' ? PAYMENT_HEADERS : PAYMENT_HEADERS.filter((header) => header !== 'Plan Type');
-  return headers.map((header) => columns.find((column) => column.header === header)!);
+  return [...headers.map((header) => columns.find((column) => column.header === header)!), REVERSE_ACTION];
 }
 
 /** A motorist's scans, with the subscription as it stood at each. */
