@@ -124,3 +124,36 @@ describe('tills', () => {
     expect(lines.map((line) => line.kind)).toContain('till_variance');
   });
 });
+
+describe('payment reversal', () => {
+  it('a payment is reversed only when a second admin approves, and an already reversed one is refused at once', async () => {
+    const admin = await session(ctx, { role: 'admin' });
+    const remitter = await session(ctx, { role: 'remitter' });
+    const plan = await call(admin, 'POST', '/api/subscription', { name: 'weekly', vehicleType: 'bus', price: 4000 });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    const motorist = await createMotorist(ctx, 'bus');
+    const paid = await call(
+      remitter,
+      'POST',
+      '/api/field/subscription-payment',
+      { userCode: motorist.userCode, subscriptionId: plan.body.data.id, modeOfPayment: 'cash', capturedAt: clock.now().toISOString() },
+      { 'idempotency-key': newKey() },
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const paymentId: string = paid.body.data.payment._id;
+    const status = async () =>
+      (await rowsOf<{ status: string }>(ctx.database.db, sql`SELECT status FROM subscription_payments WHERE id = ${paymentId}`))[0]!.status;
+
+    const sent = await call(superAdmin, 'POST', `/api/payment/${paymentId}/reverse`, { reason: 'Recorded against the wrong vehicle' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    expect(sent.body.data).toMatchObject({ kind: 'payment-reversal', before: { status: 'success' }, after: { status: 'reversed' } });
+    expect(await status()).toBe('success');
+    expect((await approve(superAdmin, sent.body.data.id)).status).toBe(403);
+    expect((await approve(otherSuperAdmin, sent.body.data.id)).status).toBe(200);
+    expect(await status()).toBe('reversed');
+
+    // The action's own refusal comes at once, not as a request.
+    const again = await call(superAdmin, 'POST', `/api/payment/${paymentId}/reverse`, { reason: 'Twice' });
+    expect(again.status).toBe(409);
+  });
+});
