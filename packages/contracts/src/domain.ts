@@ -42,6 +42,22 @@ export type Gender = (typeof GENDERS)[number];
 export const PLAN_NAMES = ['daily', 'weekly', 'monthly', '3 months', '6 months', 'yearly'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
 
+/**
+ * The languages of the texts to motorists and of the public check pages (issue 45): English,
+ * Nigerian Pidgin, Hausa, Yoruba, Igbo. A motorist's text language is chosen at registration
+ * (English when none is given) and changed on their details page.
+ */
+export const TEXT_LANGUAGES = ['en', 'pcm', 'ha', 'yo', 'ig'] as const;
+export type TextLanguage = (typeof TEXT_LANGUAGES)[number];
+/** Each language in its own name (as the public pages' switch shows them), then in English for the console. */
+export const TEXT_LANGUAGE_NAMES: Record<TextLanguage, { own: string; english: string }> = {
+  en: { own: 'English', english: 'English' },
+  pcm: { own: 'Naijá', english: 'Nigerian Pidgin' },
+  ha: { own: 'Hausa', english: 'Hausa' },
+  yo: { own: 'Yorùbá', english: 'Yoruba' },
+  ig: { own: 'Igbo', english: 'Igbo' },
+};
+
 /** Derived from time (active → grace → expired), or frozen by an admin (paused). */
 export const SUBSCRIPTION_STATUSES = ['active', 'grace', 'expired', 'paused'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
