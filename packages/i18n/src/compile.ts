@@ -1,12 +1,14 @@
 // Node only (the server, the build's Vite plugin, tests): catalogues from disk, compiled for @lingui/core.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { LOCALES, PSEUDO_LOCALE, type AnyLocale } from './locales.ts';
 import { pseudoMessage } from './pseudo.ts';
 
 /** The catalogues' folder: catalogues/<surface>/<locale>.json, plus common/ (month names) merged into each. */
-export const CATALOGUES_DIR = fileURLToPath(new URL('../catalogues/', import.meta.url));
+// Found through the package (not this file's address), so a server bundled by esbuild (apps/api/build.mjs) finds them too.
+export const CATALOGUES_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('@eticket/i18n/package.json')), 'catalogues/');
 
 export type SourceCatalogue = Record<string, string>;
 export type CompiledCatalogue = Record<string, CompiledMessage>;
