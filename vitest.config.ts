@@ -17,6 +17,7 @@ const apiProject = (name: string, env: Record<string, string>) => ({
 // API tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
 const projects = [
   { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+  { test: { name: 'i18n', root: 'packages/i18n', include: ['src/**/*.test.ts'] } },
   { test: { name: 'web-unit', root: 'apps/web', include: ['src/**/*.test.ts'] } },
   // The generated maps under docs/ (npm run screens) against the code.
   { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.mjs'] } },
