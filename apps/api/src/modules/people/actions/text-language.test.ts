@@ -31,7 +31,7 @@ const motoristForm = (extra: Record<string, string> = {}) => ({
 const register = (fields: Record<string, string>) =>
   ctx.app.inject({ method: 'POST', url: '/api/motorist/register', headers: admin.headers, payload: multipartForm(fields) });
 const languageOf = async (id: string) => (await ctx.database.db.select({ l: users.textLanguage }).from(users).where(eq(users.id, id)))[0]?.l;
-const change = (id: string, body: unknown, headers = admin.headers) =>
+const change = (id: string, body: unknown, headers: Record<string, string> = admin.headers) =>
   ctx.app.inject({ method: 'POST', url: `/api/motorist/${id}/text-language`, headers, payload: body as Record<string, unknown> });
 
 describe('the text language at registration', () => {
