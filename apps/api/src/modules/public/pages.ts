@@ -23,8 +23,8 @@ export const escape = (text: string) =>
 
 // High contrast (white on dark green/amber/red, WCAG AA or better), large type, one column;
 // the language links are 48 px touch targets.
-const STYLE = `*{box-sizing:border-box}body{margin:0;font:18px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;background:#fff}
-main{max-width:32rem;margin:0 auto;padding:1rem}h1{font-size:1.3rem;margin:0 0 .75rem}
+const STYLE = `*{box-sizing:border-box}body{margin:0;font:1.125rem/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;background:#fff}
+main{max-width:32rem;margin:0 auto;padding:1rem;overflow-wrap:anywhere}h1{font-size:1.3rem;margin:0 0 .75rem}
 .verdict{border-radius:.5rem;padding:1rem;margin:0 0 1rem;color:#fff;font-size:1.6rem;font-weight:700;line-height:1.25}
 .good{background:#0b6b2b}.warn{background:#8a4b00}.bad{background:#a4161a}.idle{background:#333}
 dl{margin:0}dt{font-size:.85rem;color:#444;text-transform:uppercase;letter-spacing:.04em;margin-top:.75rem}dd{margin:0;font-size:1.2rem;font-weight:600}
