@@ -1,5 +1,6 @@
-// The same texts as the public check pages and the console's printed receipts.
-export { printedNaira as naira, printedDateTime as dateTime, printedDate as dateOnly } from '@eticket/contracts';
+// Money as everywhere (naira, en-NG grouping); dates in the phone's language (lib/i18n.ts).
+export { naira } from '@eticket/i18n';
+export { dateOnly, dateTime } from './i18n.ts';
 
 /** A Unique ID from a QR code: the public check's URL ({PUBLIC_URL}/v/{code}) or the bare code. */
 export function codeFromQr(text: string): string | null {
