@@ -8,7 +8,8 @@ import { PinSetup } from '../features/auth/OfflinePin.tsx';
 import { unsentNote, useQueueCounts, type QueueCounts, startAutoSync, syncNow } from '../lib/outbox/index.ts';
 import { ScanScreen } from '../features/scan/ScanScreen.tsx';
 import { CollectScreen } from '../features/collect/CollectScreen.tsx';
-import { dateTime } from '../lib/format.ts';
+import { dateTime, t } from '../lib/i18n.ts';
+import { LanguagePicker } from '../components/LanguagePicker.tsx';
 import { useOnline } from '../lib/useOnline.ts';
 
 const RegisterScreen = lazy(() => import('../features/register/RegisterScreen.tsx'));
@@ -42,75 +43,74 @@ export function Signedin({ user }: { user: TokenUser }) {
   }, [session?.token]);
   const warning = useSessionClock(session);
 
-  const workLabel = role === 'enforcer' ? 'Scan' : role === 'remitter' ? 'Collect' : 'Register';
+  const workLabel = role === 'enforcer' ? t('tab.scan') : role === 'remitter' ? t('tab.collect') : t('tab.register');
   // A registrar has no day of scans or money; their registrations wait in the queue like the others' captures.
   const tabs: [Tab, string][] =
     role === 'registrar'
       ? [
           ['work', workLabel],
-          ['queue', 'Queue'],
+          ['queue', t('tab.queue')],
         ]
       : [
           ['work', workLabel],
-          ['queue', 'Queue'],
-          ['day', 'My day'],
+          ['queue', t('tab.queue')],
+          ['day', t('tab.day')],
         ];
 
   return (
     <div className="app">
       <header className="bar">
         <div>
-          <strong>{agent?.fullName ?? 'Field agent'}</strong>
+          <strong>{agent?.fullName ?? t('bar.agent')}</strong>
           <small>
-            {role} {agent ? `· ${agent.userCode}` : ''}
+            {t(`role.${role}`)} {agent ? `· ${agent.userCode}` : ''}
           </small>
         </div>
         <span className={online ? 'net on' : 'net off'} role="status">
-          {online ? 'Online' : 'Offline'}
+          {online ? t('bar.online') : t('bar.offline')}
         </span>
         {session && (
           <button className="link" onClick={() => setSettingPin(true)}>
-            PIN
+            {t('bar.pin')}
           </button>
         )}
+        <LanguagePicker compact />
         <button className="link" onClick={() => signOut(counts)}>
-          Sign out
+          {t('bar.signOut')}
         </button>
       </header>
       <main>
         {!session && (
           <div className="notice">
-            Working offline on your PIN:{' '}
-            {counts.pending ? `${counts.pending} ${counts.pending === 1 ? 'capture waits' : 'captures wait'}` : 'your captures wait'} on this phone until you
-            sign in with your password.
+            {counts.pending ? t('bar.offlineWaiting', { count: counts.pending }) : t('bar.offlineAll')}
             <br />
-            <button onClick={lockOffline}>Sign in</button>
+            <button onClick={lockOffline}>{t('signin.submit')}</button>
           </div>
         )}
         {session && warning && (
           <div className="notice">
-            Your session ends at {dateTime(session.expiresAt)}. Sign in again while you have network.
-            {!hasPin(user.id) && ' Or set an offline PIN to keep working if it ends without network.'}
+            {t('bar.sessionEnds', { at: dateTime(session.expiresAt) })}
+            {!hasPin(user.id) && ` ${t('bar.orPin')}`}
             <br />
-            <button onClick={() => expireSession()}>Sign in again</button>
-            {!hasPin(user.id) && <button onClick={() => setSettingPin(true)}>Set offline PIN</button>}
+            <button onClick={() => expireSession()}>{t('bar.signInAgain')}</button>
+            {!hasPin(user.id) && <button onClick={() => setSettingPin(true)}>{t('bar.setPin')}</button>}
           </div>
         )}
         {session && settingPin && <PinSetup agentId={user.id} onDone={() => setSettingPin(false)} />}
         {tab === 'work' && role === 'enforcer' && <ScanScreen />}
         {tab === 'work' && role === 'remitter' && <CollectScreen agent={agent} />}
         {tab === 'work' && role === 'registrar' && (
-          <Suspense fallback={<p className="muted">Loading…</p>}>
+          <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
             <RegisterScreen />
           </Suspense>
         )}
         {tab === 'queue' && (
-          <Suspense fallback={<p className="muted">Loading…</p>}>
+          <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
             <QueueScreen />
           </Suspense>
         )}
         {tab === 'day' && (
-          <Suspense fallback={<p className="muted">Loading…</p>}>
+          <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
             <MyDayScreen role={role} />
           </Suspense>
         )}
@@ -147,5 +147,5 @@ function useSessionClock(session: FieldSession | null): boolean {
 /** Signing out says how much is left unsent, and asks. */
 function signOut(counts: QueueCounts): void {
   const unsent = unsentNote(counts);
-  if (confirm(unsent ? `${unsent}\n\nSign out anyway?` : 'Sign out of the field app?')) endSession();
+  if (confirm(unsent ? `${unsent}\n\n${t('bar.signOutAnyway')}` : t('bar.signOutConfirm'))) endSession();
 }

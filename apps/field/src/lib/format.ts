@@ -1,6 +1,5 @@
-// Money as everywhere (naira, en-NG grouping); dates in the phone's language (lib/i18n.ts).
+// Money as everywhere (naira, en-NG grouping); dates are the phone's language's (lib/i18n.ts: dateOnly, dateTime).
 export { naira } from '@eticket/i18n';
-export { dateOnly, dateTime } from './i18n.ts';
 
 /** A Unique ID from a QR code: the public check's URL ({PUBLIC_URL}/v/{code}) or the bare code. */
 export function codeFromQr(text: string): string | null {

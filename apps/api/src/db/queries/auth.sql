@@ -135,6 +135,7 @@ SELECT
   "deleted_at",
   "erased_at",
   "privacy_notice_at",
+  "language",
   "created_at",
   "updated_at",
   "search_text"
@@ -175,6 +176,7 @@ SELECT
   "deleted_at",
   "erased_at",
   "privacy_notice_at",
+  "language",
   "created_at",
   "updated_at",
   "search_text"
@@ -215,6 +217,7 @@ SELECT
   "deleted_at",
   "erased_at",
   "privacy_notice_at",
+  "language",
   "created_at",
   "updated_at",
   "search_text"

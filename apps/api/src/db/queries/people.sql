@@ -94,6 +94,7 @@ INSERT INTO
     "deleted_at",
     "erased_at",
     "privacy_notice_at",
+    "language",
     "created_at",
     "updated_at"
   )
@@ -123,6 +124,7 @@ VALUES
     DEFAULT,
     DEFAULT,
     $10,
+    DEFAULT,
     $11,
     $12
   )
@@ -215,6 +217,7 @@ INSERT INTO
     "deleted_at",
     "erased_at",
     "privacy_notice_at",
+    "language",
     "created_at",
     "updated_at"
   )
@@ -244,6 +247,7 @@ VALUES
     DEFAULT,
     DEFAULT,
     $10,
+    DEFAULT,
     $11,
     $12
   )
