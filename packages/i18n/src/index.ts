@@ -3,3 +3,4 @@
 export { DEFAULT_LOCALE, LANGUAGE_NAMES, LOCALES, PSEUDO_LOCALE, isAnyLocale, isLocale, pickLocale, type AnyLocale, type Locale } from './locales.ts';
 export { formatDate, formatDateTime, MONTH_KEYS, naira, nairaFromKobo } from './format.ts';
 export { createTranslator, type Translator, type Values } from './translator.ts';
+export type { Messages } from '@lingui/core';

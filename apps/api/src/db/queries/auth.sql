@@ -136,6 +136,7 @@ SELECT
   "erased_at",
   "privacy_notice_at",
   "text_language",
+  "language",
   "created_at",
   "updated_at",
   "search_text"
@@ -177,6 +178,7 @@ SELECT
   "erased_at",
   "privacy_notice_at",
   "text_language",
+  "language",
   "created_at",
   "updated_at",
   "search_text"
@@ -218,6 +220,7 @@ SELECT
   "erased_at",
   "privacy_notice_at",
   "text_language",
+  "language",
   "created_at",
   "updated_at",
   "search_text"

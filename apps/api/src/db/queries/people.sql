@@ -95,6 +95,7 @@ INSERT INTO
     "erased_at",
     "privacy_notice_at",
     "text_language",
+    "language",
     "created_at",
     "updated_at"
   )
@@ -124,6 +125,7 @@ VALUES
     DEFAULT,
     DEFAULT,
     $10,
+    DEFAULT,
     DEFAULT,
     $11,
     $12
@@ -218,6 +220,7 @@ INSERT INTO
     "erased_at",
     "privacy_notice_at",
     "text_language",
+    "language",
     "created_at",
     "updated_at"
   )
@@ -247,6 +250,7 @@ VALUES
     DEFAULT,
     DEFAULT,
     $10,
+    DEFAULT,
     DEFAULT,
     $11,
     $12
