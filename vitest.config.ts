@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { i18nCatalogues } from './packages/i18n/src/vite.ts';
 
 const apiProject = (name: string, env: Record<string, string>) => ({
   test: {
@@ -17,11 +18,16 @@ const apiProject = (name: string, env: Record<string, string>) => ({
 // API tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
 const projects = [
   { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+  { test: { name: 'i18n', root: 'packages/i18n', include: ['src/**/*.test.ts'] } },
   { test: { name: 'web-unit', root: 'apps/web', include: ['src/**/*.test.ts'] } },
   // The generated maps under docs/ (npm run screens) against the code.
   { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.mjs'] } },
   // The field app's code runs as in a browser tab: each file gets its own globals (IndexedDB, localStorage).
-  { test: { name: 'field-unit', root: 'apps/field', include: ['src/**/*.test.ts'], isolate: true } },
+  // Its catalogues come through the build's plugin; each file starts in English (src/test-setup.ts).
+  {
+    plugins: [i18nCatalogues()],
+    test: { name: 'field-unit', root: 'apps/field', include: ['src/**/*.test.ts'], isolate: true, setupFiles: ['src/test-setup.ts'] },
+  },
   // The client against the real API (apps/api's test harness), so it needs the API's migrated template.
   {
     test: { name: 'client', root: 'packages/client', include: ['src/**/*.test.ts'], globalSetup: ['../../apps/api/test/global-setup.ts'], hookTimeout: 60_000 },

@@ -5,6 +5,8 @@ import { brotliCompress, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+// By path: Vite loads its config's own files bundled, but leaves packages to Node, which cannot run TypeScript.
+import { i18nCatalogues } from '../../packages/i18n/src/vite.ts';
 import { REGISTRATION_CODE_CACHE } from './src/features/register/keepForOffline.ts';
 
 /** name.br and name.gz beside each built text file, sent by the server as the console's are. */
@@ -30,6 +32,7 @@ export default defineConfig({
   base: '/field/',
   plugins: [
     react(),
+    i18nCatalogues(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: null,

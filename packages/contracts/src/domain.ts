@@ -1,4 +1,5 @@
 /** Vocabulary shared by the server and the console. */
+import { LANGUAGE_NAMES, LOCALES, type Locale } from '@eticket/i18n';
 
 export const ROLES = ['super-admin', 'admin', 'manager', 'union', 'user', 'registrar', 'enforcer', 'remitter', 'motorist'] as const;
 export type Role = (typeof ROLES)[number];
@@ -41,6 +42,20 @@ export type Gender = (typeof GENDERS)[number];
 
 export const PLAN_NAMES = ['daily', 'weekly', 'monthly', '3 months', '6 months', 'yearly'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
+
+/**
+ * The languages of the texts to motorists and of the public check pages (issue 45): English,
+ * Nigerian Pidgin, Hausa, Yoruba, Igbo. A motorist's text language is chosen at registration
+ * (English when none is given) and changed on their details page.
+ */
+export const TEXT_LANGUAGES = LOCALES;
+export type TextLanguage = Locale;
+/** Each language in its own name (as the public pages' switch and the field form show them), and in English (the console). */
+const ENGLISH_NAMES: Record<TextLanguage, string> = { en: 'English', pcm: 'Nigerian Pidgin', ha: 'Hausa', yo: 'Yoruba', ig: 'Igbo' };
+export const TEXT_LANGUAGE_NAMES = Object.fromEntries(LOCALES.map((l) => [l, { own: LANGUAGE_NAMES[l], english: ENGLISH_NAMES[l] }])) as Record<
+  TextLanguage,
+  { own: string; english: string }
+>;
 
 /** Derived from time (active → grace → expired), or frozen by an admin (paused). */
 export const SUBSCRIPTION_STATUSES = ['active', 'grace', 'expired', 'paused'] as const;

@@ -1,40 +1,16 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import type { TokenUser } from '@eticket/contracts';
-import { loadLinks } from '../lib/links.ts';
-import { hasPin } from '../lib/pin.ts';
-import { loadAgent, type AgentCard } from '../lib/profile.ts';
-import {
-  endSession,
-  expireSession,
-  heldSession,
-  lockOffline,
-  readSession,
-  sessionSnapshot,
-  subscribeSession,
-  workingAgent,
-  type FieldSession,
-} from '../lib/session.ts';
-import { PinSetup } from '../features/auth/OfflinePin.tsx';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { heldSession, sessionSnapshot, subscribeSession, workingAgent } from '../lib/session.ts';
 import { SignIn } from '../features/auth/SignIn.tsx';
-import { unsentNote, useQueueCounts, type QueueCounts, startAutoSync, syncNow } from '../lib/outbox/index.ts';
-import { ScanScreen } from '../features/scan/ScanScreen.tsx';
-import { CollectScreen } from '../features/collect/CollectScreen.tsx';
-import { dateTime } from '../lib/format.ts';
-import { useOnline } from '../lib/useOnline.ts';
+import { useLanguage } from '../lib/i18n.ts';
 
-const RegisterScreen = lazy(() => import('../features/register/RegisterScreen.tsx'));
-// The Queue and My day (with a remitter's till card) are not needed to sign in or capture: out of the
-// first load (bench:field's budget), precached by the service worker for offline use.
-const QueueScreen = lazy(() => import('../features/queue/QueueScreen.tsx').then((module) => ({ default: module.QueueScreen })));
-const MyDayScreen = lazy(() => import('../features/day/MyDayScreen.tsx').then((module) => ({ default: module.MyDayScreen })));
-
-type Tab = 'work' | 'queue' | 'day';
-
-/** How long before the session's end the agent is told to sign in again while they have network. */
-const WARN_BEFORE_MS = 30 * 60_000;
+// Everything after sign-in (the work screens, the queue and its IndexedDB) is out of the first load
+// (bench:field's 120 KB budget): the sign-in shows first; the service worker precaches the rest.
+const Signedin = lazy(() => import('./Signedin.tsx').then((module) => ({ default: module.Signedin })));
 
 export function App() {
   useSyncExternalStore(subscribeSession, sessionSnapshot);
+  // Every screen redraws in the new language when the agent picks one.
+  useLanguage();
   const agent = workingAgent();
   const held = heldSession();
   // The agent whose screens this page has shown: after their session ends on its own they stay
@@ -48,137 +24,11 @@ export function App() {
       {!agent && <SignIn />}
       {user && (
         <div hidden={!agent} inert={!agent}>
-          <Signedin key={user.id} user={user} />
+          <Suspense fallback={null}>
+            <Signedin key={user.id} user={user} />
+          </Suspense>
         </div>
       )}
     </>
   );
-}
-
-function Signedin({ user }: { user: TokenUser }) {
-  const session = readSession();
-  const role = user.agentRole ?? user.role;
-  const [tab, setTab] = useState<Tab>('work');
-  const [agent, setAgent] = useState<AgentCard | null>(null);
-  const [settingPin, setSettingPin] = useState(false);
-  const online = useOnline();
-  const counts = useQueueCounts();
-
-  useEffect(() => startAutoSync(), []);
-  useEffect(() => {
-    void loadAgent().then(setAgent);
-    void loadLinks(); // kept for receipts, which may be made offline
-  }, []);
-  // Signed in again (after an expiry or offline work on the PIN): what waited is sent now.
-  useEffect(() => {
-    if (session?.token) void syncNow();
-  }, [session?.token]);
-  const warning = useSessionClock(session);
-
-  const workLabel = role === 'enforcer' ? 'Scan' : role === 'remitter' ? 'Collect' : 'Register';
-  // A registrar has no day of scans or money; their registrations wait in the queue like the others' captures.
-  const tabs: [Tab, string][] =
-    role === 'registrar'
-      ? [
-          ['work', workLabel],
-          ['queue', 'Queue'],
-        ]
-      : [
-          ['work', workLabel],
-          ['queue', 'Queue'],
-          ['day', 'My day'],
-        ];
-
-  return (
-    <div className="app">
-      <header className="bar">
-        <div>
-          <strong>{agent?.fullName ?? 'Field agent'}</strong>
-          <small>
-            {role} {agent ? `· ${agent.userCode}` : ''}
-          </small>
-        </div>
-        <span className={online ? 'net on' : 'net off'} role="status">
-          {online ? 'Online' : 'Offline'}
-        </span>
-        {session && (
-          <button className="link" onClick={() => setSettingPin(true)}>
-            PIN
-          </button>
-        )}
-        <button className="link" onClick={() => signOut(counts)}>
-          Sign out
-        </button>
-      </header>
-      <main>
-        {!session && (
-          <div className="notice">
-            Working offline on your PIN:{' '}
-            {counts.pending ? `${counts.pending} ${counts.pending === 1 ? 'capture waits' : 'captures wait'}` : 'your captures wait'} on this phone until you
-            sign in with your password.
-            <br />
-            <button onClick={lockOffline}>Sign in</button>
-          </div>
-        )}
-        {session && warning && (
-          <div className="notice">
-            Your session ends at {dateTime(session.expiresAt)}. Sign in again while you have network.
-            {!hasPin(user.id) && ' Or set an offline PIN to keep working if it ends without network.'}
-            <br />
-            <button onClick={() => expireSession()}>Sign in again</button>
-            {!hasPin(user.id) && <button onClick={() => setSettingPin(true)}>Set offline PIN</button>}
-          </div>
-        )}
-        {session && settingPin && <PinSetup agentId={user.id} onDone={() => setSettingPin(false)} />}
-        {tab === 'work' && role === 'enforcer' && <ScanScreen />}
-        {tab === 'work' && role === 'remitter' && <CollectScreen agent={agent} />}
-        {tab === 'work' && role === 'registrar' && (
-          <Suspense fallback={<p className="muted">Loading…</p>}>
-            <RegisterScreen />
-          </Suspense>
-        )}
-        {tab === 'queue' && (
-          <Suspense fallback={<p className="muted">Loading…</p>}>
-            <QueueScreen />
-          </Suspense>
-        )}
-        {tab === 'day' && (
-          <Suspense fallback={<p className="muted">Loading…</p>}>
-            <MyDayScreen role={role} />
-          </Suspense>
-        )}
-      </main>
-      {tabs.length > 1 && (
-        <nav className="tabs">
-          {tabs.map(([id, label]) => (
-            <button key={id} className={tab === id ? 'active' : ''} onClick={() => setTab(id)} aria-current={tab === id ? 'page' : undefined}>
-              {label}
-              {id === 'queue' && counts.pending + counts.refused > 0 && (
-                <span className={counts.refused ? 'badge bad' : 'badge'}>{counts.pending + counts.refused}</span>
-              )}
-            </button>
-          ))}
-        </nav>
-      )}
-    </div>
-  );
-}
-
-/** Whether the session is near its end (to warn the agent); at its end the work is held for them. */
-function useSessionClock(session: FieldSession | null): boolean {
-  const expiresAt = session?.expiresAt;
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    if (!expiresAt) return;
-    const warn = setTimeout(() => setNow(Date.now()), Math.max(0, expiresAt - WARN_BEFORE_MS - Date.now()));
-    const end = setTimeout(expireSession, Math.max(0, expiresAt - Date.now()));
-    return () => (clearTimeout(warn), clearTimeout(end));
-  }, [expiresAt]);
-  return expiresAt !== undefined && expiresAt - Math.max(now, Date.now()) < WARN_BEFORE_MS;
-}
-
-/** Signing out says how much is left unsent, and asks. */
-function signOut(counts: QueueCounts): void {
-  const unsent = unsentNote(counts);
-  if (confirm(unsent ? `${unsent}\n\nSign out anyway?` : 'Sign out of the field app?')) endSession();
 }

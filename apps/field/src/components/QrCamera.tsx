@@ -1,3 +1,4 @@
+import { t } from '../lib/i18n.ts';
 import { useEffect, useRef, useState } from 'react';
 
 /**
@@ -60,7 +61,7 @@ export function QrCamera({ onCode, paused }: { onCode: (text: string) => void; p
         await instance.start();
         if (!stopped) setHasTorch(await instance.hasFlash());
       } catch (failure) {
-        if (!stopped) setError(`Camera not available: ${String((failure as Error)?.message ?? failure)}. Type the Unique ID or plate below.`);
+        if (!stopped) setError(t('camera.unavailable', { reason: String((failure as Error)?.message ?? failure) }));
       }
     });
     return () => {
@@ -85,11 +86,11 @@ export function QrCamera({ onCode, paused }: { onCode: (text: string) => void; p
 
   return (
     <div className="camera">
-      <div ref={holder} className="viewfinder" aria-label="Camera" />
+      <div ref={holder} className="viewfinder" aria-label={t('camera.label')} />
       {error && <p className="error">{error}</p>}
       {hasTorch && (
         <button className="torch" onClick={() => void toggleTorch()} aria-pressed={torchOn}>
-          {torchOn ? 'Torch off' : 'Torch on'}
+          {torchOn ? t('camera.torchOff') : t('camera.torchOn')}
         </button>
       )}
     </div>

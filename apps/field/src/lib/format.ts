@@ -1,5 +1,5 @@
-// The same texts as the public check pages and the console's printed receipts.
-export { printedNaira as naira, printedDateTime as dateTime, printedDate as dateOnly } from '@eticket/contracts';
+// Money as everywhere (naira, en-NG grouping); dates are the phone's language's (lib/i18n.ts: dateOnly, dateTime).
+export { naira } from '@eticket/i18n';
 
 /** A Unique ID from a QR code: the public check's URL ({PUBLIC_URL}/v/{code}) or the bare code. */
 export function codeFromQr(text: string): string | null {

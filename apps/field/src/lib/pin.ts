@@ -1,3 +1,4 @@
+import { t } from './i18n.ts';
 /**
  * The offline PIN (docs/field.md, "Working offline after the session ends"): set while signed in,
  * it lets its agent keep capturing on this phone after their session expires without network.
@@ -41,8 +42,8 @@ function readRecord(agentId: string): PinRecord | null {
 
 /** Why a PIN cannot be used, or undefined when it can. */
 export function pinProblem(pin: string): string | undefined {
-  if (!new RegExp(`^\\d{${PIN_LENGTH}}$`).test(pin)) return `The PIN is ${PIN_LENGTH} digits`;
-  if (/^(\d)\1+$/.test(pin) || '0123456789'.includes(pin) || '9876543210'.includes(pin)) return 'Choose a PIN that is not a run or a repeated digit';
+  if (!new RegExp(`^\\d{${PIN_LENGTH}}$`).test(pin)) return t('pin.digits', { digits: PIN_LENGTH });
+  if (/^(\d)\1+$/.test(pin) || '0123456789'.includes(pin) || '9876543210'.includes(pin)) return t('pin.weak');
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import { profileEndpoints } from '@eticket/contracts';
+import { applyAccountLanguage } from './language.ts';
 import { call } from './api.ts';
 import { workingAgent } from './session.ts';
 
@@ -17,6 +18,7 @@ export async function loadAgent(): Promise<AgentCard | null> {
   try {
     const { data } = await call(profileEndpoints.own);
     const card = { id: data.id, fullName: data.fullName, userCode: data.userCode };
+    void applyAccountLanguage(data.language);
     localStorage.setItem(KEY, JSON.stringify(card));
     return card;
   } catch {

@@ -135,6 +135,8 @@ SELECT
   "deleted_at",
   "erased_at",
   "privacy_notice_at",
+  "text_language",
+  "language",
   "created_at",
   "updated_at",
   "search_text"
@@ -175,6 +177,8 @@ SELECT
   "deleted_at",
   "erased_at",
   "privacy_notice_at",
+  "text_language",
+  "language",
   "created_at",
   "updated_at",
   "search_text"
@@ -215,6 +219,8 @@ SELECT
   "deleted_at",
   "erased_at",
   "privacy_notice_at",
+  "text_language",
+  "language",
   "created_at",
   "updated_at",
   "search_text"

@@ -169,6 +169,7 @@ SELECT
   u.id AS motorist_id,
   u.user_code,
   u.phone,
+  u.text_language,
   v.plate_number,
   p.name AS plan_name
 FROM
@@ -201,3 +202,14 @@ ORDER BY
   t.id
 LIMIT
   $4;
+
+-- messageQueries.textLanguageOf
+-- called with ["00000000-0000-4000-8000-000000000001"]
+SELECT
+  "text_language"
+FROM
+  "users"
+WHERE
+  "users"."id" = $1
+LIMIT
+  $2;

@@ -94,6 +94,8 @@ INSERT INTO
     "deleted_at",
     "erased_at",
     "privacy_notice_at",
+    "text_language",
+    "language",
     "created_at",
     "updated_at"
   )
@@ -123,6 +125,8 @@ VALUES
     DEFAULT,
     DEFAULT,
     $10,
+    DEFAULT,
+    DEFAULT,
     $11,
     $12
   )
@@ -215,6 +219,8 @@ INSERT INTO
     "deleted_at",
     "erased_at",
     "privacy_notice_at",
+    "text_language",
+    "language",
     "created_at",
     "updated_at"
   )
@@ -244,6 +250,8 @@ VALUES
     DEFAULT,
     DEFAULT,
     $10,
+    DEFAULT,
+    DEFAULT,
     $11,
     $12
   )
@@ -279,7 +287,8 @@ SELECT
   "is_deleted",
   "approved_by",
   "suspended_by",
-  "online"
+  "online",
+  "text_language"
 FROM
   "users"
 WHERE
@@ -287,6 +296,21 @@ WHERE
 LIMIT
   $2
 FOR UPDATE;
+
+-- createPeopleRepository.setTextLanguage
+-- called with ["00000000-0000-4000-8000-000000000001","ha","2026-03-05T09:00:00.000Z"]
+UPDATE "users"
+SET
+  "text_language" = $1,
+  "updated_at" = $2
+WHERE
+  (
+    "users"."id" = $3
+    AND "users"."is_deleted" = $4
+    AND "users"."role" = $5
+  )
+RETURNING
+  "id";
 
 -- createPeopleRepository.softDelete
 -- called with ["00000000-0000-4000-8000-000000000001","2026-03-05T09:00:00.000Z"]
@@ -349,6 +373,7 @@ SELECT
   "users"."registration_status",
   "users"."is_deleted",
   "users"."online",
+  "users"."text_language",
   "users"."added_by",
   (
     SELECT
@@ -465,6 +490,7 @@ SELECT
   "users"."registration_status",
   "users"."is_deleted",
   "users"."online",
+  "users"."text_language",
   "users"."added_by",
   (
     SELECT
@@ -601,6 +627,7 @@ SELECT
   "users"."registration_status",
   "users"."is_deleted",
   "users"."online",
+  "users"."text_language",
   "users"."added_by",
   (
     SELECT
@@ -703,6 +730,7 @@ SELECT
   "users"."registration_status",
   "users"."is_deleted",
   "users"."online",
+  "users"."text_language",
   "users"."added_by",
   (
     SELECT
@@ -904,6 +932,7 @@ SELECT
   "users"."registration_status",
   "users"."is_deleted",
   "users"."online",
+  "users"."text_language",
   "users"."added_by",
   (
     SELECT
@@ -1007,6 +1036,7 @@ SELECT
   "users"."registration_status",
   "users"."is_deleted",
   "users"."online",
+  "users"."text_language",
   "users"."added_by",
   (
     SELECT

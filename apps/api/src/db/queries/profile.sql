@@ -22,7 +22,8 @@ SELECT
   "user_profiles"."id_type",
   "user_profiles"."id_front_file",
   "user_profiles"."id_back_file",
-  "user_profiles"."portrait_file"
+  "user_profiles"."portrait_file",
+  "users"."language"
 FROM
   "users"
   LEFT JOIN "user_profiles" ON "user_profiles"."user_id" = "users"."id"
@@ -52,7 +53,8 @@ SELECT
   "user_profiles"."id_type",
   "user_profiles"."id_front_file",
   "user_profiles"."id_back_file",
-  "user_profiles"."portrait_file"
+  "user_profiles"."portrait_file",
+  "users"."language"
 FROM
   "users"
   LEFT JOIN "user_profiles" ON "user_profiles"."user_id" = "users"."id"
@@ -62,6 +64,14 @@ LIMIT
   $2
 FOR UPDATE OF
   "users";
+
+-- createProfileRepository.setLanguage
+-- called with ["00000000-0000-4000-8000-000000000001","yo"]
+UPDATE "users"
+SET
+  "language" = $1
+WHERE
+  "users"."id" = $2;
 
 -- createProfileRepository.update
 -- called with ["00000000-0000-4000-8000-000000000001",{"fullName":"ada example","phone":"08031234567","maritalStatus":"single","address":"1 marina, lagos"},"2026-03-05T09:00:00.000Z"]

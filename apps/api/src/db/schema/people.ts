@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AgentRole, Department, RegistrationStatus, Role, UnionRole, VehicleType } from '@eticket/contracts';
+import type { AgentRole, Department, RegistrationStatus, Role, TextLanguage, UnionRole, VehicleType } from '@eticket/contracts';
+import type { Locale } from '@eticket/i18n';
 import { live, createdAt } from './columns.ts';
 
 export const users = pgTable(
@@ -33,6 +34,10 @@ export const users = pgTable(
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** When the registrar read the privacy notice to the person (0049). */
     privacyNoticeAt: timestamp('privacy_notice_at', { withTimezone: true }),
+    /** The language of a motorist's texts: en, pcm, ha, yo or ig (0059_text_language.sql, issue 45). */
+    textLanguage: text('text_language').$type<TextLanguage>().notNull().default('en'),
+    /** The field app's language the agent picked, applied at their sign-in on any phone; null: never chosen (0058_user_language.sql). */
+    language: text('language').$type<Locale>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

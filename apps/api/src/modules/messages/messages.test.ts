@@ -327,7 +327,7 @@ describe(`expiry reminders (${TEST_DB})`, () => {
     expect(reminder).toMatchObject({ state: 'sent', toPhone: phones[0].e164, expiresAt: new Date(t0 + 7 * DAY) });
     const texts = outboxTo(w.ctx, phones[0].e164).map((text) => text.body);
     expect(texts.filter((body) => body.startsWith('Reminder:'))).toEqual([
-      `Reminder: the weekly ticket for ${due.plateNumber} expires on 8 Jul 2026. Renew with an approved collector before then to avoid a penalty. Status: https://levy.example.ng/v/${due.userCode}`,
+      `Reminder: weekly ticket for ${due.plateNumber} ends on 8 Jul 2026. Renew with an approved collector to avoid a penalty. Check: https://levy.example.ng/v/${due.userCode}`,
     ]);
     expect(smsOutboxMessages(w.ctx).length).toBe(receiptsBefore + 1);
     expect(await remindersOf(others.map((motorist) => motorist.id))).toEqual([]);
@@ -350,7 +350,7 @@ describe(`expiry reminders (${TEST_DB})`, () => {
     const both = await remindersOf([due.id]);
     expect(both.map((text) => text.expiresAt?.toISOString())).toEqual([new Date(t0 + 7 * DAY).toISOString(), new Date(t0 + 14 * DAY).toISOString()]);
     const reminderTexts = outboxTo(w.ctx, phones[0].e164).filter((text) => text.body.startsWith('Reminder:'));
-    expect(reminderTexts.map((text) => text.body.match(/expires on ([^.]+)\./)?.[1])).toEqual(['8 Jul 2026', '15 Jul 2026']);
+    expect(reminderTexts.map((text) => text.body.match(/ends on ([^.]+)\./)?.[1])).toEqual(['8 Jul 2026', '15 Jul 2026']);
   });
 
   it('two processes running the job at once queue and send each reminder once', async () => {

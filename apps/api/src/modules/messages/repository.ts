@@ -1,8 +1,8 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { smsMessages, type SmsKind } from '../../db/schema.ts';
-import type { PlanName } from '@eticket/contracts';
+import { smsMessages, users, type SmsKind } from '../../db/schema.ts';
+import type { PlanName, TextLanguage } from '@eticket/contracts';
 
 export interface NewTextMessage {
   kind: SmsKind;
@@ -36,6 +36,8 @@ export interface ReminderCandidate {
   phone: string;
   plateNumber: string | null;
   planName: PlanName | null;
+  /** The motorist's text language (users.text_language, 0059). */
+  textLanguage: TextLanguage;
 }
 
 /** The queries of the text-message outbox, on a database or inside a transaction (a payment's). */
@@ -97,6 +99,12 @@ export function messageQueries(db: Database) {
         .returning({ id: smsMessages.id, toPhone: smsMessages.toPhone, body: smsMessages.body, attempts: smsMessages.attempts });
     },
 
+    /** The language a motorist's texts are written in (users.text_language; English for no such motorist). */
+    async textLanguageOf(motoristId: string): Promise<TextLanguage> {
+      const [row] = await db.select({ language: users.textLanguage }).from(users).where(eq(users.id, motoristId)).limit(1);
+      return row?.language ?? 'en';
+    },
+
     async markSent(id: string, at: Date, provider: string, providerId: string): Promise<void> {
       await db.update(smsMessages).set({ state: 'sent', sentAt: at, provider, providerId, lastError: null }).where(eq(smsMessages.id, id));
     },
@@ -125,9 +133,10 @@ export function messageQueries(db: Database) {
         phone: string;
         plate_number: string | null;
         plan_name: PlanName | null;
+        text_language: TextLanguage;
       }>(
         db,
-        sql`SELECT t.id AS subscription_id, t.expires_at, t.expires_at::text AS expires_at_text, u.id AS motorist_id, u.user_code, u.phone, v.plate_number, p.name AS plan_name
+        sql`SELECT t.id AS subscription_id, t.expires_at, t.expires_at::text AS expires_at_text, u.id AS motorist_id, u.user_code, u.phone, u.text_language, v.plate_number, p.name AS plan_name
             FROM ticket_subscriptions t
             JOIN users u ON u.id = t.user_id
             LEFT JOIN vehicles v ON v.user_id = u.id
@@ -150,6 +159,7 @@ export function messageQueries(db: Database) {
         phone: row.phone,
         plateNumber: row.plate_number,
         planName: row.plan_name,
+        textLanguage: row.text_language,
       }));
     },
   };

@@ -51,6 +51,8 @@ export interface PenaltyReceipt {
 export async function queueReceiptText(tx: Database, receipt: SubscriptionReceipt | PenaltyReceipt, publicUrl: string | undefined, at: Date): Promise<boolean> {
   if (!receipt.phone.trim()) return false;
   const link = publicUrl ? receiptLink(publicUrl, receipt.receiptNo) : null;
+  // In the motorist's text language (issue 45), read here so that no payment path has to carry it.
+  const language = await messageQueries(tx).textLanguageOf(receipt.motoristId);
   const body =
     receipt.kind === 'subscription'
       ? subscriptionReceiptText({
@@ -60,8 +62,9 @@ export async function queueReceiptText(tx: Database, receipt: SubscriptionReceip
           paidUntil: receipt.paidUntil,
           receiptNo: receipt.receiptNo,
           link,
+          language,
         })
-      : penaltyReceiptText({ amountKobo: receipt.amountKobo, plate: receipt.plate, receiptNo: receipt.receiptNo, link });
+      : penaltyReceiptText({ amountKobo: receipt.amountKobo, plate: receipt.plate, receiptNo: receipt.receiptNo, link, language });
   const to = nigerianMobile(receipt.phone);
   return messageQueries(tx).queue({
     kind: 'receipt',
@@ -167,6 +170,7 @@ export function createTextMessages(deps: TextMessagesDeps) {
             planName: candidate.planName,
             expiresAt: candidate.expiresAt,
             vehicleLink: deps.publicUrl ? `${deps.publicUrl}/v/${candidate.userCode}` : null,
+            language: candidate.textLanguage,
           }),
           subscriptionId: candidate.subscriptionId,
           expiresAt: candidate.expiresAtText,

@@ -7,6 +7,7 @@ export default sqlExamples({
     queue: [[message]],
     queueMany: [[[message, { ...message, kind: 'expiry_reminder', receiptNo: undefined, subscriptionId: EXAMPLE.id, expiresAt: '2026-03-08 09:00:00+00' }]]],
     claimDue: [[EXAMPLE.now, 60_000, 20]],
+    textLanguageOf: [[EXAMPLE.id]],
     markSent: [[EXAMPLE.id, EXAMPLE.now, 'termii', 'example']],
     markAttemptFailed: [[EXAMPLE.id, 'example', EXAMPLE.now]],
     reminderCandidates: [[EXAMPLE.now, 3 * 24 * 60 * 60 * 1000, 100]],

@@ -47,6 +47,7 @@ const personColumns = {
   registrationStatus: users.registrationStatus,
   isDeleted: users.isDeleted,
   online: users.online,
+  textLanguage: users.textLanguage,
   addedBy: users.addedBy,
   addedByName: nameOf(users.addedBy),
   approvedBy: users.approvedBy,

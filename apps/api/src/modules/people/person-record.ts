@@ -52,6 +52,7 @@ export function toPersonRecord(row: PersonRow, subscription: TicketSubscription 
         }
       : null,
     requestedPlan: row.requestedPlan,
+    textLanguage: row.role === 'motorist' ? row.textLanguage : null,
     ticketSubscription: subscription,
     personalData: { hidden: [], mayReveal: false },
   };

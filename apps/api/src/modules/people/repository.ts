@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { TextLanguage } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { guarantors, userProfiles, users, vehicles } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
@@ -27,6 +28,7 @@ export interface ActionTarget {
   approvedBy: string | null;
   suspendedBy: string | null;
   online: boolean;
+  textLanguage: TextLanguage;
 }
 
 const targetColumns = {
@@ -37,6 +39,7 @@ const targetColumns = {
   approvedBy: users.approvedBy,
   suspendedBy: users.suspendedBy,
   online: users.online,
+  textLanguage: users.textLanguage,
 };
 
 export function createPeopleRepository(db: Database) {
@@ -117,6 +120,16 @@ export function peopleQueries(db: Database) {
         .update(users)
         .set({ registrationStatus: 'suspended', suspendedBy, ...endedSessions(at) })
         .where(and(eq(users.id, id), eq(users.isDeleted, false), ne(users.registrationStatus, 'suspended')))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    /** Sets a live motorist's text language (issue 45); false when they are no live motorist. */
+    async setTextLanguage(id: string, textLanguage: TextLanguage, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ textLanguage, updatedAt: at })
+        .where(and(eq(users.id, id), eq(users.isDeleted, false), eq(users.role, 'motorist')))
         .returning({ id: users.id });
       return rows.length > 0;
     },

@@ -58,6 +58,7 @@ export default sqlExamples({
     approve: [[EXAMPLE.id, EXAMPLE.otherId, EXAMPLE.now]],
     suspend: [[EXAMPLE.id, EXAMPLE.otherId, EXAMPLE.now]],
     softDelete: [[EXAMPLE.id, EXAMPLE.now]],
+    setTextLanguage: [[EXAMPLE.id, 'ha', EXAMPLE.now]],
     findAnswer: [[EXAMPLE.id, 'example']],
     list: [
       [motorists, EXAMPLE.page],

@@ -72,3 +72,38 @@ describe('profile', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/profile' })).statusCode).toBe(401);
   });
 });
+
+describe('field app language (issue 45)', () => {
+  const setLanguage = (headers: Record<string, string>, payload: unknown) =>
+    ctx.app.inject({ method: 'PUT', url: '/api/profile/language', headers, payload: payload as object });
+
+  it('keeps a field agent’s language on their account, shown with their profile', async () => {
+    const { headers } = await signedInPerson(ctx, { role: 'user', agentRole: 'enforcer' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers })).json().data.language).toBeNull();
+    const reply = await setLanguage(headers, { language: 'yo' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({ data: { language: 'yo' } });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers })).json().data.language).toBe('yo');
+    expect((await setLanguage(headers, { language: 'ig' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers })).json().data.language).toBe('ig');
+  });
+
+  it('refuses a language we do not speak with a 400 naming the field, and keeps the one set', async () => {
+    const { headers } = await signedInPerson(ctx, { role: 'user', agentRole: 'remitter' });
+    await setLanguage(headers, { language: 'ha' });
+    for (const body of [{ language: 'fr' }, { language: 'en-XA' }, { language: '' }, {}, { language: 7 }]) {
+      const reply = await setLanguage(headers, body);
+      expect(reply.statusCode, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(reply.json())).toContain('language');
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers })).json().data.language).toBe('ha');
+  });
+
+  it('needs a session, and changes only the caller’s own', async () => {
+    expect((await setLanguage({}, { language: 'yo' })).statusCode).toBe(401);
+    const first = await signedInPerson(ctx, { role: 'user', agentRole: 'registrar' });
+    const second = await signedInPerson(ctx, { role: 'user', agentRole: 'registrar' });
+    await setLanguage(first.headers, { language: 'pcm' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: second.headers })).json().data.language).toBeNull();
+  });
+});

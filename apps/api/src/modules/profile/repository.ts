@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ProfileUpdateRequest } from '@eticket/contracts';
+import type { Locale } from '@eticket/i18n';
 import type { Database } from '../../db/connect.ts';
 import { userProfiles, users } from '../../db/schema.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
@@ -42,6 +43,7 @@ export function profileQueries(db: Database) {
           idFrontFile: userProfiles.idFrontFile,
           idBackFile: userProfiles.idBackFile,
           portraitFile: userProfiles.portraitFile,
+          language: users.language,
         })
         .from(users)
         .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
@@ -49,6 +51,11 @@ export function profileQueries(db: Database) {
         .limit(1);
       const [row] = options.lock ? await query.for('update', { of: users }) : await query;
       return row ?? null;
+    },
+
+    /** The person's field app language (issue 45). */
+    async setLanguage(id: string, language: Locale): Promise<void> {
+      await db.update(users).set({ language }).where(eq(users.id, id));
     },
 
     async update(id: string, changes: ProfileUpdateRequest, at: Date): Promise<void> {

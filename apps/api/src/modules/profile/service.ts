@@ -1,4 +1,5 @@
 import { can, mayManage, type Profile, type ProfileUpdateRequest } from '@eticket/contracts';
+import type { Locale } from '@eticket/i18n';
 import type { SessionUser } from '../../platform/http/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
@@ -37,6 +38,7 @@ function toProfile(row: ProfileRow, fileUrl: FileUrl): Profile {
     lastLogin: row.lastLogin?.toISOString() ?? null,
     portraitSelfie: row.portraitFile ? fileUrl(row.portraitFile) : null,
     documents: documentsOf(row, fileUrl),
+    language: row.language,
   };
 }
 
@@ -47,6 +49,12 @@ export function createProfileService(deps: { repository: ProfileRepository; cloc
       const row = await repository.find(actor.id);
       if (!row) throw notFound('Profile not found');
       return toProfile(row, fileUrl);
+    },
+
+    /** The caller's own field app language: the body is checked by its schema (one of the five locales, else 400). */
+    async setLanguage(actor: SessionUser, language: Locale): Promise<{ language: Locale }> {
+      await repository.setLanguage(actor.id, language);
+      return { language };
     },
 
     /** super-admin and admin edit their own profile and those of the people they manage; audited with the change. */

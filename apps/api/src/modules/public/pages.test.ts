@@ -54,7 +54,7 @@ describe('the public pages', () => {
       motorist.plateNumber,
       'Bus',
       'Adaeze O.',
-      'Paid until 1 Jun 2026',
+      'Paid until 1 June 2026',
       'class="verdict good"',
       'None outstanding',
     ]) {
@@ -67,7 +67,7 @@ describe('the public pages', () => {
     const reply = await open(`/r/${receiptNo.toLowerCase()}`);
     expect(reply.statusCode).toBe(200);
     expectSmallStaticPage(reply);
-    for (const text of ['Genuine receipt', receiptNo, '₦12,000.00', 'Monthly ticket (bus)', motorist.plateNumber, '1 May 2026', agentCode])
+    for (const text of ['Genuine receipt', receiptNo, '₦12,000.00', 'Monthly ticket (Bus)', motorist.plateNumber, '1 May 2026', agentCode])
       expect(reply.body).toContain(text);
     // Names are escaped, never markup.
     expect(reply.body).toContain('Chinedu &lt;b&gt;Obi&lt;/b&gt;');
@@ -89,7 +89,7 @@ describe('the public pages', () => {
     const page = await open(`/a/${suspended.userCode}`);
     expect(page.body).toContain('class="verdict bad" role="status">Suspended: do not pay');
     // Stored lower-cased by registration, shown as on a card.
-    expect(page.body).toContain('<h1>Musa Bello</h1>');
+    expect(page.body).toContain('<h1 translate="no">Musa Bello</h1>');
 
     for (const code of [motorist.userCode, 'nobody1234', '<script>']) {
       const other = await open(`/a/${encodeURIComponent(code)}`);

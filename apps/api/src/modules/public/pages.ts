@@ -1,32 +1,38 @@
 import {
-  paidForText,
-  printedDate as dateOnly,
-  printedDateTime as dateTime,
   printedName as nameOf,
-  printedNaira as naira,
   printedPlate as plateOf,
+  type PlanName,
   type PublicAgent,
   type PublicReceipt,
   type PublicVehicle,
   type PublicVehicleStatus,
 } from '@eticket/contracts';
-import { reversedReceiptText } from './reversed-receipt.ts';
+import { LANGUAGE_NAMES, LOCALES, type Translator } from '@eticket/i18n';
+import { sectionWords } from './sections.ts';
 
 /**
  * The public check pages as small server-written HTML: no script, no console code, one inline style
- * sheet, readable on a cheap phone over a poor network (issue 23: at most 30 KB each).
+ * sheet, readable on a cheap phone over a poor network (issue 23: at most 30 KB each), in the
+ * reader's language (issue 45: English, Pidgin, Hausa, Yoruba, Igbo; `t` is the page's translator,
+ * see language.ts). Every word comes from the catalogues (packages/i18n/catalogues/public*); what is
+ * data, not words (a plate, a name, a code, the levy's name), is marked translate="no".
  */
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+export const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
-// High contrast (white on dark green/amber/red, WCAG AA or better), large type, one column.
-const STYLE = `*{box-sizing:border-box}body{margin:0;font:18px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;background:#fff}
-main{max-width:32rem;margin:0 auto;padding:1rem}h1{font-size:1.3rem;margin:0 0 .75rem}
+// High contrast (white on dark green/amber/red, WCAG AA or better), large type, one column;
+// the language links are 48 px touch targets.
+const STYLE = `*{box-sizing:border-box}body{margin:0;font:1.125rem/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;background:#fff}
+main{max-width:32rem;margin:0 auto;padding:1rem;overflow-wrap:anywhere}h1{font-size:1.3rem;margin:0 0 .75rem}
 .verdict{border-radius:.5rem;padding:1rem;margin:0 0 1rem;color:#fff;font-size:1.6rem;font-weight:700;line-height:1.25}
 .good{background:#0b6b2b}.warn{background:#8a4b00}.bad{background:#a4161a}.idle{background:#333}
 dl{margin:0}dt{font-size:.85rem;color:#444;text-transform:uppercase;letter-spacing:.04em;margin-top:.75rem}dd{margin:0;font-size:1.2rem;font-weight:600}
 img{display:block;width:10rem;height:10rem;object-fit:cover;border-radius:.5rem;border:2px solid #111;margin:0 0 1rem}
-footer{margin-top:1.5rem;font-size:.85rem;color:#444}.levy{margin:0 0 .25rem;font-size:.9rem;font-weight:600;color:#333}`;
+footer{margin-top:1.5rem;font-size:.85rem;color:#444}.levy{margin:0 0 .25rem;font-size:.9rem;font-weight:600;color:#333}
+nav{margin:0 0 .75rem}nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem}
+nav a{display:inline-flex;align-items:center;min-height:48px;min-width:48px;padding:0 .6rem;color:#0a4a8f;font-size:1rem}
+nav a[aria-current]{color:#111;font-weight:700;text-decoration:none}a:focus-visible{outline:3px solid #0a4a8f;outline-offset:2px}`;
 
 export interface Page {
   status: number;
@@ -34,92 +40,139 @@ export interface Page {
 }
 
 /** The levy's name (LEVY_NAME) above a page's heading, so a phone shows whose check this is. */
-const levyLine = (levy: string) => `<p class="levy">${escape(levy)}</p>`;
+const levyLine = (levy: string) => `<p class="levy" translate="no">${escape(levy)}</p>`;
 
-function page(title: string, body: string, now: Date, status = 200): Page {
-  const footer = `<footer>Checked ${escape(dateTime(now.toISOString()))}, Lagos time</footer>`;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}${footer}</main></body></html>`;
+/**
+ * The language switch: each language in its own name, a plain link (`?lang=ha` on the same page,
+ * kept in a cookie by the route), so it works without script.
+ */
+function languageSwitch(t: Translator): string {
+  const links = LOCALES.map((locale) => {
+    const current = locale === t.locale ? ' aria-current="true"' : '';
+    return `<li><a href="?lang=${locale}" hreflang="${locale}" lang="${locale}" translate="no"${current}>${escape(LANGUAGE_NAMES[locale])}</a></li>`;
+  }).join('');
+  return `<nav aria-label="${escape(t.t('page.language'))}"><ul>${links}</ul></nav>`;
+}
+
+/** A whole page in the translator's language: the language switch, the body, the time it was checked. */
+export function page(t: Translator, title: string, body: string, now: Date, status = 200): Page {
+  const footer = `<footer>${escape(t.t('page.checked', { at: t.dateTime(now) }))}</footer>`;
+  const html = `<!doctype html><html lang="${t.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${languageSwitch(t)}${body}${footer}</main></body></html>`;
   return { status, html };
 }
 
 type Tone = 'good' | 'warn' | 'bad' | 'idle';
 const verdict = (tone: Tone, text: string) => `<p class="verdict ${tone}" role="status">${escape(text)}</p>`;
-const fields = (rows: Array<[string, string]>) => `<dl>${rows.map(([term, value]) => `<dt>${escape(term)}</dt><dd>${escape(value)}</dd>`).join('')}</dl>`;
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const VEHICLE_VERDICT: Record<PublicVehicleStatus, (date: string) => [Tone, string]> = {
-  paid: (date) => ['good', `Paid until ${date}`],
-  grace: (date) => ['warn', `In grace until ${date}`],
-  expired: (date) => ['bad', `Expired since ${date}`],
-  paused: () => ['idle', 'Paused'],
-};
+/** A value that is data (plate, name, code) rather than words. */
+interface Data {
+  data: string;
+}
+const fields = (rows: Array<[string, string | Data]>) =>
+  `<dl>${rows.map(([term, value]) => `<dt>${escape(term)}</dt>${typeof value === 'string' ? `<dd>${escape(value)}</dd>` : `<dd translate="no">${escape(value.data)}</dd>`}`).join('')}</dl>`;
 
-export function vehiclePage(vehicle: PublicVehicle, now: Date): Page {
-  const [tone, text] = VEHICLE_VERDICT[vehicle.status](vehicle.statusDate ? dateOnly(vehicle.statusDate) : '');
+/** The verdicts of the three checks, each a section of the catalogue (sections.ts). */
+export const VEHICLE_WORDS = sectionWords('vehicle', {
+  paid: 'Paid until {date}',
+  grace: 'In grace until {date}',
+  expired: 'Expired since {date}',
+  paused: 'Paused',
+});
+export const RECEIPT_WORDS = sectionWords('receipt', {
+  title: 'Receipt {no}: genuine',
+  heading: 'Receipt {no}',
+  genuine: 'Genuine receipt',
+  reversedTitle: 'Receipt {no}: reversed',
+  reversed: 'Reversed on {date}: this payment no longer counts',
+});
+export const AGENT_WORDS = sectionWords('agent', {
+  active: 'Approved and active today',
+  pending: 'Not approved yet',
+  suspended: 'Suspended: do not pay',
+  photo: 'Photo of {name}',
+});
+
+const VEHICLE_TONE: Record<PublicVehicleStatus, Tone> = { paid: 'good', grace: 'warn', expired: 'bad', paused: 'idle' };
+
+export function vehiclePage(t: Translator, vehicle: PublicVehicle, now: Date): Page {
+  const tone = VEHICLE_TONE[vehicle.status];
+  const text = VEHICLE_WORDS.in(t)(vehicle.status, { date: vehicle.statusDate ? t.date(vehicle.statusDate) : '' });
   return page(
+    t,
     `${plateOf(vehicle.plateNumber)}: ${text}`,
-    `<h1>${escape(vehicle.levy)}</h1>${verdict(tone, text)}${fields([
-      ['Plate number', plateOf(vehicle.plateNumber)],
-      ['Vehicle type', capitalised(vehicle.vehicleType)],
-      ['Owner', vehicle.owner],
-      ['Penalty', vehicle.penaltyOutstanding ? 'Outstanding' : 'None outstanding'],
-      ['Unique ID', vehicle.userCode],
+    `<h1 translate="no">${escape(vehicle.levy)}</h1>${verdict(tone, text)}${fields([
+      [t.t('field.plate'), { data: plateOf(vehicle.plateNumber) }],
+      [t.t('field.vehicleType'), t.t(`type.${vehicle.vehicleType}`)],
+      [t.t('field.owner'), { data: vehicle.owner }],
+      [t.t('field.penalty'), t.t(vehicle.penaltyOutstanding ? 'penalty.outstanding' : 'penalty.none')],
+      [t.t('field.uniqueId'), { data: vehicle.userCode }],
     ])}`,
     now,
   );
 }
 
-export function receiptPage(receipt: PublicReceipt, levy: string, now: Date): Page {
-  const reversed = receipt.reversedAt ? reversedReceiptText(dateTime(receipt.reversedAt)) : null;
+const planKey = (plan: PlanName) => `plan.${plan.replace(/\s+/g, '')}`;
+
+/** 'Monthly ticket (Bus)', 'Penalty (Keke)', in the page's language. */
+function paidFor(t: Translator, receipt: PublicReceipt): string {
+  const type = t.t(`type.${receipt.vehicleType}`);
+  return receipt.kind === 'penalty' || receipt.planName === null
+    ? t.t('paidFor.penalty', { type })
+    : t.t('paidFor.ticket', { plan: t.t(planKey(receipt.planName)), type });
+}
+
+export function receiptPage(t: Translator, receipt: PublicReceipt, levy: string, now: Date): Page {
+  const say = RECEIPT_WORDS.in(t);
+  // A payment reversed as recorded in error (issue 44, docs/ledger.md): still found, said so in red.
+  const reversed = receipt.reversedAt ? say('reversed', { date: t.dateTime(receipt.reversedAt) }) : null;
   return page(
-    `Receipt ${receipt.receiptNo}: ${reversed?.title ?? 'genuine'}`,
-    `${levyLine(levy)}<h1>Receipt ${escape(receipt.receiptNo)}</h1>${reversed ? verdict('bad', reversed.verdict) : verdict('good', 'Genuine receipt')}${fields([
-      ['Amount', naira(receipt.amount)],
-      ['Paid for', paidForText(receipt.kind, receipt.planName, receipt.vehicleType)],
-      ['Plate number', receipt.plateNumber ? plateOf(receipt.plateNumber) : '—'],
-      ['Date and time', dateTime(receipt.paidAt)],
-      ['Collected by', `${nameOf(receipt.agent.fullName)} (${receipt.agent.userCode})`],
-    ])}`,
+    t,
+    say(reversed ? 'reversedTitle' : 'title', { no: receipt.receiptNo }),
+    `${levyLine(levy)}<h1>${escape(say('heading', { no: receipt.receiptNo }))}</h1>${reversed ? verdict('bad', reversed) : verdict('good', say('genuine'))}${fields(
+      [
+        [t.t('field.amount'), { data: t.naira(receipt.amount) }],
+        [t.t('field.paidFor'), paidFor(t, receipt)],
+        [t.t('field.plate'), { data: receipt.plateNumber ? plateOf(receipt.plateNumber) : '—' }],
+        [t.t('field.dateTime'), t.dateTime(receipt.paidAt)],
+        [t.t('field.collectedBy'), { data: `${nameOf(receipt.agent.fullName)} (${receipt.agent.userCode})` }],
+      ],
+    )}`,
     now,
   );
 }
 
-const AGENT_VERDICT = {
-  active: ['good', 'Approved and active today'],
-  pending: ['warn', 'Not approved yet'],
-  suspended: ['bad', 'Suspended: do not pay'],
-} as const;
+const AGENT_TONE = { active: 'good', pending: 'warn', suspended: 'bad' } as const;
 
-export function agentPage(agent: PublicAgent, levy: string, now: Date): Page {
-  const [tone, text] = AGENT_VERDICT[agent.status];
+export function agentPage(t: Translator, agent: PublicAgent, levy: string, now: Date): Page {
+  const say = AGENT_WORDS.in(t);
+  const tone = AGENT_TONE[agent.status];
+  const text = say(agent.status);
   const name = nameOf(agent.fullName);
-  const photo = agent.photoUrl ? `<img src="${escape(agent.photoUrl)}" alt="Photo of ${escape(name)}">` : '';
+  const photo = agent.photoUrl ? `<img src="${escape(agent.photoUrl)}" alt="${escape(say('photo', { name }))}">` : '';
   return page(
+    t,
     `${name}: ${text}`,
-    `${levyLine(levy)}<h1>${escape(name)}</h1>${photo}${verdict(tone, text)}${fields([
-      ['Role', capitalised(agent.role)],
-      ['Unique ID', agent.userCode],
+    `${levyLine(levy)}<h1 translate="no">${escape(name)}</h1>${photo}${verdict(tone, text)}${fields([
+      [t.t('field.role'), t.t(`role.${agent.role}`)],
+      [t.t('field.uniqueId'), { data: agent.userCode }],
     ])}`,
     now,
   );
 }
 
-const NOT_FOUND = {
-  vehicle: ['Vehicle not found', 'No vehicle has this code: the sticker may be fake.'],
-  receipt: ['Receipt not found', 'No receipt has this number: it is not genuine, or was mistyped.'],
-  agent: ['Not a registered agent', 'Nobody with this code may collect the levy.'],
-} as const;
+export type NotFoundKind = 'vehicle' | 'receipt' | 'agent';
 
-export function notFoundPage(kind: keyof typeof NOT_FOUND, levy: string, now: Date): Page {
-  const [title, detail] = NOT_FOUND[kind];
-  return page(title, `${levyLine(levy)}<h1>${escape(title)}</h1>${verdict('bad', title)}<p>${escape(detail)}</p>`, now, 404);
+export function notFoundPage(t: Translator, kind: NotFoundKind, levy: string, now: Date): Page {
+  const title = t.t(`notFound.${kind}.title`);
+  const detail = t.t(`notFound.${kind}.detail`);
+  return page(t, title, `${levyLine(levy)}<h1>${escape(title)}</h1>${verdict('bad', title)}<p>${escape(detail)}</p>`, now, 404);
 }
 
 /**
  * The same short page whenever (no time, no style sheet: under 1 KB, so not compressed either):
- * made once, it is the whole cost of a refusal.
+ * made once per language, it is the whole cost of a refusal.
  */
-export function tooManyPage(levy: string): Page {
-  const text = 'Too many checks from this address: try again in a minute.';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Too many checks</title></head><body><main>${levyLine(levy)}<h1>Too many checks</h1><p role="status">${escape(text)}</p></main></body></html>`;
+export function tooManyPage(t: Translator, levy: string): Page {
+  const title = t.t('tooMany.title');
+  const html = `<!doctype html><html lang="${t.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title></head><body><main>${levyLine(levy)}<h1>${escape(title)}</h1><p role="status">${escape(t.t('tooMany.text'))}</p></main></body></html>`;
   return { status: 429, html };
 }

@@ -3,6 +3,8 @@ import { MESSAGES, publicEndpoints } from '@eticket/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { implement } from '../../platform/http/endpoints.ts';
 import { HttpError } from '../../platform/http/errors.ts';
+import { LOCALES, PSEUDO_LOCALE, type AnyLocale, type Translator } from '@eticket/i18n';
+import { keepChosenLanguage, pageLocale, publicTranslator } from './language.ts';
 import { agentPage, notFoundPage, receiptPage, tooManyPage, vehiclePage, type Page } from './pages.ts';
 import type { PublicKind, PublicService } from './service.ts';
 
@@ -17,18 +19,33 @@ export function publicRoutes(service: PublicService, publicUrl?: string) {
   ];
 }
 
-async function render(reply: FastifyReply, kind: PublicKind, levy: string, clock: Clock, make: (now: Date) => Promise<Page>): Promise<FastifyReply> {
+async function render(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: PublicKind,
+  levy: string,
+  clock: Clock,
+  make: (t: Translator, now: Date) => Promise<Page>,
+): Promise<FastifyReply> {
   const now = clock.now();
+  const t = publicTranslator(pageLocale(request));
+  keepChosenLanguage(request, reply);
   let page: Page;
   try {
-    page = await make(now);
+    page = await make(t, now);
   } catch (error) {
     if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 429)) throw error;
-    page = error.statusCode === 404 ? notFoundPage(kind, levy, now) : tooManyPage(levy);
+    page = error.statusCode === 404 ? notFoundPage(t, kind, levy, now) : tooManyPage(t, levy);
     reply.headers(error.headers);
   }
-  // A status changes with a payment: never shown from a cache.
-  return reply.code(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+  // A status changes with a payment: never shown from a cache; the language follows the reader's headers.
+  return reply
+    .code(page.status)
+    .header('cache-control', 'no-store')
+    .header('content-language', t.locale)
+    .header('vary', 'accept-language, cookie')
+    .type('text/html; charset=utf-8')
+    .send(page.html);
 }
 
 /** The routes of each kind of check, pages and API calls (they share an address's count). */
@@ -48,7 +65,8 @@ const KIND_OF_ROUTE: Record<string, PublicKind> = {
  */
 export function refuseEarly(app: FastifyInstance, service: PublicService): void {
   const api = JSON.stringify({ message: MESSAGES.tooManyAttempts });
-  const html = tooManyPage(service.levyName).html;
+  const locales: AnyLocale[] = [...LOCALES, PSEUDO_LOCALE];
+  const html = new Map(locales.map((locale) => [locale, tooManyPage(publicTranslator(locale), service.levyName).html]));
   app.addHook('onRequest', (request, reply, done) => {
     const route = request.routeOptions.url ?? '';
     const kind = KIND_OF_ROUTE[route];
@@ -60,7 +78,7 @@ export function refuseEarly(app: FastifyInstance, service: PublicService): void 
       .header('retry-after', String(seconds))
       .header('cache-control', 'no-store')
       .type(isPage ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8')
-      .send(isPage ? html : api);
+      .send(isPage ? html.get(pageLocale(request)) : api);
   });
 }
 
@@ -71,12 +89,12 @@ type ReceiptRequest = FastifyRequest<{ Params: { no: string } }>;
 export function registerPublicPages(app: FastifyInstance, service: PublicService, clock: Clock): void {
   const levy = service.levyName;
   app.get('/v/:code', (request: CodeRequest, reply) =>
-    render(reply, 'vehicle', levy, clock, async (now) => vehiclePage(await service.vehicle(request.params.code, request.ip), now)),
+    render(request, reply, 'vehicle', levy, clock, async (t, now) => vehiclePage(t, await service.vehicle(request.params.code, request.ip), now)),
   );
   app.get('/r/:no', (request: ReceiptRequest, reply) =>
-    render(reply, 'receipt', levy, clock, async (now) => receiptPage(await service.receipt(request.params.no, request.ip), levy, now)),
+    render(request, reply, 'receipt', levy, clock, async (t, now) => receiptPage(t, await service.receipt(request.params.no, request.ip), levy, now)),
   );
   app.get('/a/:code', (request: CodeRequest, reply) =>
-    render(reply, 'agent', levy, clock, async (now) => agentPage(await service.agent(request.params.code, request.ip), levy, now)),
+    render(request, reply, 'agent', levy, clock, async (t, now) => agentPage(t, await service.agent(request.params.code, request.ip), levy, now)),
   );
 }

@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { authEndpoints } from '@eticket/contracts';
 import { ApiError } from '@eticket/client';
 import { call } from '../../lib/api.ts';
+import { fromServer, t } from '../../lib/i18n.ts';
 
-const NO_NETWORK = 'No network: a password reset needs the network.';
-
-const messageOf = (failure: unknown) => (failure instanceof ApiError && failure.status === 0 ? NO_NETWORK : (failure as Error).message);
+const messageOf = (failure: unknown) => (failure instanceof ApiError && failure.status === 0 ? t('forgot.noNetwork') : fromServer((failure as Error).message));
 
 /** The reset an administrator's mail names (`/field/?reset=<id>`), if the page was opened from one. */
 export function resetIdInAddress(): string | undefined {
@@ -20,7 +19,7 @@ export function resetIdInAddress(): string | undefined {
 export function ForgotPassword({ onDone, resetId }: { onDone: (message?: string) => void; resetId?: string }) {
   // A code an administrator sent names its reset in the mail's link: it works without this browser's cookie.
   const [sentTo, setSentTo] = useState<string | null>(resetId ? '' : null);
-  const [note, setNote] = useState<string | undefined>(resetId && 'Enter the code from the email an administrator sent you, and a new password.');
+  const [note, setNote] = useState<string | undefined>(resetId && t('forgot.adminCode'));
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -41,7 +40,7 @@ export function ForgotPassword({ onDone, resetId }: { onDone: (message?: string)
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
     void run(async () => {
       const { message } = await call(authEndpoints.forgotPassword, { body: { email } });
-      setNote(message);
+      setNote(fromServer(message));
       setSentTo(email);
     });
   }
@@ -55,22 +54,22 @@ export function ForgotPassword({ onDone, resetId }: { onDone: (message?: string)
       confirmPassword: String(form.get('confirmPassword') ?? ''),
       ...(resetId && sentTo === '' ? { resetId } : {}),
     };
-    void run(async () => onDone((await call(authEndpoints.passwordReset, { body })).message));
+    void run(async () => onDone(fromServer((await call(authEndpoints.passwordReset, { body })).message)));
   }
 
   return (
     <main className="signin">
-      <h1>Forgot password</h1>
+      <h1>{t('forgot.title')}</h1>
       {sentTo === null ? (
         <form onSubmit={ask}>
-          <p className="muted">We mail a 6-digit code to your account’s email. Enter it on this phone within 15 minutes.</p>
+          <p className="muted">{t('forgot.help')}</p>
           <label>
-            Email
+            {t('forgot.email')}
             <input name="email" type="email" autoComplete="email" autoCapitalize="none" required />
           </label>
           <Problem error={error} />
           <button className="primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Send me a code'}
+            {busy ? t('forgot.sending') : t('forgot.send')}
           </button>
         </form>
       ) : (
@@ -79,28 +78,28 @@ export function ForgotPassword({ onDone, resetId }: { onDone: (message?: string)
             {note}
           </p>
           <label>
-            Code from the email
+            {t('forgot.code')}
             <input name="token" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
           </label>
           <label>
-            New password (12+ characters)
+            {t('forgot.newPassword')}
             <input name="password" type="password" autoComplete="new-password" required />
           </label>
           <label>
-            New password again
+            {t('forgot.newPasswordAgain')}
             <input name="confirmPassword" type="password" autoComplete="new-password" required />
           </label>
           <Problem error={error} />
           <button className="primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Set new password'}
+            {busy ? t('common.saving') : t('forgot.setPassword')}
           </button>
           <button type="button" className="secondary" onClick={() => (setSentTo(null), setError(undefined))}>
-            Send another code
+            {t('forgot.another')}
           </button>
         </form>
       )}
       <button type="button" className="secondary" onClick={() => onDone()}>
-        Back to sign-in
+        {t('forgot.back')}
       </button>
     </main>
   );

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { t } from '../../lib/i18n.ts';
 import { PIN_LENGTH, pinProblem, setPin } from '../../lib/pin.ts';
 
 /** Sets the agent's offline PIN on this phone (signed in, so the password has just been proven). */
@@ -10,7 +11,7 @@ export function PinSetup({ agentId, onDone }: { agentId: string; onDone: (saved:
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const problem = pinProblem(pin) ?? (pin !== again ? 'The two PINs differ' : undefined);
+    const problem = pinProblem(pin) ?? (pin !== again ? t('pin.differ') : undefined);
     if (problem) return setError(problem);
     setBusy(true);
     try {
@@ -24,18 +25,15 @@ export function PinSetup({ agentId, onDone }: { agentId: string; onDone: (saved:
 
   const digits = (set: (text: string) => void) => (event: { target: { value: string } }) => set(event.target.value.replace(/\D/g, ''));
   return (
-    <form className="pin-setup" onSubmit={save} aria-label="Offline PIN">
-      <h2>Offline PIN</h2>
-      <p className="muted">
-        If your session ends while you have no network, this {PIN_LENGTH}-digit PIN lets you keep working on this phone until you can sign in again. Five wrong
-        tries erase it.
-      </p>
+    <form className="pin-setup" onSubmit={save} aria-label={t('pin.title')}>
+      <h2>{t('pin.title')}</h2>
+      <p className="muted">{t('pin.setupHelp', { digits: PIN_LENGTH })}</p>
       <label>
-        New PIN
+        {t('pin.new')}
         <input type="password" inputMode="numeric" autoComplete="off" maxLength={PIN_LENGTH} value={pin} onChange={digits(setPinText)} required />
       </label>
       <label>
-        PIN again
+        {t('pin.again')}
         <input type="password" inputMode="numeric" autoComplete="off" maxLength={PIN_LENGTH} value={again} onChange={digits(setAgain)} required />
       </label>
       {error && (
@@ -44,10 +42,10 @@ export function PinSetup({ agentId, onDone }: { agentId: string; onDone: (saved:
         </p>
       )}
       <button className="primary" disabled={busy}>
-        {busy ? 'Saving…' : 'Save PIN'}
+        {busy ? t('common.saving') : t('pin.save')}
       </button>
       <button type="button" className="secondary" onClick={() => onDone(false)}>
-        Cancel
+        {t('common.cancel')}
       </button>
     </form>
   );

@@ -5,14 +5,14 @@ import { call } from '../../lib/api.ts';
 import { checkPin, hasPin, PIN_LENGTH, PIN_WORK_HOURS } from '../../lib/pin.ts';
 import { keptAgentCard } from '../../lib/profile.ts';
 import { heldSession, startSession, unlockOffline, type HeldSession } from '../../lib/session.ts';
+import { fromServer, t } from '../../lib/i18n.ts';
+import { LanguagePicker } from '../../components/LanguagePicker.tsx';
 import { ForgotPassword, resetIdInAddress } from './ForgotPassword.tsx';
-
-const NO_NETWORK = 'No network: signing in needs the network. Nothing was sent.';
 
 /** Sign-in; after a session that ended on its own, it also offers its agent offline work on their PIN. */
 export function SignIn() {
   const held = heldSession();
-  const [error, setError] = useState<string | undefined>(held?.message);
+  const [error, setError] = useState<string | undefined>(held ? fromServer(held.message) : undefined);
   const [busy, setBusy] = useState(false);
   const [resetId] = useState(resetIdInAddress);
   const [forgot, setForgot] = useState(resetId !== undefined);
@@ -30,7 +30,7 @@ export function SignIn() {
       });
       startSession(token);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status === 0 ? NO_NETWORK : (failure as Error).message);
+      setError(failure instanceof ApiError && failure.status === 0 ? t('signin.noNetwork') : fromServer((failure as Error).message));
     } finally {
       setBusy(false);
     }
@@ -45,16 +45,17 @@ export function SignIn() {
   if (forgot) return <ForgotPassword onDone={leaveReset} resetId={resetId} />;
   return (
     <main className="signin">
-      <h1>E-Ticketing Field</h1>
-      <p className="muted">For enforcers, remitters and registrars.</p>
+      <h1>{t('app.name')}</h1>
+      <p className="muted">{t('signin.forWhom')}</p>
+      <LanguagePicker />
       {held && <KeptWork held={held} name={card?.fullName} />}
       <form onSubmit={submit}>
         <label>
-          Email or Unique ID
+          {t('signin.userCode')}
           <input name="userCode" autoComplete="username" autoCapitalize="none" required defaultValue={card?.userCode} />
         </label>
         <label>
-          Password
+          {t('signin.password')}
           <input name="password" type="password" autoComplete="current-password" required />
         </label>
         {info && !error && (
@@ -68,10 +69,10 @@ export function SignIn() {
           </p>
         )}
         <button className="primary" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('signin.busy') : t('signin.submit')}
         </button>
         <button type="button" className="link forgot" onClick={() => setForgot(true)}>
-          Forgot password?
+          {t('signin.forgot')}
         </button>
       </form>
       {held && mayUsePin(held) && <PinUnlock held={held} />}
@@ -82,8 +83,8 @@ export function SignIn() {
 function KeptWork({ held, name }: { held: HeldSession; name?: string }) {
   return (
     <p className="notice">
-      {name ?? 'The last agent'}’s work is kept on this phone: signing in again as them sends it and brings back any open form.
-      {!held.expired && ' Signing in as someone else leaves it on the phone, unsent.'}
+      {t('signin.kept', { name: name ?? t('signin.lastAgent') })}
+      {!held.expired && ` ${t('signin.keptOther')}`}
     </p>
   );
 }
@@ -103,19 +104,15 @@ function PinUnlock({ held }: { held: HeldSession }) {
     setBusy(false);
     setPin('');
     if (checked.ok) return unlockOffline(held.user);
-    setError(
-      checked.triesLeft > 0
-        ? `Wrong PIN: ${checked.triesLeft} ${checked.triesLeft === 1 ? 'try' : 'tries'} left`
-        : 'Wrong PIN: it is erased from this phone. Sign in with your password.',
-    );
+    setError(checked.triesLeft > 0 ? t('pin.wrong', { count: checked.triesLeft }) : t('pin.erased'));
   }
 
   return (
-    <form className="pin" onSubmit={unlock} aria-label="Work offline with your PIN">
-      <h2>No network?</h2>
-      <p className="muted">Keep working offline with your PIN. Your captures stay on the phone until you sign in with your password.</p>
+    <form className="pin" onSubmit={unlock} aria-label={t('pin.unlockLabel')}>
+      <h2>{t('pin.noNetwork')}</h2>
+      <p className="muted">{t('pin.unlockHelp')}</p>
       <label>
-        Offline PIN
+        {t('pin.title')}
         <input
           name="pin"
           type="password"
@@ -133,7 +130,7 @@ function PinUnlock({ held }: { held: HeldSession }) {
         </p>
       )}
       <button className="secondary" disabled={busy || pin.length !== PIN_LENGTH}>
-        {busy ? 'Checking…' : 'Work offline'}
+        {busy ? t('pin.checking') : t('pin.workOffline')}
       </button>
     </form>
   );

@@ -3,7 +3,6 @@ import {
   MODES_OF_PAYMENT,
   VEHICLE_TYPES,
   fieldEndpoints,
-  modeText,
   type Bank,
   type FieldMotoristView,
   type FieldTill,
@@ -13,7 +12,8 @@ import {
 } from '@eticket/contracts';
 import { ApiError } from '@eticket/client';
 import { call } from '../../lib/api.ts';
-import { codeFromQr, dateOnly, naira } from '../../lib/format.ts';
+import { dateOnly, fromServer, t, tOr } from '../../lib/i18n.ts';
+import { codeFromQr, naira } from '../../lib/format.ts';
 import { guessTarget, targetAs, targetText, type MotoristTarget } from '../../lib/motorist.ts';
 import type { AgentCard } from '../../lib/profile.ts';
 import { enqueue, newKey, remove } from '../../lib/outbox/index.ts';
@@ -30,9 +30,9 @@ type Payer = { known: true; view: FieldMotoristView } | { known: false; typed: s
 /** Naira with at most 2 decimals, more than 0 and at most what is owed; never rounded to fit. */
 function penaltyProblem(typed: string, owed: number | null): string | undefined {
   const text = typed.trim();
-  if (!text || !(Number(text) > 0)) return 'Enter the amount paid';
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return 'Amount: at most 2 decimals (kobo), e.g. 250.50';
-  if (owed !== null && Number(text) > owed) return `More than the ${naira(owed)} owed`;
+  if (!text || !(Number(text) > 0)) return t('collect.amountMissing');
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return t('collect.amountDecimals');
+  if (owed !== null && Number(text) > owed) return t('collect.amountTooMuch', { owed: naira(owed) });
   return undefined;
 }
 
@@ -53,7 +53,7 @@ export function CollectScreen({ agent }: { agent: AgentCard | null }) {
 function CashPaused({ paused }: { paused: NonNullable<FieldTill['cashPaused']> }) {
   return (
     <p className="notice paused" data-testid="cash-paused">
-      {paused.message}
+      {fromServer(paused.message)}
     </p>
   );
 }
@@ -71,7 +71,7 @@ function FindPayer({ onFound, cashPaused }: { onFound: (payer: Payer) => void; c
       onFound({ known: true, view: (await call(fieldEndpoints.motorist, { query: { q } })).data });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 0) onFound({ known: false, typed: q.trim() });
-      else setError((failure as Error).message);
+      else setError(fromServer((failure as Error).message));
     } finally {
       setBusy(false);
     }
@@ -79,7 +79,7 @@ function FindPayer({ onFound, cashPaused }: { onFound: (payer: Payer) => void; c
 
   return (
     <section className="collect">
-      <h2>Collect</h2>
+      <h2>{t('collect.title')}</h2>
       {cashPaused && <CashPaused paused={cashPaused} />}
       <form
         className="typed"
@@ -89,15 +89,15 @@ function FindPayer({ onFound, cashPaused }: { onFound: (payer: Payer) => void; c
         }}
       >
         <label>
-          Motorist’s Unique ID or plate number
+          {t('collect.find')}
           <input value={typed} onChange={(e) => setTyped(e.target.value)} autoCapitalize="characters" autoComplete="off" enterKeyHint="search" />
         </label>
         <button className="primary" disabled={busy}>
-          {busy ? 'Finding…' : 'Find'}
+          {busy ? t('collect.finding') : t('collect.findButton')}
         </button>
       </form>
       <button className="secondary" onClick={() => setCamera(!camera)}>
-        {camera ? 'Close camera' : 'Scan QR code'}
+        {camera ? t('scan.closeCamera') : t('scan.open')}
       </button>
       {camera && <QrCamera paused={busy} onCode={(text) => void find(codeFromQr(text) ?? text)} />}
       {error && (
@@ -146,7 +146,7 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
     plansOf(vehicleType).then(
       // The plan starts at the one the motorist is on.
       (found) => (setPlans(found), setPlanId((current) => current || (found.find((p) => p.name === currentPlan) ?? found[0])?.id || '')),
-      (failure: Error) => setError(failure.message),
+      (failure: Error) => setError(fromServer(failure.message)),
     );
   }, [vehicleType, currentPlan]);
   const [banks, setBanks] = useState<Bank[] | null>(null);
@@ -159,15 +159,18 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
   const amountProblem = what === 'penalty' ? penaltyProblem(amount, owed) : undefined;
 
   async function confirmPayment() {
-    if (what === 'subscription' && !plan) return setError('Choose a plan');
+    if (what === 'subscription' && !plan) return setError(t('collect.choosePlan'));
     if (amountProblem) return setError(amountProblem);
-    if (mode === 'cash' && cashPaused) return setError(cashPaused.message);
-    if (mode !== 'cash' && !bankName.trim()) return setError('Choose the bank for a payment that is not cash');
+    if (mode === 'cash' && cashPaused) return setError(fromServer(cashPaused.message));
+    if (mode !== 'cash' && !bankName.trim()) return setError(t('collect.chooseBank'));
     const badReference = referenceProblem(mode, reference);
     if (badReference) return setError(badReference);
     const total = what === 'subscription' ? plan!.price : penaltyAmount;
-    const paidFor = what === 'subscription' ? `${plan!.name} ${plan!.vehicleType} subscription` : 'penalty';
-    if (!confirm(`Record ${naira(total)} in ${mode} for ${paidFor} from ${who}?`)) return;
+    const paidFor =
+      what === 'subscription'
+        ? t('collect.paidFor.subscription', { plan: tOr(`plan.${plan!.name}`, plan!.name), vehicle: tOr(`vehicle.${plan!.vehicleType}`, plan!.vehicleType) })
+        : t('collect.paidFor.penalty');
+    if (!confirm(t('collect.confirm', { amount: naira(total), mode: t(`mode.${mode}`), paidFor, who }))) return;
     setBusy(true);
     setError(undefined);
     try {
@@ -180,7 +183,7 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
         payerName: payer.known ? payer.view.fullName : null,
         userCode: target.userCode ?? null,
         plateNumber: payer.known ? payer.view.plateNumber : (target.plateNumber ?? null),
-        modeOfPayment: modeText(mode, mode === 'cash' ? null : bankName.trim()),
+        modeOfPayment: mode === 'cash' ? t('mode.cash') : `${t(`mode.${mode}`)} (${bankName.trim()})`,
         ...(mode === 'cash' ? {} : { reference: reference.trim() }),
         capturedAt,
       };
@@ -192,11 +195,11 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
         // Refused while the remitter is here: said on the form, which keeps every entry; not left in the queue.
         await remove(item.key);
         onRefused();
-        return setError(inReferenceWords(mode, item.message ?? 'The server refused this payment'));
+        return setError(inReferenceWords(mode, fromServer(item.message ?? t('collect.refused'))));
       }
       onPaid({ item, ...receipt, agent });
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(fromServer((failure as Error).message));
     } finally {
       setBusy(false);
     }
@@ -209,34 +212,36 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
           <>
             <b>{payer.view.fullName}</b>
             <span>
-              {payer.view.plateNumber} · {payer.view.vehicleType} · {payer.view.userCode}
+              {payer.view.plateNumber} · {tOr(`vehicle.${payer.view.vehicleType}`, payer.view.vehicleType)} · {payer.view.userCode}
             </span>
             <PayerStatus view={payer.view} />
-            <span>Penalty owed: {naira(payer.view.outstandingPayment)}</span>
-            {payer.view.registrationStatus !== 'approved' && <span className="muted">Registration: {payer.view.registrationStatus}</span>}
+            <span>{t('collect.owed', { amount: naira(payer.view.outstandingPayment) })}</span>
+            {payer.view.registrationStatus !== 'approved' && (
+              <span className="muted">{tOr(`verdict.registration.${payer.view.registrationStatus}`, payer.view.registrationStatus)}</span>
+            )}
           </>
         ) : (
           <>
             <b>{payer.typed}</b>
-            <div className="choices" role="group" aria-label="What was typed">
+            <div className="choices" role="group" aria-label={t('collect.whatTyped')}>
               {(['plate', 'code'] as const).map((kind) => (
                 <button key={kind} className={typedKind === kind ? 'chosen' : ''} aria-pressed={typedKind === kind} onClick={() => setTypedKind(kind)}>
-                  {kind === 'plate' ? 'Plate number' : 'Unique ID'}
+                  {kind === 'plate' ? t('common.plate') : t('common.uniqueId')}
                 </button>
               ))}
             </div>
-            <span className="muted">Offline: the server checks this payment when it is sent.</span>
+            <span className="muted">{t('collect.offline')}</span>
           </>
         )}
       </div>
 
       {!payer.known && (
         <fieldset>
-          <legend>Vehicle type</legend>
+          <legend>{t('common.vehicleType')}</legend>
           <div className="choices">
             {VEHICLE_TYPES.map((type) => (
               <button key={type} className={vehicleType === type ? 'chosen' : ''} onClick={() => setVehicleType(type)} aria-pressed={vehicleType === type}>
-                {type}
+                {t(`vehicle.${type}`)}
               </button>
             ))}
           </div>
@@ -244,40 +249,41 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
       )}
 
       <fieldset>
-        <legend>Paying for</legend>
+        <legend>{t('collect.payingFor')}</legend>
         <div className="choices">
           <button className={what === 'subscription' ? 'chosen' : ''} aria-pressed={what === 'subscription'} onClick={() => setWhat('subscription')}>
-            Subscription
+            {t('collect.subscription')}
           </button>
           <button className={what === 'penalty' ? 'chosen' : ''} aria-pressed={what === 'penalty'} onClick={() => setWhat('penalty')} disabled={owed === 0}>
-            Penalty
+            {t('collect.penalty')}
           </button>
         </div>
       </fieldset>
 
       {what === 'subscription' ? (
         <fieldset>
-          <legend>Plan</legend>
-          {!vehicleType && <p className="muted">Choose the vehicle type first.</p>}
-          {vehicleType && !plans && <p className="muted">Loading plans…</p>}
-          {plans?.length === 0 && <p className="muted">No plans for {vehicleType} yet.</p>}
+          <legend>{t('collect.plan')}</legend>
+          {!vehicleType && <p className="muted">{t('collect.vehicleFirst')}</p>}
+          {vehicleType && !plans && <p className="muted">{t('collect.loadingPlans')}</p>}
+          {plans?.length === 0 && <p className="muted">{t('collect.noPlans', { vehicle: t(`vehicle.${vehicleType}`) })}</p>}
           <div className="choices column">
             {plans?.map((p) => (
               <button key={p.id} className={planId === p.id ? 'chosen' : ''} aria-pressed={planId === p.id} onClick={() => setPlanId(p.id)}>
-                {p.name} · {naira(p.price)}
+                {tOr(`plan.${p.name}`, p.name)} · {naira(p.price)}
               </button>
             ))}
           </div>
         </fieldset>
       ) : (
         <label>
-          Amount (₦){owed !== null ? ` · at most ${naira(owed)}` : ''}
+          {t('collect.amount')}
+          {owed !== null ? ` · ${t('collect.atMost', { amount: naira(owed) })}` : ''}
           <input inputMode="decimal" value={amount} onChange={(e) => (setAmount(e.target.value), setError(undefined))} />
         </label>
       )}
 
       <fieldset>
-        <legend>Mode of payment</legend>
+        <legend>{t('collect.mode')}</legend>
         {cashPaused && <CashPaused paused={cashPaused} />}
         <div className="choices">
           {MODES_OF_PAYMENT.map((m) => (
@@ -288,17 +294,17 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
               disabled={m === 'cash' && cashPaused !== null}
               onClick={() => (setMode(m), setError(undefined))}
             >
-              {m}
+              {t(`mode.${m}`)}
             </button>
           ))}
         </div>
       </fieldset>
       {mode !== 'cash' && (
         <label>
-          Bank
+          {t('collect.bank')}
           {banks?.length ? (
             <select value={bankName} onChange={(e) => (setBankName(e.target.value), setError(undefined))}>
-              <option value="">Choose the bank…</option>
+              <option value="">{t('collect.bankChoose')}</option>
               {banks.map((bank) => (
                 <option key={bank.code} value={bank.name}>
                   {bank.name}
@@ -307,7 +313,7 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
             </select>
           ) : (
             // No list on the phone yet (offline since install): the bank as the motorist names it.
-            <input value={bankName} onChange={(e) => (setBankName(e.target.value), setError(undefined))} placeholder={banks ? '' : 'Loading banks…'} />
+            <input value={bankName} onChange={(e) => (setBankName(e.target.value), setError(undefined))} placeholder={banks ? '' : t('collect.loadingBanks')} />
           )}
         </label>
       )}
@@ -323,10 +329,10 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
         </p>
       )}
       <button className="primary" onClick={() => void confirmPayment()} disabled={busy}>
-        {busy ? 'Recording…' : 'Confirm payment'}
+        {busy ? t('collect.recording') : t('collect.confirmButton')}
       </button>
       <button className="secondary" onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </button>
     </section>
   );
@@ -337,7 +343,7 @@ function PayerStatus({ view }: { view: FieldMotoristView }) {
   const unpaid = !view.everPaid && view.subscriptionStatus !== 'expired';
   return (
     <span className={`status ${unpaid ? 'unpaid' : view.subscriptionStatus}`}>
-      {unpaid ? 'not paid yet' : view.subscriptionStatus} · {unpaid ? 'first payment due by' : 'expires'} {dateOnly(view.expiresAt)}
+      {unpaid ? t('status.unpaid') : t(`status.${view.subscriptionStatus}`)} · {unpaid ? t('status.firstDue') : t('status.expires')} {dateOnly(view.expiresAt)}
     </span>
   );
 }

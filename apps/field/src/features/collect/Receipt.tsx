@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { printedName, printedPlate, receiptCheckUrl, type PaymentResponse } from '@eticket/contracts';
-import { dateOnly, dateTime, naira } from '../../lib/format.ts';
+import { naira } from '../../lib/format.ts';
+import { dateOnly, dateTime, fromServer, t } from '../../lib/i18n.ts';
 import { keptLinks } from '../../lib/links.ts';
 import type { AgentCard } from '../../lib/profile.ts';
 import { db, type QueueItem, type ReceiptFacts, subscribeQueue } from '../../lib/outbox/index.ts';
@@ -22,19 +23,19 @@ function plateOf(receipt: ReceiptView, answer: PaymentResponse['data'] | null): 
 
 function linesOf(receipt: ReceiptView, answer: PaymentResponse['data'] | null): [string, string][] {
   return [
-    ['Receipt no.', answer?.payment.receiptNo ?? receipt.receiptNo ?? 'Given when sent'],
-    ['Amount', naira(receipt.amount)],
-    ['For', receipt.paidFor],
+    [t('receipt.no'), answer?.payment.receiptNo ?? receipt.receiptNo ?? t('receipt.noLater')],
+    [t('receipt.amount'), naira(receipt.amount)],
+    [t('receipt.for'), receipt.paidFor],
     [
-      'Motorist',
+      t('receipt.motorist'),
       `${printedName(receipt.payerName ?? answer?.payment.motorist.fullName ?? '')} (${receipt.userCode ?? answer?.payment.motorist.uniqueId ?? '—'})`,
     ],
-    ['Plate number', plateOf(receipt, answer)],
-    ['Mode', receipt.modeOfPayment],
-    ...(receipt.reference ? ([['Reference', receipt.reference]] as [string, string][]) : []),
-    ['New expiry', answer ? dateOnly(answer.ticketSubscription.subscriptionExpiryDate) : '—'],
-    ['Collected by', receipt.agent ? `${printedName(receipt.agent.fullName)} (${receipt.agent.userCode})` : ''],
-    ['Date', dateTime(receipt.capturedAt)],
+    [t('common.plate'), plateOf(receipt, answer)],
+    [t('receipt.mode'), receipt.modeOfPayment],
+    ...(receipt.reference ? ([[t('receipt.reference'), receipt.reference]] as [string, string][]) : []),
+    [t('receipt.newExpiry'), answer ? dateOnly(answer.ticketSubscription.subscriptionExpiryDate) : '—'],
+    [t('receipt.collectedBy'), receipt.agent ? `${printedName(receipt.agent.fullName)} (${receipt.agent.userCode})` : ''],
+    [t('receipt.date'), dateTime(receipt.capturedAt)],
   ];
 }
 
@@ -54,7 +55,7 @@ function ReceiptBody({ text }: { text: ReceiptText }) {
   return (
     <>
       <h2>{text.levyName}</h2>
-      <p className="center">{text.official ? 'Official receipt' : 'Provisional receipt'}</p>
+      <p className="center">{text.official ? t('receipt.official') : t('receipt.provisional')}</p>
       {!text.official && <p className="provisional">{text.provisionalNote}</p>}
       <dl>
         {text.lines.map(([label, value]) => (
@@ -66,9 +67,9 @@ function ReceiptBody({ text }: { text: ReceiptText }) {
       </dl>
       {text.checkUrl && (
         <div className="verify">
-          {text.qrDataUrl && <img src={text.qrDataUrl} alt={`QR code of ${text.checkUrl}`} />}
+          {text.qrDataUrl && <img src={text.qrDataUrl} alt={t('receipt.qrAlt', { url: text.checkUrl })} />}
           <p>
-            Scan to check this receipt is genuine:
+            {t('receipt.check')}
             <br />
             {text.checkUrl}
           </p>
@@ -92,7 +93,7 @@ function RollCopy({ text }: { text: ReceiptText }) {
 }
 
 /** A payment's receipt: on screen, shared (Web Share) or printed on a 58 mm thermal printer. */
-export function Receipt({ receipt, onDone, doneLabel = 'Next payment' }: { receipt: ReceiptView; onDone: () => void; doneLabel?: string }) {
+export function Receipt({ receipt, onDone, doneLabel = t('receipt.next') }: { receipt: ReceiptView; onDone: () => void; doneLabel?: string }) {
   const [item, setItem] = useState(receipt.item);
   const [links] = useState(keptLinks);
   const key = receipt.item?.key;
@@ -104,30 +105,33 @@ export function Receipt({ receipt, onDone, doneLabel = 'Next payment' }: { recei
     levyName: links.levyName,
     lines: linesOf(receipt, answer),
     official: receiptNo !== null,
-    provisionalNote: item?.state === 'refused' ? `Refused: ${item.message}` : 'Not sent yet: kept on the phone.',
+    provisionalNote: item?.state === 'refused' ? t('receipt.refused', { message: fromServer(item.message ?? '') }) : t('receipt.notSent'),
     checkUrl,
     qrDataUrl: useQrCode(checkUrl),
   };
   const shared = [
-    `${links.levyName} receipt`,
+    t('receipt.shareTitle', { levy: links.levyName }),
     ...text.lines.map(([label, value]) => `${label}: ${value}`),
-    ...(checkUrl ? [`Check it: ${checkUrl}`] : []),
+    ...(checkUrl ? [t('receipt.shareCheck', { url: checkUrl })] : []),
   ].join('\n');
 
   return (
     <section className="receipt-screen">
-      <article className="receipt" aria-label="Receipt">
+      <article className="receipt" aria-label={t('receipt.label')}>
         <ReceiptBody text={text} />
       </article>
       <RollCopy text={text} />
       <div className="actions">
         {'share' in navigator && (
-          <button className="secondary" onClick={() => void navigator.share({ title: `${links.levyName} receipt`, text: shared }).catch(() => undefined)}>
-            Share
+          <button
+            className="secondary"
+            onClick={() => void navigator.share({ title: t('receipt.shareTitle', { levy: links.levyName }), text: shared }).catch(() => undefined)}
+          >
+            {t('receipt.share')}
           </button>
         )}
         <button className="secondary" onClick={() => print()}>
-          Print
+          {t('receipt.print')}
         </button>
         <button className="primary" onClick={onDone}>
           {doneLabel}

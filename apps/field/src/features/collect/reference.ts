@@ -1,12 +1,13 @@
 import { REFERENCE_MAX_LENGTH, fieldErrorOf, type ModeOfPayment } from '@eticket/contracts';
+import { t } from '../../lib/i18n.ts';
 
 type Channel = Exclude<ModeOfPayment, 'cash'>;
 
 /** What the reference of each channel is called where the remitter reads it (the bank's alert, the POS slip, the card terminal). */
 const REFERENCES: Record<Channel, { label: string; missing: string }> = {
-  transfer: { label: 'Transfer reference', missing: 'Enter the transfer reference' },
-  pos: { label: 'POS receipt / RRN', missing: 'Enter the RRN from the POS receipt' },
-  card: { label: 'Card reference', missing: 'Enter the card payment’s reference' },
+  transfer: { label: 'reference.transfer', missing: 'reference.transferMissing' },
+  pos: { label: 'reference.pos', missing: 'reference.posMissing' },
+  card: { label: 'reference.card', missing: 'reference.cardMissing' },
 };
 
 /** The channel of a mode of payment (as a queued request holds it); null for cash. */
@@ -16,7 +17,7 @@ function channelOf(mode: string): Channel | null {
 
 export function referenceLabel(mode: string): string | null {
   const channel = channelOf(mode);
-  return channel && REFERENCES[channel].label;
+  return channel && t(REFERENCES[channel].label);
 }
 
 /**
@@ -27,10 +28,9 @@ export function referenceLabel(mode: string): string | null {
 export function referenceProblem(mode: string, typed: string): string | undefined {
   const channel = channelOf(mode);
   if (!channel) return undefined;
-  const { label, missing } = REFERENCES[channel];
+  const [label, missing] = [t(REFERENCES[channel].label), t(REFERENCES[channel].missing)];
   if (!typed.trim()) return missing;
-  if (typed.trim().length > REFERENCE_MAX_LENGTH)
-    return fieldErrorOf('reference', `reference must be at most ${REFERENCE_MAX_LENGTH} characters`, label).message;
+  if (typed.trim().length > REFERENCE_MAX_LENGTH) return t('reference.tooLong', { label, max: REFERENCE_MAX_LENGTH });
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { FieldScanResponse, TillCloseResponse } from '@eticket/contracts';
-import { dateTime, naira } from '../../lib/format.ts';
+import { naira } from '../../lib/format.ts';
+import { dateTime } from '../../lib/i18n.ts';
 import { guessTarget, targetAs, targetText } from '../../lib/motorist.ts';
 import { keptAgentCard } from '../../lib/profile.ts';
 import { useOnline } from '../../lib/useOnline.ts';

@@ -1,12 +1,22 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { GENDERS, ID_TYPES, MARITAL_STATUSES, VEHICLE_TYPES, fieldErrorOf, motoristRegistration } from '@eticket/contracts';
+import {
+  GENDERS,
+  ID_TYPES,
+  MARITAL_STATUSES,
+  TEXT_LANGUAGES,
+  TEXT_LANGUAGE_NAMES,
+  VEHICLE_TYPES,
+  fieldErrorOf,
+  motoristRegistration,
+  type TextLanguage,
+} from '@eticket/contracts';
 import { naira } from '../../lib/format.ts';
 import { enqueue, newKey, remove } from '../../lib/outbox/index.ts';
 import { useRegistrationPlans } from './plans.ts';
 import { PrivacyNotice } from './PrivacyNotice.tsx';
 import { scaleImage } from '../../lib/scaleImage.ts';
 
-type Field = { name: string; label: string; type?: string; options?: readonly string[]; required?: boolean };
+type Field = { name: string; label: string; type?: string; options?: readonly string[]; optionLabel?: (option: string) => string; required?: boolean };
 type PhotoName = 'front' | 'back' | 'portraitSelfie';
 type Photo = { name: PhotoName; label: string };
 
@@ -25,6 +35,8 @@ const STEPS: { title: string; fields: Field[]; photos: Photo[] }[] = [
       { name: 'fullName', label: 'Full name', required: true },
       { name: 'email', label: 'Email', type: 'email', required: true },
       { name: 'phone', label: 'Phone', type: 'tel', required: true },
+      // The language of the motorist's texts (issue 45), each in its own name; English when left unset.
+      { name: 'textLanguage', label: 'Text language', options: TEXT_LANGUAGES, optionLabel: (option) => TEXT_LANGUAGE_NAMES[option as TextLanguage].own },
       { name: 'password', label: 'Password (12+ characters)', type: 'password', required: true },
       { name: 'dob', label: 'Date of birth', type: 'date', required: true },
       { name: 'gender', label: 'Gender', options: GENDERS },
@@ -181,7 +193,9 @@ export function RegistrationForm({ draft, onSent }: { draft: Draft; onSent: (key
             <select name={field.name} value={values[field.name] ?? ''} onChange={(e) => set(field.name, e.target.value)}>
               <option value="">—</option>
               {field.options.map((option) => (
-                <option key={option}>{option}</option>
+                <option key={option} value={option}>
+                  {field.optionLabel?.(option) ?? option}
+                </option>
               ))}
             </select>
           ) : (

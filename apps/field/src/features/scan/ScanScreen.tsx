@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { fieldEndpoints, type FieldScanRequest, type FieldScanResponse } from '@eticket/contracts';
 import { call } from '../../lib/api.ts';
-import { codeFromQr, dateTime } from '../../lib/format.ts';
+import { dateTime, fromServer as serverWords, t } from '../../lib/i18n.ts';
+import { codeFromQr } from '../../lib/format.ts';
 import { guessTarget, uniqueIdOf } from '../../lib/motorist.ts';
 import { db, enqueue, newKey, remove } from '../../lib/outbox/index.ts';
 import { codeOfPlate, provisionalVerdict, refreshCompliance } from '../compliance/index.ts';
@@ -29,7 +30,7 @@ function fromServer(data: FieldScanResponse['data']): VerdictView {
     penaltyAdded: data.penaltyAdded,
     photoUrl: data.photoUrl ?? null,
     registration: data.motorist.registrationStatus,
-    note: data.repeated ? `Already scanned at ${dateTime(data.scannedAt)}: this is that scan; nothing new was recorded.` : undefined,
+    note: data.repeated ? t('scan.repeated', { at: dateTime(data.scannedAt) }) : undefined,
   };
 }
 
@@ -79,13 +80,13 @@ export function ScanScreen() {
     try {
       const capturedAt = new Date().toISOString();
       const location = await currentPlace();
-      const label = `Scan ${target.userCode ?? target.plateNumber}`;
+      const label = t('queue.label.scan', { who: target.userCode ?? target.plateNumber ?? '' });
       const item = await enqueue({ key: newKey(), kind: 'scan', label, body: { ...target, capturedAt, location } });
       if (item.state === 'done') setVerdict(fromServer((item.result as FieldScanResponse).data));
       else if (item.state === 'refused') {
         // Refused while the agent is here (a mistyped code): said on this screen, not left in the queue.
         await remove(item.key);
-        setError(item.message);
+        setError(serverWords(item.message ?? ''));
         return false;
       } else {
         const guess = target.userCode ? await provisionalVerdict(target.userCode) : null;
@@ -97,12 +98,12 @@ export function ScanScreen() {
           expiresAt: guess?.paidUntil?.toISOString() ?? null,
           graceEndsAt: guess?.graceEndsAt?.toISOString() ?? null,
           owesPenalty: guess?.owesPenalty,
-          note: 'Kept on the phone; it is sent when the network returns.',
+          note: t('scan.kept'),
         });
       }
       return true;
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(serverWords((failure as Error).message));
       return false;
     } finally {
       setBusy(false);
@@ -113,7 +114,7 @@ export function ScanScreen() {
     if (busy || verdict) return;
     const code = codeFromQr(text);
     if (code) void scan({ userCode: code });
-    else setError('This QR code is not a motorist’s code');
+    else setError(t('scan.notMotoristQr'));
   }
 
   async function onTyped(event: FormEvent) {
@@ -131,21 +132,21 @@ export function ScanScreen() {
         <>
           <QrCamera onCode={onQr} paused={busy} />
           <button className="secondary" onClick={() => setCamera(false)}>
-            Close camera
+            {t('scan.closeCamera')}
           </button>
         </>
       ) : (
         <button className="primary" onClick={() => (setError(undefined), setCamera(true))} autoFocus>
-          Scan QR code
+          {t('scan.open')}
         </button>
       )}
       <form onSubmit={onTyped} className="typed">
         <label>
-          Unique ID or plate number
+          {t('scan.typed')}
           <input value={typed} onChange={(e) => setTyped(e.target.value)} autoCapitalize="characters" autoComplete="off" enterKeyHint="go" />
         </label>
         <button className="primary" disabled={busy}>
-          {busy ? 'Checking…' : 'Check'}
+          {busy ? t('pin.checking') : t('scan.check')}
         </button>
       </form>
       {error && (
@@ -154,7 +155,7 @@ export function ScanScreen() {
         </p>
       )}
       <p className="muted" data-testid="compliance-list">
-        {list ? `Offline list: ${list.count} motorists, as of ${dateTime(list.asOf)}` : 'Offline list not loaded yet'}
+        {list ? t('scan.list', { count: list.count, at: dateTime(list.asOf) }) : t('scan.noList')}
       </p>
     </section>
   );

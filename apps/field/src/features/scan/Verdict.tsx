@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { printedName, printedPlate } from '@eticket/contracts';
-import { dateOnly, naira } from '../../lib/format.ts';
+import { naira } from '../../lib/format.ts';
+import { dateOnly, t, tOr } from '../../lib/i18n.ts';
 
 export interface VerdictView {
   /** unpaid: registered, never paid, within the first grace period (not GRACE: nothing was paid). */
@@ -23,14 +24,6 @@ export interface VerdictView {
   note?: string;
 }
 
-const WORD: Record<VerdictView['status'], string> = {
-  active: 'ACTIVE',
-  grace: 'GRACE',
-  expired: 'EXPIRED',
-  paused: 'PAUSED',
-  unknown: 'NOT IN LIST',
-  unpaid: 'NOT PAID YET',
-};
 const BUZZ: Record<VerdictView['status'], number[]> = {
   active: [120],
   grace: [120, 80, 120],
@@ -45,16 +38,16 @@ function dateLine(verdict: VerdictView): [string, string] {
   const on = (at: string | null | undefined) => (at ? dateOnly(at) : '—');
   switch (verdict.status) {
     case 'active':
-      return ['Paid until', on(verdict.expiresAt)];
+      return [t('verdict.paidUntil'), on(verdict.expiresAt)];
     case 'grace':
     case 'unpaid':
-      return ['In grace until', on(verdict.graceEndsAt)];
+      return [t('verdict.graceUntil'), on(verdict.graceEndsAt)];
     case 'expired':
-      return ['Expired since', on(verdict.graceEndsAt)];
+      return [t('verdict.expiredSince'), on(verdict.graceEndsAt)];
     case 'paused':
-      return ['Paused', 'time frozen'];
+      return [t('verdict.paused'), t('verdict.frozen')];
     default:
-      return ['Expires', on(verdict.expiresAt)];
+      return [t('verdict.expires'), on(verdict.expiresAt)];
   }
 }
 
@@ -66,36 +59,37 @@ export function Verdict({ verdict, onNext }: { verdict: VerdictView; onNext: () 
 
   return (
     <section className={`verdict ${verdict.status}`} role="alert" aria-live="assertive" data-status={verdict.status}>
-      <h2 className="word">{WORD[verdict.status]}</h2>
-      {verdict.provisional && <p className="provisional">Provisional: from the phone’s list. The real verdict comes when the scan is sent.</p>}
+      <h2 className="word">{t(`verdict.word.${verdict.status}`)}</h2>
+      {verdict.provisional && <p className="provisional">{t('verdict.provisional')}</p>}
       <div className="who">
         {verdict.photoUrl ? <img src={verdict.photoUrl} alt="" /> : <div className="nophoto" aria-hidden />}
         <div>
           <b>{verdict.fullName ? printedName(verdict.fullName) : verdict.userCode}</b>
           <span>{verdict.plateNumber ? printedPlate(verdict.plateNumber) : ''}</span>
           {verdict.registration && verdict.registration !== 'approved' && (
-            <span className="registration">Registration {verdict.registration === 'pending' ? 'pending approval' : verdict.registration}</span>
+            <span className="registration">{tOr(`verdict.registration.${verdict.registration}`, verdict.registration)}</span>
           )}
           <span>
-            {verdict.vehicleType ?? ''} {verdict.planName ? `· ${verdict.planName}` : ''}
+            {verdict.vehicleType ? tOr(`vehicle.${verdict.vehicleType}`, verdict.vehicleType) : ''}{' '}
+            {verdict.planName ? `· ${tOr(`plan.${verdict.planName}`, verdict.planName)}` : ''}
           </span>
         </div>
       </div>
       <dl>
         <dt>{dateLine(verdict)[0]}</dt>
         <dd>{dateLine(verdict)[1]}</dd>
-        <dt>Penalty owed</dt>
-        <dd>{verdict.outstanding !== undefined ? naira(verdict.outstanding) : verdict.owesPenalty ? 'Yes' : 'None known'}</dd>
+        <dt>{t('verdict.penaltyOwed')}</dt>
+        <dd>{verdict.outstanding !== undefined ? naira(verdict.outstanding) : verdict.owesPenalty ? t('common.yes') : t('verdict.noneKnown')}</dd>
         {verdict.penaltyAdded ? (
           <>
-            <dt>This scan added</dt>
+            <dt>{t('verdict.added')}</dt>
             <dd>{naira(verdict.penaltyAdded)}</dd>
           </>
         ) : null}
       </dl>
       {verdict.note && <p>{verdict.note}</p>}
       <button className="primary next" onClick={onNext} autoFocus>
-        Next scan
+        {t('verdict.next')}
       </button>
     </section>
   );

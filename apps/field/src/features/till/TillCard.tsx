@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { dateTime } from '../../lib/format.ts';
+import { dateTime } from '../../lib/i18n.ts';
 import { type QueueItem, useQueue } from '../../lib/outbox/index.ts';
 import { cashPausedOf } from './cashPaused.ts';
 import type { TillState } from './till.ts';

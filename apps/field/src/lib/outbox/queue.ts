@@ -1,3 +1,4 @@
+import { t } from '../i18n.ts';
 import { naira } from '../format.ts';
 import { targetText, type MotoristTarget } from '../motorist.ts';
 import { workingAgent } from '../session.ts';
@@ -19,7 +20,7 @@ export const newKey = () => crypto.randomUUID();
  */
 export async function enqueue(item: NewItem): Promise<QueueItem> {
   const agent = workingAgent();
-  if (!agent) throw new Error('Sign in again to record this');
+  if (!agent) throw new Error(t('queue.signInAgain'));
   const stored = { ...item, agentId: agent.id, state: 'sending', createdAt: Date.now(), attempts: 1 } as QueueItem;
   inFlight.add(stored.key);
   try {
@@ -63,7 +64,7 @@ export async function resendCorrected(key: string, correction: PaymentCorrection
   await db.transaction('rw', db.queue, async () => {
     const item = await db.queue.get(key);
     if (!item || item.state !== 'refused' || (item.kind !== 'subscription-payment' && item.kind !== 'penalty-payment')) {
-      throw new Error('Only a refused payment can be corrected');
+      throw new Error(t('queue.onlyRefused'));
     }
     const { userCode: _code, plateNumber: _plate, ...rest } = item.body;
     const body = {
@@ -72,7 +73,7 @@ export async function resendCorrected(key: string, correction: PaymentCorrection
       ...(item.kind === 'penalty-payment' && correction.amount !== undefined ? { amount: correction.amount } : {}),
       ...(rest.modeOfPayment !== 'cash' && correction.reference !== undefined ? { reference: correction.reference.trim() } : {}),
     };
-    const what = item.kind === 'penalty-payment' ? `${naira(Number(body.amount))} penalty` : item.label.split(' · ')[0];
+    const what = item.kind === 'penalty-payment' ? `${naira(Number(body.amount))} ${t('collect.paidFor.penalty')}` : item.label.split(' · ')[0];
     // The receipt names whom the correction names (the server's answer fills the name in) and what was paid.
     const receipt = item.receipt && {
       ...item.receipt,

@@ -1,3 +1,4 @@
+import { t } from '../i18n.ts';
 import { useEffect, useState } from 'react';
 import { workingAgent } from '../session.ts';
 import { db, type QueueItem } from './db.ts';
@@ -42,7 +43,6 @@ export function countsOf(items: QueueItem[]): QueueCounts {
 /** What signing out leaves unsent on the phone, said plainly; undefined when nothing is. */
 export function unsentNote({ pending, refused }: QueueCounts): string | undefined {
   if (pending + refused === 0) return undefined;
-  const parts = [pending ? `${pending} waiting to be sent` : '', refused ? `${refused} refused by the server` : ''].filter(Boolean);
-  const items = pending + refused === 1 ? '1 item is' : `${pending + refused} items are`;
-  return `${items} not sent (${parts.join(', ')}). They stay on this phone and are sent only when you sign in here again; nobody else signing in here sees or sends them.`;
+  const parts = [pending ? t('unsent.waiting', { count: pending }) : '', refused ? t('unsent.refused', { count: refused }) : ''].filter(Boolean);
+  return t('unsent.note', { count: pending + refused, parts: parts.join(', ') });
 }

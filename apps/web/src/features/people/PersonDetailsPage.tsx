@@ -19,6 +19,7 @@ import { PersonalBlock } from './details/PersonalBlock.tsx';
 import { PersonSummary } from './details/PersonSummary.tsx';
 import { QrBlock } from './details/QrBlock.tsx';
 import { SubscriptionBlock } from './details/SubscriptionBlock.tsx';
+import { TextLanguageBlock } from './details/TextLanguageBlock.tsx';
 import { VehicleBlock } from './details/VehicleBlock.tsx';
 import { fieldAgentRole } from './idCard.ts';
 import { usePersonDetails } from './queries.ts';
@@ -81,6 +82,7 @@ export function PersonDetailsPage() {
               <IdentificationBlock person={person} />
               {person.guarantor && <GuarantorBlock guarantor={person.guarantor} hidden={person.personalData.hidden} />}
               {person.isMotorist && <SubscriptionBlock person={person} />}
+              {person.textLanguage && <TextLanguageBlock key={person.textLanguage} person={person} />}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>

@@ -190,3 +190,14 @@ export const remove = endpoint({
   params: 'personIdParam',
   response: { 200: 'personActionResponse' },
 });
+
+export const textLanguage = endpoint({
+  method: 'POST',
+  path: '/api/motorist/:id/text-language',
+  permission: { capability: 'motorists', access: 'write' },
+  tags,
+  description: "Sets the language of a motorist's texts (en, pcm, ha, yo, ig: receipts and reminders from now on); audited.",
+  params: 'personIdParam',
+  body: 'textLanguageChange',
+  response: { 200: 'personActionResponse' },
+});

@@ -9,6 +9,7 @@ import {
   PLAN_NAMES,
   REGISTRATION_STATUSES,
   ROLES,
+  TEXT_LANGUAGES,
   UNION_ROLES,
   VEHICLE_TYPES,
 } from '../../domain.ts';
@@ -160,6 +161,8 @@ export const motoristRegistration = z.object({
   vehicleType: requiredChoice('vehicleType', VEHICLE_TYPES),
   vehicleModel: optionalText('vehicleModel', 80),
   subscription: optionalChoice('subscription', PLAN_NAMES),
+  /** The language of the texts the motorist gets (issue 45); English when not given. */
+  textLanguage: optionalChoice('textLanguage', TEXT_LANGUAGES).transform((value) => value ?? 'en'),
   /** The registrar read the privacy notice to the motorist (issue 46): 'true', recorded as users.privacy_notice_at. */
   privacyNoticeGiven: z.literal('true', { message: PRIVACY_NOTICE_REQUIRED }),
 });
@@ -294,6 +297,8 @@ export const personRecord = z.object({
   guarantor: personGuarantor.nullable(),
   /** The plan the motorist asked for at registration. */
   requestedPlan: z.enum(PLAN_NAMES).nullable(),
+  /** The language of a motorist's texts (issue 45); null for everyone else. */
+  textLanguage: z.enum(TEXT_LANGUAGES).nullable(),
   /** A motorist's ticket subscription (endpoints/subscriptions/schemas.ts); null for everyone else. */
   ticketSubscription: ticketSubscription.nullable(),
   /**
@@ -318,6 +323,10 @@ export const personIdParam = z.object({
   id: z.string({ message: MESSAGES.userIdRequired }).trim().min(1, MESSAGES.userIdRequired).pipe(z.uuid('id must be a valid id')),
 });
 
+/** POST /api/motorist/{id}/text-language: the language of the motorist's texts. */
+export const textLanguageChange = z.object({ textLanguage: requiredChoice('textLanguage', TEXT_LANGUAGES) });
+export type TextLanguageChange = z.infer<typeof textLanguageChange>;
+
 export const personActionResponse = z.object({ message: z.string(), data: personRecord });
 export type PersonActionResponse = z.infer<typeof personActionResponse>;
 
@@ -331,6 +340,7 @@ export const PEOPLE_MESSAGES = {
   } satisfies Record<RegistrationKind, string>,
   approved: 'User approved successfully',
   suspended: 'User suspended successfully',
+  textLanguageChanged: 'Text language changed',
   deleted: 'User deleted successfully',
   userNotFound: 'User not found',
   alreadyApproved: 'User is already approved',

@@ -22,6 +22,17 @@ export const update = endpoint({
   response: { 200: 'profileUpdateReply' },
 });
 
+export const setLanguage = endpoint({
+  method: 'PUT',
+  path: '/api/profile/language',
+  // Everyone signed in has their own profile: the language set is the caller's own.
+  permission: { capability: 'profile', access: 'read' },
+  tags,
+  description: "Keeps the caller's field app language on their account (en, pcm, ha, yo, ig); the app applies it at their sign-in.",
+  body: 'languageRequest',
+  response: { 200: 'languageReply' },
+});
+
 export const changePassword = endpoint({
   method: 'POST',
   path: '/api/profile/password',

@@ -1,3 +1,4 @@
+import { LOCALES } from '@eticket/i18n';
 import { z } from 'zod';
 import { MARITAL_STATUSES } from '../../domain.ts';
 import { newPasswordField } from '../../schemas/new-password.ts';
@@ -44,11 +45,20 @@ export const profile = z.object({
   lastLogin: z.string().nullable(),
   portraitSelfie: z.string().nullable(),
   documents: z.array(documentItem),
+  /** The field app's language the person picked (issue 45); null: never chosen. */
+  language: z.enum(LOCALES).nullable(),
 });
 export type Profile = z.infer<typeof profile>;
 
 export const profileReply = z.object({ data: profile });
 export const profileUpdateReply = z.object({ data: profile, message: z.string() });
+
+/** PUT /api/profile/language: the caller's own field app language (issue 45). */
+export const languageRequest = z.object({
+  language: z.enum(LOCALES, { message: `language must be one of ${LOCALES.join(', ')}` }),
+});
+export type LanguageRequest = z.infer<typeof languageRequest>;
+export const languageReply = z.object({ data: languageRequest });
 
 /** POST /api/profile/password: the signed-in person's own password; every other session ends. */
 export const passwordChangeRequest = z

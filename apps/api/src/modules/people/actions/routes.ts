@@ -3,7 +3,7 @@ import { requireUser } from '../../../platform/http/auth.ts';
 import { implement } from '../../../platform/http/endpoints.ts';
 import type { PeopleActionService } from './service.ts';
 
-/** POST /api/approve/{id}, /api/suspend/{id}, /api/deleted/{id} (forced logout is /api/logout/{id}, in auth). */
+/** POST /api/approve/{id}, /api/suspend/{id}, /api/deleted/{id}, /api/motorist/{id}/text-language (forced logout is /api/logout/{id}, in auth). */
 export function actionRoutes(service: PeopleActionService) {
   return [
     implement(peopleEndpoints.approve, async (request) => ({
@@ -17,6 +17,10 @@ export function actionRoutes(service: PeopleActionService) {
     implement(peopleEndpoints.remove, async (request) => ({
       message: PEOPLE_MESSAGES.deleted,
       data: await service.remove(requireUser(request), request.params.id),
+    })),
+    implement(peopleEndpoints.textLanguage, async (request) => ({
+      message: PEOPLE_MESSAGES.textLanguageChanged,
+      data: await service.setTextLanguage(requireUser(request), request.params.id, request.body.textLanguage),
     })),
   ];
 }

@@ -1,4 +1,4 @@
-import { NOT_DELETABLE_ROLES, PEOPLE_MESSAGES, can, mayManage, type PersonRecord } from '@eticket/contracts';
+import { NOT_DELETABLE_ROLES, PEOPLE_MESSAGES, can, mayManage, type PersonRecord, type TextLanguage } from '@eticket/contracts';
 import type { SessionUser } from '../../../platform/http/auth.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { conflict, forbidden, notFound } from '../../../platform/http/errors.ts';
@@ -15,7 +15,7 @@ interface Dependencies {
   toRecords: PersonRecords;
 }
 
-type Change = Partial<Pick<ActionTarget, 'registrationStatus' | 'approvedBy' | 'suspendedBy' | 'isDeleted' | 'online'>>;
+type Change = Partial<Pick<ActionTarget, 'registrationStatus' | 'approvedBy' | 'suspendedBy' | 'isDeleted' | 'online' | 'textLanguage'>>;
 
 /** The fields `after` names, as they were on the target. */
 function fieldsOf(target: ActionTarget, after: Change): Change {
@@ -40,7 +40,7 @@ export function createPeopleActionService(deps: Dependencies) {
   async function act(
     actor: SessionUser,
     id: string,
-    action: 'person.approved' | 'person.suspended' | 'person.deleted',
+    action: 'person.approved' | 'person.suspended' | 'person.deleted' | 'person.text_language_changed',
     change: (target: ActionTarget, repo: PeopleQueries, at: Date) => Promise<Change>,
   ): Promise<PersonRecord> {
     await repository.transaction(async (repo, audit) => {
@@ -86,6 +86,14 @@ export function createPeopleActionService(deps: Dependencies) {
         if (NOT_DELETABLE_ROLES.includes(target.role)) throw forbidden(PEOPLE_MESSAGES.notDeletable);
         if (!(await repo.softDelete(id, at))) throw changedMeanwhile();
         return { isDeleted: true, online: false };
+      }),
+
+    /** Sets the language of a motorist's texts (issue 45): receipts and reminders queued from now on use it. */
+    setTextLanguage: (actor: SessionUser, id: string, textLanguage: TextLanguage): Promise<PersonRecord> =>
+      act(actor, id, 'person.text_language_changed', async (target, repo, at) => {
+        if (target.role !== 'motorist') throw notFound(PEOPLE_MESSAGES.userNotFound);
+        if (!(await repo.setTextLanguage(id, textLanguage, at))) throw changedMeanwhile();
+        return { textLanguage };
       }),
   };
 }

@@ -71,7 +71,12 @@ export function personOf(registration: Registration, images: ImageKeys, stamp: S
         vehicle: null,
       };
     case 'motorist':
-      return motoristOf(registration.input, images, { ...user, isMotorist: true, privacyNoticeAt: stamp.at });
+      return motoristOf(registration.input, images, {
+        ...user,
+        isMotorist: true,
+        privacyNoticeAt: stamp.at,
+        textLanguage: registration.input.textLanguage,
+      });
     case 'union':
       return {
         user: { ...user, unionRole: registration.input.role, unionName: registration.input.unionName },

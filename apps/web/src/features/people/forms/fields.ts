@@ -1,4 +1,15 @@
-import { DEPARTMENT_LABELS, DEPARTMENTS, GENDERS, ID_TYPES, MARITAL_STATUSES, UNION_ROLES, PASSWORD_RULE, VEHICLE_TYPES } from '@eticket/contracts';
+import {
+  DEPARTMENT_LABELS,
+  DEPARTMENTS,
+  GENDERS,
+  ID_TYPES,
+  MARITAL_STATUSES,
+  UNION_ROLES,
+  PASSWORD_RULE,
+  TEXT_LANGUAGE_NAMES,
+  TEXT_LANGUAGES,
+  VEHICLE_TYPES,
+} from '@eticket/contracts';
 
 import { choicesOf, type Choice } from '../../../lib/options.ts';
 
@@ -89,4 +100,7 @@ export const vehicleFields: FieldSpec[] = [
   { name: 'vehicleModel', label: 'Vehicle Model', type: 'text' },
   { name: 'subscription', label: 'Subscription Plan', type: 'plan', vehicleTypeField: 'vehicleType' },
 ];
+/** The language of the motorist's texts (issue 45): English, Pidgin, Hausa, Yoruba or Igbo; English when left unset. */
+export const textLanguageChoices: Choice[] = TEXT_LANGUAGES.map((value) => ({ value, label: TEXT_LANGUAGE_NAMES[value].english }));
+export const textLanguage: FieldSpec = { name: 'textLanguage', label: 'Text Message Language', type: 'select', choices: textLanguageChoices };
 export const portraitSelfie: FieldSpec = { name: 'portraitSelfie', label: 'Portrait Selfie', type: 'selfie' };

@@ -25,6 +25,7 @@ import {
   privacyNoticeGiven,
   route,
   SINGLE_OR_MARRIED,
+  textLanguage,
   unionName,
   unionRole,
   vehicleFields,
@@ -100,7 +101,10 @@ export const motoristForm: FormSpec = {
   kind: 'motorist',
   title: 'Create Motorist',
   steps: [
-    { title: 'Personal information', fields: [...personal, dob, gender, maritalStatus(), address(true), idType, privacyNoticeGiven, idFront, idBack] },
+    {
+      title: 'Personal information',
+      fields: [...personal, textLanguage, dob, gender, maritalStatus(), address(true), idType, privacyNoticeGiven, idFront, idBack],
+    },
     { title: 'Vehicle', fields: vehicleFields },
     { title: 'Portrait selfie', fields: [portraitSelfie] },
   ],

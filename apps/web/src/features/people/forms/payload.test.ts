@@ -66,6 +66,16 @@ describe('registration forms', () => {
     expect(body.has('back')).toBe(false);
   });
 
+  it("sends the motorist's text language when chosen, and none (English) when left unset", () => {
+    const chosen = checkForm(motoristForm, motorist({ textLanguage: 'ha' }));
+    if (!chosen.ok) throw new Error(chosen.message);
+    expect((chosen.body as FormData).get('textLanguage')).toBe('ha');
+    const unset = checkForm(motoristForm, motorist());
+    if (!unset.ok) throw new Error(unset.message);
+    expect((unset.body as FormData).has('textLanguage')).toBe(false);
+    expect(checkForm(motoristForm, motorist({ textLanguage: 'fr' }))).toMatchObject({ ok: false, message: 'textLanguage must be one of en, pcm, ha, yo, ig' });
+  });
+
   it('names the field the server would refuse', () => {
     const checked = checkForm(motoristForm, motorist({ email: 'not-an-email' }));
     expect(checked).toMatchObject({ ok: false, message: 'email must be a valid email address', problems: { email: 'Email must be a valid email address' } });
