@@ -19,6 +19,7 @@ import { createMailer } from '../src/adapters/mail.ts';
 import { smsOutbox, type SmsSender } from '../src/adapters/sms.ts';
 import { hashPassword } from '../src/platform/credentials/passwords.ts';
 import type { TillSettings } from '../src/modules/tills/index.ts';
+import type { FlagSettings } from '../src/modules/flags/index.ts';
 import { pgliteTestDatabase, postgresTestDatabase, type TestDatabase } from './template-database.ts';
 
 /** Which database the API tests run against: set per Vitest project (see vitest.config.ts). */
@@ -88,6 +89,8 @@ export async function createTestContext(
     sendTextsOnPayment?: boolean;
     /** TILL_LATE_HOURS, TILL_CASH_LIMIT_HOURS, TILL_CASH_LIMIT_NAIRA; unset: the defaults (6, 24, 50,000). */
     tills?: TillSettings;
+    /** The flag rules' thresholds (FLAG_*); false: no flags (FLAGS=off); unset: the defaults. */
+    flags?: FlagSettings | false;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
@@ -119,6 +122,7 @@ export async function createTestContext(
       levyName: options.levyName,
       scanRepeatMinutes: options.scanRepeatMinutes,
       tills: options.tills,
+      flags: options.flags,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
       // Texts leave when a test says so (app.textMessages.sendDue() or the job), not after each payment.

@@ -46,6 +46,8 @@ export const CAPABILITIES = [
   'access-record',
   // a person's rights (issue 46): their archive, their access, correction and erasure requests
   'privacy',
+  // flags on field activity (issue 44): the Flags queue and reviewing a flag
+  'flags',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -67,6 +69,7 @@ const CONSOLE_ADMIN: Partial<Record<Capability, Access>> = {
   transactions: 'read',
   books: 'write',
   tills: 'write',
+  flags: 'write',
 };
 
 /**
@@ -88,8 +91,8 @@ export const PERMISSIONS: Record<Principal, Partial<Record<Capability, Access>>>
   },
   admin: CONSOLE_ADMIN,
   'registrar-manager': { dashboard: 'read', profile: 'read', registrars: 'write' },
-  'enforcer-manager': { dashboard: 'read', profile: 'read', enforcers: 'write' },
-  'remitter-manager': { dashboard: 'read', profile: 'read', remitters: 'write', tills: 'write' },
+  'enforcer-manager': { dashboard: 'read', profile: 'read', enforcers: 'write', flags: 'write' },
+  'remitter-manager': { dashboard: 'read', profile: 'read', remitters: 'write', tills: 'write', flags: 'write' },
   union: { dashboard: 'read', profile: 'read' },
   user: { dashboard: 'read', profile: 'read', motorists: 'read' },
   registrar: { dashboard: 'read', profile: 'read', motorists: 'write', 'delete-people': 'write' },

@@ -20,6 +20,7 @@ import * as resetCodes from './reset-codes/endpoints.ts';
 import * as subscriptions from './subscriptions/endpoints.ts';
 import * as tills from './tills/endpoints.ts';
 import * as tillLists from './till-lists/endpoints.ts';
+import * as flags from './flags/endpoints.ts';
 
 /** Every endpoint the API serves, by capability (the server registers exactly these). */
 export const ENDPOINT_GROUPS = {
@@ -43,6 +44,7 @@ export const ENDPOINT_GROUPS = {
   ledger,
   tills,
   tillLists,
+  flags,
   personalData,
   privacy,
 } as const satisfies Record<string, Record<string, Endpoint>>;
