@@ -12,7 +12,6 @@ import { DEFAULT_FLAGS, type FlagSettings } from './rules.ts';
 // The flags module's public face: what other modules may use of it.
 export type { FieldFlags } from './service.ts';
 export type { FlagSettings } from './rules.ts';
-export { DEFAULT_FLAGS } from './rules.ts';
 
 /** The rules as the field service runs them, on a database (the app's, or the demo seed's). */
 export function fieldFlagsOn(db: Database, settings: FlagSettings = DEFAULT_FLAGS, log?: FlagLog): FieldFlags {
