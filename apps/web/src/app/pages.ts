@@ -9,6 +9,7 @@ import {
   IconChartPie,
   IconClipboardList,
   IconEye,
+  IconFlag,
   IconHistory,
   IconLayoutDashboard,
   IconQrcode,
@@ -173,6 +174,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     capability: 'tills',
     Page: lazyPage(() => import('../features/tills/TillsPage.tsx'), 'TillsPage'),
     sidebar: { label: 'Tills', icon: IconCashRegister },
+  },
+  // Not in the spec's sidebar: flags on field activity (issue 44), for admins and the agents' managers.
+  {
+    path: '/flags',
+    title: 'Flags',
+    capability: 'flags',
+    Page: lazyPage(() => import('../features/flags/FlagsPage.tsx'), 'FlagsPage'),
+    sidebar: { label: 'Flags', icon: IconFlag },
   },
   {
     path: '/allocation',

@@ -18,6 +18,7 @@ const EVERYTHING = [
   'Scan Record',
   'Transaction',
   'Tills',
+  'Flags',
   'Allocation',
   'Books',
   'Audit Log',
@@ -35,9 +36,9 @@ describe('navigationFor', () => {
 
   it.each([
     ['registrar-manager', ['Dashboard', 'Registrars']],
-    ['enforcer-manager', ['Dashboard', 'Enforcers']],
-    ['remitter-manager', ['Dashboard', 'Remitters', 'Tills']],
-  ] as const)('shows a %s only its agents (and a remitter-manager the tills)', (department, expected) => {
+    ['enforcer-manager', ['Dashboard', 'Enforcers', 'Flags']],
+    ['remitter-manager', ['Dashboard', 'Remitters', 'Tills', 'Flags']],
+  ] as const)('shows a %s only its agents (a remitter-manager the tills; both the flags on field activity)', (department, expected) => {
     expect(labels({ role: 'manager', department })).toEqual(expected);
   });
 
