@@ -33,12 +33,12 @@ ORDER BY
 -- flagQueries.contactOf
 -- called with ["00000000-0000-4000-8000-000000000002"]
 SELECT
-  "contact_at",
-  "previous_contact_at"
+  contact_at,
+  previous_contact_at
 FROM
-  "agent_contacts"
+  agent_contacts
 WHERE
-  "agent_contacts"."agent_id" = $1;
+  agent_id = $1::uuid;
 
 -- flagQueries.insertFlags
 -- called with [[{"rule":"late","subject":"00000000-0000-4000-8000-000000000001","details":{"hoursLate":7,"limitHours":6},"agentId":"00000000-0000-4000-8000-000000000002","scanId":"00000000-0000-4000-8000-000000000001","motoristId":"00000000-0000-4000-8000-000000000001","capturedAt":"2026-03-01T00:00:00.000Z","receivedAt":"2026-03-05T09:00:00.000Z"}]]
@@ -203,11 +203,11 @@ FROM
 INSERT INTO
   agent_contacts (agent_id, contact_at)
 VALUES
-  ($1, $2::timestamptz)
+  ($1::uuid, $2::timestamptz)
 ON CONFLICT (agent_id) DO UPDATE
 SET
   previous_contact_at = CASE
-    WHEN $3::timestamptz - agent_contacts.contact_at > make_interval(secs => $4) THEN agent_contacts.contact_at
+    WHEN $3::timestamptz - agent_contacts.contact_at > make_interval(secs => $4::int) THEN agent_contacts.contact_at
     ELSE agent_contacts.previous_contact_at
   END,
   contact_at = greatest(agent_contacts.contact_at, $5::timestamptz);
@@ -268,10 +268,10 @@ SELECT
     FROM
       scans s
     WHERE
-      s.agent_id = $1
+      s.agent_id = $1::uuid
       AND s.created_at <= $2::timestamptz
-      AND s.created_at > $3::timestamptz - make_interval(hours => $4)
-      AND s.id <> $5
+      AND s.created_at > $3::timestamptz - interval '12 hours'
+      AND s.id <> $4::uuid
       AND s.latitude IS NOT NULL
     ORDER BY
       s.created_at DESC
@@ -297,10 +297,10 @@ SELECT
     FROM
       scans s
     WHERE
-      s.agent_id = $6
-      AND s.created_at >= $7::timestamptz
-      AND s.created_at < $8::timestamptz + make_interval(hours => $9)
-      AND s.id <> $10
+      s.agent_id = $5::uuid
+      AND s.created_at >= $6::timestamptz
+      AND s.created_at < $7::timestamptz + interval '12 hours'
+      AND s.id <> $8::uuid
       AND s.latitude IS NOT NULL
     ORDER BY
       s.created_at ASC
@@ -330,9 +330,9 @@ SELECT
         FROM
           scans s
         WHERE
-          s.motorist_id = $11
-          AND s.created_at BETWEEN $12::timestamptz - make_interval(mins => $13) AND $14::timestamptz + make_interval(mins => $15)
-          AND s.id <> $16
+          s.motorist_id = $9::uuid
+          AND s.created_at BETWEEN $10::timestamptz - make_interval(mins => $11::int) AND $12::timestamptz + make_interval(mins => $13::int)
+          AND s.id <> $14::uuid
           AND s.latitude IS NOT NULL
         ORDER BY
           s.created_at DESC
@@ -350,9 +350,9 @@ SELECT
         FROM
           scans s
         WHERE
-          s.agent_id = $17
-          AND s.created_at > $18::timestamptz - interval '1 minute'
-          AND s.created_at <= $19::timestamptz
+          s.agent_id = $15::uuid
+          AND s.created_at > $16::timestamptz - interval '1 minute'
+          AND s.created_at <= $17::timestamptz
         LIMIT
           1000
       ) b
@@ -367,9 +367,9 @@ SELECT
         FROM
           scans s
         WHERE
-          s.agent_id = $20
-          AND s.created_at >= $21::timestamptz
-          AND s.created_at < $22::timestamptz + interval '1 minute'
+          s.agent_id = $18::uuid
+          AND s.created_at >= $19::timestamptz
+          AND s.created_at < $20::timestamptz + interval '1 minute'
         LIMIT
           1000
       ) a

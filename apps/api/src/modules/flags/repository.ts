@@ -5,7 +5,7 @@ import type { Database } from '../../db/connect.ts';
 import { agentContacts, fieldFlags, users } from '../../db/schema.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { defineList } from '../../lists/kit.ts';
-import type { Binding } from '../../lists/prepared.ts';
+import { PreparedStatements, type Binding } from '../../lists/prepared.ts';
 import { SPEED_WINDOW_HOURS, type FlagDraft, type NearScan, type ScanNeighbours } from './rules.ts';
 
 /** A flag to write: a draft with who, what and when. */
@@ -72,6 +72,14 @@ const joinAnd = (parts: (SQL | undefined)[]): SQL | undefined => {
   const given = parts.filter((part): part is SQL => part !== undefined);
   return given.length === 0 ? undefined : sql.join(given, sql` AND `);
 };
+
+interface NeighboursRow {
+  before: NearJson;
+  after: NearJson;
+  sticker: NearJson[] | null;
+  minute_before: number;
+  minute_after: number;
+}
 
 type NearJson = { id: string; agentId: string; at: string; lat: number; lng: number; acc: number | null } | null;
 const nearOf = (row: NearJson): NearScan | null =>
@@ -165,32 +173,35 @@ const flagListOf = (db: Database) =>
  */
 export function flagQueries(db: Database) {
   const list = flagListOf(db);
+  const statements = new PreparedStatements(db);
   return {
     async scanNeighbours(scan: { scanId: string; agentId: string; motoristId: string; at: Date }, stickerMinutes: number): Promise<ScanNeighbours> {
-      const at = scan.at.toISOString();
-      const window = sql`make_interval(hours => ${SPEED_WINDOW_HOURS})`;
-      const sticker = sql`make_interval(mins => ${stickerMinutes})`;
-      const [row] = await rowsOf<{ before: NearJson; after: NearJson; sticker: NearJson[] | null; minute_before: number; minute_after: number }>(
-        db,
-        sql`SELECT
+      const values = { agentId: scan.agentId, motoristId: scan.motoristId, scanId: scan.scanId, at: scan.at.toISOString(), stickerMinutes };
+      const [row] = await statements.runSql<NeighboursRow>('neighbours', values, () => {
+        const agentId = sql`${sql.placeholder('agentId')}::uuid`;
+        const scanId = sql`${sql.placeholder('scanId')}::uuid`;
+        const at = sql`${sql.placeholder('at')}::timestamptz`;
+        const window = sql.raw(`interval '${SPEED_WINDOW_HOURS} hours'`);
+        const sticker = sql`make_interval(mins => ${sql.placeholder('stickerMinutes')}::int)`;
+        return sql`SELECT
           (SELECT ${nearJson} FROM scans s
-            WHERE s.agent_id = ${scan.agentId} AND s.created_at <= ${at}::timestamptz AND s.created_at > ${at}::timestamptz - ${window}
-              AND s.id <> ${scan.scanId} AND s.latitude IS NOT NULL
+            WHERE s.agent_id = ${agentId} AND s.created_at <= ${at} AND s.created_at > ${at} - ${window}
+              AND s.id <> ${scanId} AND s.latitude IS NOT NULL
             ORDER BY s.created_at DESC LIMIT 1) AS before,
           (SELECT ${nearJson} FROM scans s
-            WHERE s.agent_id = ${scan.agentId} AND s.created_at >= ${at}::timestamptz AND s.created_at < ${at}::timestamptz + ${window}
-              AND s.id <> ${scan.scanId} AND s.latitude IS NOT NULL
+            WHERE s.agent_id = ${agentId} AND s.created_at >= ${at} AND s.created_at < ${at} + ${window}
+              AND s.id <> ${scanId} AND s.latitude IS NOT NULL
             ORDER BY s.created_at ASC LIMIT 1) AS after,
           (SELECT json_agg(near) FROM (
             SELECT ${nearJson} AS near FROM scans s
-            WHERE s.motorist_id = ${scan.motoristId} AND s.created_at BETWEEN ${at}::timestamptz - ${sticker} AND ${at}::timestamptz + ${sticker}
-              AND s.id <> ${scan.scanId} AND s.latitude IS NOT NULL
+            WHERE s.motorist_id = ${sql.placeholder('motoristId')}::uuid AND s.created_at BETWEEN ${at} - ${sticker} AND ${at} + ${sticker}
+              AND s.id <> ${scanId} AND s.latitude IS NOT NULL
             ORDER BY s.created_at DESC LIMIT 20) n) AS sticker,
           (SELECT count(*)::int FROM (SELECT 1 FROM scans s
-            WHERE s.agent_id = ${scan.agentId} AND s.created_at > ${at}::timestamptz - interval '1 minute' AND s.created_at <= ${at}::timestamptz LIMIT 1000) b) AS minute_before,
+            WHERE s.agent_id = ${agentId} AND s.created_at > ${at} - interval '1 minute' AND s.created_at <= ${at} LIMIT 1000) b) AS minute_before,
           (SELECT count(*)::int FROM (SELECT 1 FROM scans s
-            WHERE s.agent_id = ${scan.agentId} AND s.created_at >= ${at}::timestamptz AND s.created_at < ${at}::timestamptz + interval '1 minute' LIMIT 1000) a) AS minute_after`,
-      );
+            WHERE s.agent_id = ${agentId} AND s.created_at >= ${at} AND s.created_at < ${at} + interval '1 minute' LIMIT 1000) a) AS minute_after`;
+      });
       return {
         before: nearOf(row.before),
         after: nearOf(row.after),
@@ -225,11 +236,13 @@ export function flagQueries(db: Database) {
 
     /** The agent's contact row (agent_contacts), if the server has seen them. */
     async contactOf(agentId: string): Promise<{ contactAt: Date; previousContactAt: Date | null } | null> {
-      const [row] = await db
-        .select({ contactAt: agentContacts.contactAt, previousContactAt: agentContacts.previousContactAt })
-        .from(agentContacts)
-        .where(eq(agentContacts.agentId, agentId));
-      return row ?? null;
+      const [row] = await statements.runSql<{ contact_at: string | Date; previous_contact_at: string | Date | null }>(
+        'contact',
+        { agentId },
+        () => sql`SELECT contact_at, previous_contact_at FROM agent_contacts WHERE agent_id = ${sql.placeholder('agentId')}::uuid`,
+      );
+      if (!row) return null;
+      return { contactAt: new Date(row.contact_at), previousContactAt: row.previous_contact_at === null ? null : new Date(row.previous_contact_at) };
     },
 
     /**
@@ -237,13 +250,15 @@ export function flagQueries(db: Database) {
      * starts a new sitting, and the last contact becomes the previous one.
      */
     async recordContact(agentId: string, at: Date, gapSeconds: number): Promise<void> {
-      const when = at.toISOString();
-      await db.execute(sql`
-        INSERT INTO agent_contacts (agent_id, contact_at) VALUES (${agentId}, ${when}::timestamptz)
+      await statements.runSql('record-contact', { agentId, at: at.toISOString(), gapSeconds }, () => {
+        const when = sql`${sql.placeholder('at')}::timestamptz`;
+        return sql`
+        INSERT INTO agent_contacts (agent_id, contact_at) VALUES (${sql.placeholder('agentId')}::uuid, ${when})
         ON CONFLICT (agent_id) DO UPDATE SET
-          previous_contact_at = CASE WHEN ${when}::timestamptz - agent_contacts.contact_at > make_interval(secs => ${gapSeconds})
+          previous_contact_at = CASE WHEN ${when} - agent_contacts.contact_at > make_interval(secs => ${sql.placeholder('gapSeconds')}::int)
             THEN agent_contacts.contact_at ELSE agent_contacts.previous_contact_at END,
-          contact_at = greatest(agent_contacts.contact_at, ${when}::timestamptz)`);
+          contact_at = greatest(agent_contacts.contact_at, ${when})`;
+      });
     },
 
     page: list.page,
