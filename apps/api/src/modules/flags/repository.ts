@@ -2,7 +2,7 @@ import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FlagRule, FlagStatus } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { agentContacts, fieldFlags, users } from '../../db/schema.ts';
+import { fieldFlags, users } from '../../db/schema.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { defineList } from '../../lists/kit.ts';
 import { PreparedStatements, type Binding } from '../../lists/prepared.ts';
