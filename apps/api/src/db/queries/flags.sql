@@ -248,129 +248,108 @@ GROUP BY
 
 -- flagQueries.scanNeighbours
 -- called with [{"scanId":"00000000-0000-4000-8000-000000000001","agentId":"00000000-0000-4000-8000-000000000002","motoristId":"00000000-0000-4000-8000-000000000001","at":"2026-03-05T09:00:00.000Z"},10]
-SELECT
-  (
-    SELECT
-      json_build_object(
-        'id',
-        s.id,
-        'agentId',
-        s.agent_id,
-        'at',
-        s.created_at,
-        'lat',
-        s.latitude,
-        'lng',
-        s.longitude,
-        'acc',
-        s.location_accuracy
-      )
-    FROM
-      scans s
-    WHERE
-      s.agent_id = $1::uuid
-      AND s.created_at <= $2::timestamptz
-      AND s.created_at > $3::timestamptz - interval '12 hours'
-      AND s.id <> $4::uuid
-      AND s.latitude IS NOT NULL
-    ORDER BY
-      s.created_at DESC
-    LIMIT
-      1
-  ) AS before,
-  (
-    SELECT
-      json_build_object(
-        'id',
-        s.id,
-        'agentId',
-        s.agent_id,
-        'at',
-        s.created_at,
-        'lat',
-        s.latitude,
-        'lng',
-        s.longitude,
-        'acc',
-        s.location_accuracy
-      )
-    FROM
-      scans s
-    WHERE
-      s.agent_id = $5::uuid
-      AND s.created_at >= $6::timestamptz
-      AND s.created_at < $7::timestamptz + interval '12 hours'
-      AND s.id <> $8::uuid
-      AND s.latitude IS NOT NULL
-    ORDER BY
-      s.created_at ASC
-    LIMIT
-      1
-  ) AS after,
-  (
-    SELECT
-      json_agg(near)
-    FROM
-      (
-        SELECT
-          json_build_object(
-            'id',
-            s.id,
-            'agentId',
-            s.agent_id,
-            'at',
-            s.created_at,
-            'lat',
-            s.latitude,
-            'lng',
-            s.longitude,
-            'acc',
-            s.location_accuracy
-          ) AS near
-        FROM
-          scans s
-        WHERE
-          s.motorist_id = $9::uuid
-          AND s.created_at BETWEEN $10::timestamptz - make_interval(mins => $11::int) AND $12::timestamptz + make_interval(mins => $13::int)
-          AND s.id <> $14::uuid
-          AND s.latitude IS NOT NULL
-        ORDER BY
-          s.created_at DESC
-        LIMIT
-          20
-      ) n
-  ) AS sticker,
-  (
-    SELECT
-      count(*)::int
-    FROM
-      (
-        SELECT
-          1
-        FROM
-          scans s
-        WHERE
-          s.agent_id = $15::uuid
-          AND s.created_at > $16::timestamptz - interval '1 minute'
-          AND s.created_at <= $17::timestamptz
-        LIMIT
-          1000
-      ) b
-  ) AS minute_before,
-  (
-    SELECT
-      count(*)::int
-    FROM
-      (
-        SELECT
-          1
-        FROM
-          scans s
-        WHERE
-          s.agent_id = $18::uuid
-          AND s.created_at >= $19::timestamptz
-          AND s.created_at < $20::timestamptz + interval '1 minute'
-        LIMIT
-          1000
-      ) a
-  ) AS minute_after;
+(
+  SELECT
+    'b' AS part,
+    s.id,
+    s.agent_id,
+    s.created_at,
+    s.latitude,
+    s.longitude,
+    s.location_accuracy,
+    0 AS count,
+    0 AS count_after
+  FROM
+    scans s
+  WHERE
+    s.agent_id = $1::uuid
+    AND s.created_at <= $2::timestamptz
+    AND s.created_at > $3::timestamptz - interval '12 hours'
+    AND s.id <> $4::uuid
+    AND s.latitude IS NOT NULL
+  ORDER BY
+    s.created_at DESC
+  LIMIT
+    1
+)
+UNION ALL
+(
+  SELECT
+    'a',
+    s.id,
+    s.agent_id,
+    s.created_at,
+    s.latitude,
+    s.longitude,
+    s.location_accuracy,
+    0 AS count,
+    0 AS count_after
+  FROM
+    scans s
+  WHERE
+    s.agent_id = $5::uuid
+    AND s.created_at >= $6::timestamptz
+    AND s.created_at < $7::timestamptz + interval '12 hours'
+    AND s.id <> $8::uuid
+    AND s.latitude IS NOT NULL
+  ORDER BY
+    s.created_at ASC
+  LIMIT
+    1
+)
+UNION ALL
+(
+  SELECT
+    's',
+    s.id,
+    s.agent_id,
+    s.created_at,
+    s.latitude,
+    s.longitude,
+    s.location_accuracy,
+    0 AS count,
+    0 AS count_after
+  FROM
+    scans s
+  WHERE
+    s.motorist_id = $9::uuid
+    AND s.created_at BETWEEN $10::timestamptz - make_interval(mins => $11::int) AND $12::timestamptz + make_interval(mins => $13::int)
+    AND s.id <> $14::uuid
+    AND s.latitude IS NOT NULL
+  ORDER BY
+    s.created_at DESC
+  LIMIT
+    20
+)
+UNION ALL
+(
+  SELECT
+    'r',
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+    count(*) FILTER (
+      WHERE
+        r.created_at <= $15::timestamptz
+    )::int,
+    count(*) FILTER (
+      WHERE
+        r.created_at >= $16::timestamptz
+    )::int
+  FROM
+    (
+      SELECT
+        s.created_at
+      FROM
+        scans s
+      WHERE
+        s.agent_id = $17::uuid
+        AND s.created_at > $18::timestamptz - interval '1 minute'
+        AND s.created_at < $19::timestamptz + interval '1 minute'
+      LIMIT
+        2000
+    ) r
+);

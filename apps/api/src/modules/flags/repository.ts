@@ -73,20 +73,19 @@ const joinAnd = (parts: (SQL | undefined)[]): SQL | undefined => {
   return given.length === 0 ? undefined : sql.join(given, sql` AND `);
 };
 
-interface NeighboursRow {
-  before: NearJson;
-  after: NearJson;
-  sticker: NearJson[] | null;
-  minute_before: number;
-  minute_after: number;
+/** A row of the neighbours statement: a scan near this one (parts b, a, s) or the minute's counts (part r). */
+interface NeighbourRow {
+  part: 'b' | 'a' | 's' | 'r';
+  id: string | null;
+  agent_id: string | null;
+  created_at: string | Date | null;
+  latitude: number | null;
+  longitude: number | null;
+  location_accuracy: number | null;
+  /** Part r: the agent's scans in the minute up to this one, and (count_after) from it. */
+  count: number;
+  count_after: number;
 }
-
-type NearJson = { id: string; agentId: string; at: string; lat: number; lng: number; acc: number | null } | null;
-const nearOf = (row: NearJson): NearScan | null =>
-  row ? { id: row.id, agentId: row.agentId, at: new Date(row.at), place: { latitude: row.lat, longitude: row.lng, accuracy: row.acc } } : null;
-const nearJson = sql.raw(
-  `json_build_object('id', s.id, 'agentId', s.agent_id, 'at', s.created_at, 'lat', s.latitude, 'lng', s.longitude, 'acc', s.location_accuracy)`,
-);
 
 const agent = alias(users, 'flag_agent');
 const motorist = alias(users, 'flag_motorist');
@@ -177,37 +176,54 @@ export function flagQueries(db: Database) {
   return {
     async scanNeighbours(scan: { scanId: string; agentId: string; motoristId: string; at: Date }, stickerMinutes: number): Promise<ScanNeighbours> {
       const values = { agentId: scan.agentId, motoristId: scan.motoristId, scanId: scan.scanId, at: scan.at.toISOString(), stickerMinutes };
-      const [row] = await statements.runSql<NeighboursRow>('neighbours', values, () => {
+      // One statement of four index-bounded parts, as rows (b: before, a: after, s: the sticker's, r: the
+      // counts): measured cheaper on PGlite than the same parts as subqueries of one row.
+      const rows = await statements.runSql<NeighbourRow>('neighbours', values, () => {
         const agentId = sql`${sql.placeholder('agentId')}::uuid`;
         const scanId = sql`${sql.placeholder('scanId')}::uuid`;
         const at = sql`${sql.placeholder('at')}::timestamptz`;
         const window = sql.raw(`interval '${SPEED_WINDOW_HOURS} hours'`);
         const sticker = sql`make_interval(mins => ${sql.placeholder('stickerMinutes')}::int)`;
-        return sql`SELECT
-          (SELECT ${nearJson} FROM scans s
+        const near = sql.raw('s.id, s.agent_id, s.created_at, s.latitude, s.longitude, s.location_accuracy, 0 AS count, 0 AS count_after');
+        return sql`
+          (SELECT 'b' AS part, ${near} FROM scans s
             WHERE s.agent_id = ${agentId} AND s.created_at <= ${at} AND s.created_at > ${at} - ${window}
               AND s.id <> ${scanId} AND s.latitude IS NOT NULL
-            ORDER BY s.created_at DESC LIMIT 1) AS before,
-          (SELECT ${nearJson} FROM scans s
+            ORDER BY s.created_at DESC LIMIT 1)
+          UNION ALL
+          (SELECT 'a', ${near} FROM scans s
             WHERE s.agent_id = ${agentId} AND s.created_at >= ${at} AND s.created_at < ${at} + ${window}
               AND s.id <> ${scanId} AND s.latitude IS NOT NULL
-            ORDER BY s.created_at ASC LIMIT 1) AS after,
-          (SELECT json_agg(near) FROM (
-            SELECT ${nearJson} AS near FROM scans s
+            ORDER BY s.created_at ASC LIMIT 1)
+          UNION ALL
+          (SELECT 's', ${near} FROM scans s
             WHERE s.motorist_id = ${sql.placeholder('motoristId')}::uuid AND s.created_at BETWEEN ${at} - ${sticker} AND ${at} + ${sticker}
               AND s.id <> ${scanId} AND s.latitude IS NOT NULL
-            ORDER BY s.created_at DESC LIMIT 20) n) AS sticker,
-          (SELECT count(*)::int FROM (SELECT 1 FROM scans s
-            WHERE s.agent_id = ${agentId} AND s.created_at > ${at} - interval '1 minute' AND s.created_at <= ${at} LIMIT 1000) b) AS minute_before,
-          (SELECT count(*)::int FROM (SELECT 1 FROM scans s
-            WHERE s.agent_id = ${agentId} AND s.created_at >= ${at} AND s.created_at < ${at} + interval '1 minute' LIMIT 1000) a) AS minute_after`;
+            ORDER BY s.created_at DESC LIMIT 20)
+          UNION ALL
+          (SELECT 'r', NULL, NULL, NULL, NULL, NULL, NULL,
+              count(*) FILTER (WHERE r.created_at <= ${at})::int, count(*) FILTER (WHERE r.created_at >= ${at})::int
+            FROM (SELECT s.created_at FROM scans s
+              WHERE s.agent_id = ${agentId} AND s.created_at > ${at} - interval '1 minute' AND s.created_at < ${at} + interval '1 minute' LIMIT 2000) r)`;
       });
+      const nearOf = (row: NeighbourRow): NearScan => ({
+        id: row.id as string,
+        agentId: row.agent_id as string,
+        at: new Date(row.created_at as string | Date),
+        place: {
+          latitude: Number(row.latitude),
+          longitude: Number(row.longitude),
+          accuracy: row.location_accuracy === null ? null : Number(row.location_accuracy),
+        },
+      });
+      const part = (name: string) => rows.filter((row) => row.part === name);
+      const counts = part('r')[0];
       return {
-        before: nearOf(row.before),
-        after: nearOf(row.after),
-        sticker: (row.sticker ?? []).map(nearOf).filter((near): near is NearScan => near !== null),
-        minuteBefore: Number(row.minute_before),
-        minuteAfter: Number(row.minute_after),
+        before: part('b').map(nearOf)[0] ?? null,
+        after: part('a').map(nearOf)[0] ?? null,
+        sticker: part('s').map(nearOf),
+        minuteBefore: Number(counts?.count ?? 0),
+        minuteAfter: Number(counts?.count_after ?? 0),
       };
     },
 
