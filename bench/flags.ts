@@ -116,17 +116,17 @@ try {
   const plan = await rowsOf<{ 'QUERY PLAN': string }>(
     on.ctx.database.db,
     sql.raw(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON)
-      (SELECT 'b', s.id FROM scans s WHERE s.agent_id = '${scan.agent_id}' AND s.created_at <= '${at}' AND s.created_at > '${at}'::timestamptz - interval '12 hours'
+      (SELECT 'b', s.id, 0::bigint FROM scans s WHERE s.agent_id = '${scan.agent_id}' AND s.created_at <= '${at}' AND s.created_at > '${at}'::timestamptz - interval '12 hours'
          AND s.id <> '${scan.id}' AND s.latitude IS NOT NULL ORDER BY s.created_at DESC LIMIT 1)
       UNION ALL
-      (SELECT 'a', s.id FROM scans s WHERE s.agent_id = '${scan.agent_id}' AND s.created_at >= '${at}' AND s.created_at < '${at}'::timestamptz + interval '12 hours'
+      (SELECT 'a', s.id, 0::bigint FROM scans s WHERE s.agent_id = '${scan.agent_id}' AND s.created_at >= '${at}' AND s.created_at < '${at}'::timestamptz + interval '12 hours'
          AND s.id <> '${scan.id}' AND s.latitude IS NOT NULL ORDER BY s.created_at ASC LIMIT 1)
       UNION ALL
-      (SELECT 's', s.id FROM scans s WHERE s.motorist_id = '${scan.motorist_id}' AND s.created_at BETWEEN '${at}'::timestamptz - interval '10 minutes'
+      (SELECT 's', s.id, 0::bigint FROM scans s WHERE s.motorist_id = '${scan.motorist_id}' AND s.created_at BETWEEN '${at}'::timestamptz - interval '10 minutes'
          AND '${at}'::timestamptz + interval '10 minutes' AND s.id <> '${scan.id}' AND s.latitude IS NOT NULL ORDER BY s.created_at DESC LIMIT 20)
       UNION ALL
-      (SELECT 'r', NULL::uuid FROM (SELECT s.created_at FROM scans s WHERE s.agent_id = '${scan.agent_id}' AND s.created_at > '${at}'::timestamptz - interval '1 minute'
-         AND s.created_at < '${at}'::timestamptz + interval '1 minute' LIMIT 2000) r GROUP BY ())`),
+      (SELECT 'r', NULL::uuid, count(*) FILTER (WHERE r.created_at <= '${at}') FROM (SELECT s.created_at FROM scans s WHERE s.agent_id = '${scan.agent_id}' AND s.created_at > '${at}'::timestamptz - interval '1 minute'
+         AND s.created_at < '${at}'::timestamptz + interval '1 minute' LIMIT 2000) r)`),
   );
 
   console.log(`### ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${new Date().toISOString().slice(0, 16)}Z`);
