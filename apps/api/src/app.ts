@@ -35,6 +35,7 @@ import * as tills from './modules/tills/index.ts';
 import * as tillLists from './modules/till-lists/index.ts';
 import * as approvals from './modules/approvals/index.ts';
 import * as reversals from './modules/reversals/index.ts';
+import * as flags from './modules/flags/index.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
 import { registerAuth } from './platform/http/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -91,6 +92,8 @@ export interface AppDependencies {
   scanRepeatMinutes?: number;
   /** Remitters' tills: the late mark and the cash limits (TILL_LATE_HOURS, TILL_CASH_LIMIT_HOURS, TILL_CASH_LIMIT_NAIRA); unset: 6, 24, 50,000. */
   tills?: tills.TillSettings;
+  /** The flag rules' thresholds (FLAG_* settings); false: no flags (FLAGS=off); unset: the defaults. */
+  flags?: flags.FlagSettings | false;
   /**
    * How often the reset-mail worker looks for queued requests besides being woken by its own process's
    * (unset: 2 s). 0: it sends only when `app.resetMail.drain()` is called (tests decide when mail leaves).
@@ -252,6 +255,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mountOf(storedFiles.descriptor, () => ({ files: deps.files, clock })),
     mountOf(subscriptions.descriptor, () => ({ db, clock, approvals: approvalGate })),
     mountOf(penalties.descriptor, () => ({ db, clock, subscriptions: face(subscriptions.descriptor), approvals: approvalGate })),
+    mountOf(flags.descriptor, () => ({ db, clock, settings: deps.flags })),
     mountOf(field.descriptor, () => ({
       db,
       clock,
@@ -262,6 +266,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         fileUrl,
         receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake },
         tills: deps.tills,
+        flags: face(flags.descriptor),
       },
     })),
     mountOf(tills.descriptor, () => ({

@@ -8,6 +8,7 @@ import {
   DEFAULT_APPROVALS_EXPIRE_HOURS,
   DEFAULT_DPO_CONTACT,
   DEFAULT_LEVY_NAME,
+  DEFAULT_FLAG_SETTINGS,
   DEFAULT_SCAN_REPEAT_MINUTES,
   DEFAULT_TILL_CASH_LIMIT_HOURS,
   DEFAULT_TILL_CASH_LIMIT_NAIRA,
@@ -165,6 +166,31 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(24 * 30, 'must be at most 720')
     .default(DEFAULT_APPROVALS_EXPIRE_HOURS),
+  /** Flags on field activity (docs/flags.md): on (default) or off (no rule runs, no contact is recorded). */
+  FLAGS: z.enum(['on', 'off']).default('on'),
+  /** Two captures of one agent whose places imply more than this many km/h are flagged. */
+  FLAG_MAX_SPEED_KMH: z.coerce.number().int().min(10, 'must be at least 10').max(2000, 'must be at most 2000').default(DEFAULT_FLAG_SETTINGS.maxSpeedKmh),
+  /** One sticker scanned twice within this many minutes, more than FLAG_STICKER_KM apart, is flagged. */
+  FLAG_STICKER_MINUTES: z.coerce.number().int().min(1, 'must be at least 1').max(120, 'must be at most 120').default(DEFAULT_FLAG_SETTINGS.stickerMinutes),
+  FLAG_STICKER_KM: z.coerce.number().min(0.5, 'must be at least 0.5').max(500, 'must be at most 500').default(DEFAULT_FLAG_SETTINGS.stickerKm),
+  /** More scans than this by one agent within a minute are flagged. */
+  FLAG_SCANS_PER_MINUTE: z.coerce.number().int().min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(DEFAULT_FLAG_SETTINGS.scansPerMinute),
+  /** A capture reaching the server more than this many hours after it was made is flagged. */
+  FLAG_LATE_HOURS: z.coerce.number().min(0.5, 'must be at least 0.5').max(720, 'must be at most 720').default(DEFAULT_FLAG_SETTINGS.lateHours),
+  /** An agent's requests less than this many seconds apart are one sitting (a phone emptying its queue). */
+  FLAG_CONTACT_GAP_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10, 'must be at least 10')
+    .max(3600, 'must be at most 3600')
+    .default(DEFAULT_FLAG_SETTINGS.contactGapSeconds),
+  /** A penalty scan captured more than this many minutes before the agent's previous contact adds no penalty and is flagged. */
+  FLAG_CONTACT_SLACK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0, 'must be 0 or more')
+    .max(1440, 'must be at most 1440')
+    .default(DEFAULT_FLAG_SETTINGS.contactSlackMinutes),
   /** Paystack secret key (server only); unset: the offline bank list and directory. */
   PAYSTACK_SECRET_KEY: z
     .string()

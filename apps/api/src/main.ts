@@ -98,6 +98,18 @@ async function start(config: Config): Promise<void> {
     captureMaxAgeHours: config.FIELD_CAPTURE_MAX_AGE_HOURS,
     scanRepeatMinutes: config.SCAN_REPEAT_MINUTES,
     tills: { lateHours: config.TILL_LATE_HOURS, cashLimitHours: config.TILL_CASH_LIMIT_HOURS, cashLimitNaira: config.TILL_CASH_LIMIT_NAIRA },
+    flags:
+      config.FLAGS === 'off'
+        ? false
+        : {
+            maxSpeedKmh: config.FLAG_MAX_SPEED_KMH,
+            stickerMinutes: config.FLAG_STICKER_MINUTES,
+            stickerKm: config.FLAG_STICKER_KM,
+            scansPerMinute: config.FLAG_SCANS_PER_MINUTE,
+            lateHours: config.FLAG_LATE_HOURS,
+            contactGapSeconds: config.FLAG_CONTACT_GAP_SECONDS,
+            contactSlackMinutes: config.FLAG_CONTACT_SLACK_MINUTES,
+          },
     banks: createBankProvider(config, database.db),
     idempotencyRetentionDays: config.IDEMPOTENCY_RETENTION_DAYS,
     retention: { deletedPersonDays: config.RETENTION_DELETED_PERSON_DAYS, scanLocationDays: config.RETENTION_SCAN_LOCATION_DAYS },

@@ -20,6 +20,7 @@ import { smsOutbox, type SmsSender } from '../src/adapters/sms.ts';
 import { hashPassword } from '../src/platform/credentials/passwords.ts';
 import type { TillSettings } from '../src/modules/tills/index.ts';
 import type { ApprovalSettings } from '../src/modules/approvals/index.ts';
+import type { FlagSettings } from '../src/modules/flags/index.ts';
 import { pgliteTestDatabase, postgresTestDatabase, type TestDatabase } from './template-database.ts';
 
 /** Which database the API tests run against: set per Vitest project (see vitest.config.ts). */
@@ -91,6 +92,8 @@ export async function createTestContext(
     tills?: TillSettings;
     /** APPROVALS and APPROVALS_EXPIRE_HOURS; unset: no kind needs a second person (the spec's direct behaviour). */
     approvals?: ApprovalSettings;
+    /** The flag rules' thresholds (FLAG_*); false: no flags (FLAGS=off); unset: the defaults. */
+    flags?: FlagSettings | false;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
@@ -123,6 +126,7 @@ export async function createTestContext(
       scanRepeatMinutes: options.scanRepeatMinutes,
       tills: options.tills,
       approvals: options.approvals,
+      flags: options.flags,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
       // Texts leave when a test says so (app.textMessages.sendDue() or the job), not after each payment.

@@ -48,6 +48,8 @@ export const CAPABILITIES = [
   'privacy',
   // second approvals (issue 44): the Approvals page; which requests one may decide is the kind's own permission
   'approvals',
+  // flags on field activity (issue 44): the Flags queue and reviewing a flag
+  'flags',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -70,6 +72,7 @@ const CONSOLE_ADMIN: Partial<Record<Capability, Access>> = {
   books: 'write',
   tills: 'write',
   approvals: 'read',
+  flags: 'write',
 };
 
 /**
@@ -91,8 +94,8 @@ export const PERMISSIONS: Record<Principal, Partial<Record<Capability, Access>>>
   },
   admin: CONSOLE_ADMIN,
   'registrar-manager': { dashboard: 'read', profile: 'read', registrars: 'write' },
-  'enforcer-manager': { dashboard: 'read', profile: 'read', enforcers: 'write' },
-  'remitter-manager': { dashboard: 'read', profile: 'read', remitters: 'write', tills: 'write', approvals: 'read' },
+  'enforcer-manager': { dashboard: 'read', profile: 'read', enforcers: 'write', flags: 'write' },
+  'remitter-manager': { dashboard: 'read', profile: 'read', remitters: 'write', tills: 'write', approvals: 'read', flags: 'write' },
   union: { dashboard: 'read', profile: 'read' },
   user: { dashboard: 'read', profile: 'read', motorists: 'read' },
   registrar: { dashboard: 'read', profile: 'read', motorists: 'write', 'delete-people': 'write' },

@@ -21,3 +21,4 @@ export * from './schema/personal-data.ts';
 export * from './schema/approvals.ts';
 export * from './schema/index-includes.ts';
 export * from './schema/reversals.ts';
+export * from './schema/flags.ts';

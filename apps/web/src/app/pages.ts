@@ -10,6 +10,7 @@ import {
   IconChartPie,
   IconClipboardList,
   IconEye,
+  IconFlag,
   IconHistory,
   IconLayoutDashboard,
   IconQrcode,
@@ -182,6 +183,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     capability: 'approvals',
     Page: lazyPage(() => import('../features/approvals/ApprovalsPage.tsx'), 'ApprovalsPage'),
     sidebar: { label: 'Approvals', icon: IconChecklist },
+  },
+  // Not in the spec's sidebar: flags on field activity (issue 44), for admins and the agents' managers.
+  {
+    path: '/flags',
+    title: 'Flags',
+    capability: 'flags',
+    Page: lazyPage(() => import('../features/flags/FlagsPage.tsx'), 'FlagsPage'),
+    sidebar: { label: 'Flags', icon: IconFlag },
   },
   {
     path: '/allocation',

@@ -28,3 +28,4 @@ export * from './personal-data/schemas.ts';
 export * from './privacy/schemas.ts';
 export * from './approvals/schemas.ts';
 export * from './reversals/schemas.ts';
+export * from './flags/schemas.ts';

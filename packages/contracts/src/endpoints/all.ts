@@ -22,6 +22,7 @@ import * as reversals from './reversals/endpoints.ts';
 import * as subscriptions from './subscriptions/endpoints.ts';
 import * as tills from './tills/endpoints.ts';
 import * as tillLists from './till-lists/endpoints.ts';
+import * as flags from './flags/endpoints.ts';
 
 /** Every endpoint the API serves, by capability (the server registers exactly these). */
 export const ENDPOINT_GROUPS = {
@@ -45,6 +46,7 @@ export const ENDPOINT_GROUPS = {
   ledger,
   tills,
   tillLists,
+  flags,
   personalData,
   privacy,
   approvals,

@@ -22,3 +22,4 @@ export * as personalDataEndpoints from './personal-data/endpoints.ts';
 export * as privacyEndpoints from './privacy/endpoints.ts';
 export * as approvalEndpoints from './approvals/endpoints.ts';
 export * as reversalEndpoints from './reversals/endpoints.ts';
+export * as flagEndpoints from './flags/endpoints.ts';

@@ -19,7 +19,8 @@ import { answerOnce, KeyTaken, type IdempotentResult } from '../../platform/idem
 import { captureTime } from '../../platform/capture-time.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { formatNaira, koboOf, toKobo, toNaira, type Kobo } from '../../domain/money.ts';
-import { DEFAULT_TILL_SETTINGS, takeMoney, type Collection, type TillSettings } from '../tills/index.ts';
+import { CashPaused, DEFAULT_TILL_SETTINGS, takeMoney, type Collection, type TillSettings } from '../tills/index.ts';
+import type { FieldFlags } from '../flags/index.ts';
 import { queueReceiptText } from '../messages/index.ts';
 import { toPaymentRecord } from '../records/index.ts';
 import { addPenalty, effectiveExpiry, extend, openSubscriptions, statusAt, updateSubscription } from '../subscriptions/index.ts';
@@ -50,6 +51,17 @@ export interface FieldOptions {
   receiptTexts?: { publicUrl?: string; queued(): void };
   /** The tills' late mark and cash limits (TILL_* settings); unset: the defaults. */
   tills?: TillSettings;
+  /** The flag rules (modules/flags; FLAGS, FLAG_* settings); unset or null: no flags. */
+  flags?: FieldFlags | null;
+}
+
+/** What a capture recorded, for the flag rules run after its transaction. */
+interface Recorded {
+  id?: string;
+  motoristId?: string;
+  at?: Date;
+  received?: Date;
+  place?: { latitude: number; longitude: number; accuracy: number | null } | null;
 }
 
 /** What a scan found: this scan's, or (repeated) the earlier scan's it repeats. */
@@ -122,6 +134,36 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
   const fileUrl = deps.options?.fileUrl;
   const receiptTexts = deps.options?.receiptTexts;
   const tillSettings = deps.options?.tills ?? DEFAULT_TILL_SETTINGS;
+  const flags = deps.options?.flags ?? null;
+
+  /** The late rule on a payment just recorded (after its transaction; never refusing it). */
+  async function flagPayment(agent: FieldAgent, recorded: Recorded, replayed: boolean): Promise<void> {
+    if (!flags || replayed || !recorded.id || !recorded.at || !recorded.received || !recorded.motoristId) return;
+    await flags.afterPayment({ paymentId: recorded.id, agentId: agent.id, motoristId: recorded.motoristId, at: recorded.at, received: recorded.received });
+  }
+
+  /** Runs a payment; cash the tills refused as over a limit is flagged (the money was taken all the same), then refused. */
+  async function paying<T>(agent: FieldAgent, key: string, amountKobo: () => number, run: (recorded: Recorded) => Promise<IdempotentResult<T>>) {
+    const recorded: Recorded = {};
+    try {
+      const result = await run(recorded);
+      await flagPayment(agent, recorded, result.replayed);
+      return result;
+    } catch (error) {
+      if (error instanceof CashPaused && flags && recorded.at && recorded.received) {
+        await flags.cashRefused({
+          agentId: agent.id,
+          key,
+          motoristId: recorded.motoristId ?? null,
+          amountKobo: amountKobo(),
+          reason: error.message,
+          at: recorded.at,
+          received: recorded.received,
+        });
+      }
+      throw error;
+    }
+  }
 
   /**
    * The scan this one repeats: the same agent's scan of the same motorist captured within
@@ -133,7 +175,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     return unit.field.findScanBetween(motoristId, agentId, new Date(at.getTime() - scanRepeatMs), new Date(at.getTime() + scanRepeatMs));
   }
 
-  async function scanIn(unit: FieldUnit, agent: FieldAgent, input: ScanInput, received: Date): Promise<FieldScanResponse['data']> {
+  async function scanIn(unit: FieldUnit, agent: FieldAgent, input: ScanInput, received: Date, recorded: Recorded): Promise<FieldScanResponse['data']> {
     const now = captureTime(input.capturedAt, received, maxAgeHours);
     const context = await lockedContext(unit, await motoristCode(unit, input), agent.id);
     const { motorist, current, penaltyChargeKobo, graceMs } = context;
@@ -169,7 +211,22 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     let outstanding = subscription.outstandingPenaltyKobo;
     let penaltyAdded = koboOf(0);
     let scanId: string | null = null;
-    if (status === 'expired' && penaltyChargeKobo) {
+    // A penalty scan captured before the agent's previous contact with the server was held back:
+    // it adds no penalty and is flagged instead (docs/flags.md).
+    const heldSince = status === 'expired' && penaltyChargeKobo && flags ? await flags.heldSince(unit.tx, agent.id, now, received) : null;
+    if (heldSince && penaltyChargeKobo && flags) {
+      scanId = await unit.field.insertScan({ ...base, outstandingKobo: outstanding, penaltyAddedKobo: 0, penaltyDay: null });
+      if (!scanId) throw new Error('scan was not written');
+      await flags.heldPenaltyFlag(unit.tx, {
+        agentId: agent.id,
+        scanId,
+        motoristId: motorist.id,
+        capturedAt: now,
+        receivedAt: received,
+        previousContact: heldSince,
+        penaltyKobo: penaltyChargeKobo,
+      });
+    } else if (status === 'expired' && penaltyChargeKobo) {
       scanId = await unit.field.insertScan({
         ...base,
         outstandingKobo: outstanding + penaltyChargeKobo,
@@ -184,6 +241,9 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     }
     scanId ??= await unit.field.insertScan({ ...base, outstandingKobo: outstanding, penaltyAddedKobo: 0, penaltyDay: null });
     if (!scanId) throw new Error('scan was not written');
+    const place =
+      base.latitude !== null && base.longitude !== null ? { latitude: base.latitude, longitude: base.longitude, accuracy: base.locationAccuracy } : null;
+    Object.assign(recorded, { id: scanId, motoristId: motorist.id, at: now, received, place });
     return scanAnswer(context, { scanId, at: now, status, outstanding, penaltyAdded, repeated: false });
   }
 
@@ -241,9 +301,23 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
      * index, not by reading first). With an Idempotency-Key, a repeat records nothing new.
      */
     async scan(agent: FieldAgent, input: ScanInput, key?: string): Promise<IdempotentResult<FieldScanResponse['data']>> {
-      const work = async (unit: FieldUnit, received: Date) => ({ statusCode: 201, body: await scanIn(unit, agent, input, received) });
-      if (key) return idempotent(agent, key, 'scan', input, work);
-      return repository.transaction(async (unit) => ({ ...(await work(unit, clock.now())), replayed: false }));
+      const recorded: Recorded = {};
+      const work = async (unit: FieldUnit, received: Date) => ({ statusCode: 201, body: await scanIn(unit, agent, input, received, recorded) });
+      const result = key
+        ? await idempotent(agent, key, 'scan', input, work)
+        : await repository.transaction(async (unit) => ({ ...(await work(unit, clock.now())), replayed: false }));
+      // The flag rules, once the scan is committed: a repeat or a replay recorded nothing new.
+      if (flags && !result.replayed && recorded.id && recorded.motoristId && recorded.at && recorded.received) {
+        await flags.afterScan({
+          scanId: recorded.id,
+          agentId: agent.id,
+          motoristId: recorded.motoristId,
+          at: recorded.at,
+          received: recorded.received,
+          place: recorded.place ?? null,
+        });
+      }
+      return result;
     },
 
     /**
@@ -251,88 +325,102 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
      * max(now, current expiry) by one plan period; accumulated + 1; accumulatedAmount + price.
      */
     async subscriptionPayment(agent: FieldAgent, key: string, input: SubscriptionPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
-      const result = await idempotent(agent, key, 'subscription-payment', input, async (unit, received) => {
-        const now = captureTime(input.capturedAt, received, maxAgeHours);
-        const context = await payableContext(unit, await motoristCode(unit, input), agent.id, input.subscriptionId);
-        const { motorist, requestedPlan: plan } = context;
-        if (!plan || plan.isDeleted) throw notFound('No plan has that subscriptionId');
-        if (plan.vehicleType !== motorist.vehicleType) {
-          throw badRequest(`subscriptionId names a ${plan.vehicleType} plan; this motorist's vehicle is a ${motorist.vehicleType}`);
-        }
-        const subscription = context.current.subscription;
-        const { next, expiresBefore, expiresAfter } = extend(subscription, plan.name, now);
-        const changes = {
-          ...next,
-          planId: plan.id,
-          accumulated: subscription.accumulated + 1,
-          accumulatedAmountKobo: subscription.accumulatedAmountKobo + plan.priceKobo,
-          renewedAt: now,
-          updatedAt: received,
-        };
-        const payment: Omit<PaymentRow, 'id' | 'receiptNo'> = {
-          createdAt: now,
-          bankName: input.bankName || null,
-          modeOfPayment: input.modeOfPayment,
-          reference: input.modeOfPayment === 'cash' ? null : (input.reference ?? null),
-          planId: plan.id,
-          planName: plan.name,
-          vehicleType: plan.vehicleType,
-          amountKobo: plan.priceKobo,
-          status: 'success',
-          motorist: personOf(motorist),
-          remitter: context.agent,
-        };
-        const money = { ...moneyOf(agent, payment, received), kind: 'subscription' } as const;
-        const inserted = await takeMoney(unit.tx, tillSettings, money, (tillId) =>
-          unit.field.insertSubscriptionPayment({
-            motoristId: motorist.id,
-            remitterId: agent.id,
-            subscriptionId: subscription.id,
-            planId: plan.id,
-            planName: plan.name,
-            vehicleType: plan.vehicleType,
-            amountKobo: plan.priceKobo,
-            modeOfPayment: input.modeOfPayment,
-            bankName: payment.bankName,
-            reference: payment.reference,
-            tillId,
-            expiresBefore,
-            expiresAfter,
-            idempotencyKey: key,
-            createdAt: now,
-            receivedAt: received,
+      let priceKobo = 0;
+      const result = await paying(
+        agent,
+        key,
+        () => priceKobo,
+        (recorded) =>
+          idempotent(agent, key, 'subscription-payment', input, async (unit, received) => {
+            const now = captureTime(input.capturedAt, received, maxAgeHours);
+            Object.assign(recorded, { at: now, received });
+            const context = await payableContext(unit, await motoristCode(unit, input), agent.id, input.subscriptionId);
+            const { motorist, requestedPlan: plan } = context;
+            recorded.motoristId = motorist.id;
+            priceKobo = plan?.priceKobo ?? 0;
+            if (!plan || plan.isDeleted) throw notFound('No plan has that subscriptionId');
+            if (plan.vehicleType !== motorist.vehicleType) {
+              throw badRequest(`subscriptionId names a ${plan.vehicleType} plan; this motorist's vehicle is a ${motorist.vehicleType}`);
+            }
+            const subscription = context.current.subscription;
+            const { next, expiresBefore, expiresAfter } = extend(subscription, plan.name, now);
+            const changes = {
+              ...next,
+              planId: plan.id,
+              accumulated: subscription.accumulated + 1,
+              accumulatedAmountKobo: subscription.accumulatedAmountKobo + plan.priceKobo,
+              renewedAt: now,
+              updatedAt: received,
+            };
+            const payment: Omit<PaymentRow, 'id' | 'receiptNo'> = {
+              createdAt: now,
+              bankName: input.bankName || null,
+              modeOfPayment: input.modeOfPayment,
+              reference: input.modeOfPayment === 'cash' ? null : (input.reference ?? null),
+              planId: plan.id,
+              planName: plan.name,
+              vehicleType: plan.vehicleType,
+              amountKobo: plan.priceKobo,
+              status: 'success',
+              motorist: personOf(motorist),
+              remitter: context.agent,
+            };
+            const money = { ...moneyOf(agent, payment, received), kind: 'subscription' } as const;
+            const inserted = await takeMoney(unit.tx, tillSettings, money, (tillId) =>
+              unit.field.insertSubscriptionPayment({
+                motoristId: motorist.id,
+                remitterId: agent.id,
+                subscriptionId: subscription.id,
+                planId: plan.id,
+                planName: plan.name,
+                vehicleType: plan.vehicleType,
+                amountKobo: plan.priceKobo,
+                modeOfPayment: input.modeOfPayment,
+                bankName: payment.bankName,
+                reference: payment.reference,
+                tillId,
+                expiresBefore,
+                expiresAfter,
+                idempotencyKey: key,
+                createdAt: now,
+                receivedAt: received,
+              }),
+            );
+            recorded.id = inserted.id;
+            const updated = { ...changes, lastReceiptNo: inserted.receiptNo };
+            await updateSubscription(unit.tx, subscription.id, updated);
+            if (receiptTexts) {
+              const receipt = {
+                kind: 'subscription',
+                motoristId: motorist.id,
+                phone: motorist.phone,
+                receiptNo: inserted.receiptNo,
+                amountKobo: plan.priceKobo,
+              } as const;
+              await queueReceiptText(
+                unit.tx,
+                { ...receipt, plate: motorist.plateNumber, planName: plan.name, paidUntil: expiresAfter },
+                receiptTexts.publicUrl,
+                received,
+              );
+            }
+            const view = toTicketSubscription(
+              {
+                subscription: { ...subscription, ...updated },
+                plan: { id: plan.id, name: plan.name, vehicleType: plan.vehicleType, priceKobo: plan.priceKobo },
+              },
+              now,
+              context.graceMs,
+            );
+            return {
+              statusCode: 201,
+              body: {
+                message: TICKET_MESSAGES.subscriptionPaymentRecorded,
+                data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view, plateNumber: motorist.plateNumber },
+              },
+            };
           }),
-        );
-        const updated = { ...changes, lastReceiptNo: inserted.receiptNo };
-        await updateSubscription(unit.tx, subscription.id, updated);
-        if (receiptTexts) {
-          const receipt = {
-            kind: 'subscription',
-            motoristId: motorist.id,
-            phone: motorist.phone,
-            receiptNo: inserted.receiptNo,
-            amountKobo: plan.priceKobo,
-          } as const;
-          await queueReceiptText(
-            unit.tx,
-            { ...receipt, plate: motorist.plateNumber, planName: plan.name, paidUntil: expiresAfter },
-            receiptTexts.publicUrl,
-            received,
-          );
-        }
-        const view = toTicketSubscription(
-          { subscription: { ...subscription, ...updated }, plan: { id: plan.id, name: plan.name, vehicleType: plan.vehicleType, priceKobo: plan.priceKobo } },
-          now,
-          context.graceMs,
-        );
-        return {
-          statusCode: 201,
-          body: {
-            message: TICKET_MESSAGES.subscriptionPaymentRecorded,
-            data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view, plateNumber: motorist.plateNumber },
-          },
-        };
-      });
+      );
       if (receiptTexts && !result.replayed) receiptTexts.queued();
       return result;
     },
@@ -340,64 +428,73 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     /** A remitter records a penalty payment: lowers the outstanding payment; more than is owed is refused. */
     async penaltyPayment(agent: FieldAgent, key: string, input: PenaltyPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
       const amountKobo = toKobo(input.amount);
-      const result = await idempotent(agent, key, 'penalty-payment', input, async (unit, received) => {
-        const now = captureTime(input.capturedAt, received, maxAgeHours);
-        const context = await payableContext(unit, await motoristCode(unit, input), agent.id);
-        const { motorist, current } = context;
-        const subscription = current.subscription;
-        const owed = subscription.outstandingPenaltyKobo;
-        if (amountKobo > owed) {
-          throw badRequest(owed === 0 ? 'amount: this motorist owes no penalty' : `amount is more than the outstanding penalty of ${formatNaira(owed)}`);
-        }
-        const changes = { outstandingPenaltyKobo: owed - amountKobo, updatedAt: received };
-        await updateSubscription(unit.tx, subscription.id, changes);
-        const payment: Omit<PaymentRow, 'id' | 'receiptNo'> = {
-          createdAt: now,
-          bankName: input.bankName || null,
-          modeOfPayment: input.modeOfPayment,
-          reference: input.modeOfPayment === 'cash' ? null : (input.reference ?? null),
-          planId: current.plan?.id ?? null,
-          planName: current.plan?.name ?? null,
-          vehicleType: motorist.vehicleType,
-          amountKobo,
-          status: 'success',
-          motorist: personOf(motorist),
-          remitter: context.agent,
-        };
-        const money = { ...moneyOf(agent, payment, received), kind: 'penalty' } as const;
-        const inserted = await takeMoney(unit.tx, tillSettings, money, (tillId) =>
-          unit.field.insertPenaltyPayment({
-            motoristId: motorist.id,
-            remitterId: agent.id,
-            subscriptionId: subscription.id,
-            planId: payment.planId,
-            planName: payment.planName,
-            vehicleType: motorist.vehicleType,
-            amountKobo,
-            modeOfPayment: input.modeOfPayment,
-            bankName: payment.bankName,
-            reference: payment.reference,
-            tillId,
-            outstandingBeforeKobo: owed,
-            outstandingAfterKobo: owed - amountKobo,
-            idempotencyKey: key,
-            createdAt: now,
-            receivedAt: received,
+      const result = await paying(
+        agent,
+        key,
+        () => amountKobo,
+        (recorded) =>
+          idempotent(agent, key, 'penalty-payment', input, async (unit, received) => {
+            const now = captureTime(input.capturedAt, received, maxAgeHours);
+            Object.assign(recorded, { at: now, received });
+            const context = await payableContext(unit, await motoristCode(unit, input), agent.id);
+            const { motorist, current } = context;
+            recorded.motoristId = motorist.id;
+            const subscription = current.subscription;
+            const owed = subscription.outstandingPenaltyKobo;
+            if (amountKobo > owed) {
+              throw badRequest(owed === 0 ? 'amount: this motorist owes no penalty' : `amount is more than the outstanding penalty of ${formatNaira(owed)}`);
+            }
+            const changes = { outstandingPenaltyKobo: owed - amountKobo, updatedAt: received };
+            await updateSubscription(unit.tx, subscription.id, changes);
+            const payment: Omit<PaymentRow, 'id' | 'receiptNo'> = {
+              createdAt: now,
+              bankName: input.bankName || null,
+              modeOfPayment: input.modeOfPayment,
+              reference: input.modeOfPayment === 'cash' ? null : (input.reference ?? null),
+              planId: current.plan?.id ?? null,
+              planName: current.plan?.name ?? null,
+              vehicleType: motorist.vehicleType,
+              amountKobo,
+              status: 'success',
+              motorist: personOf(motorist),
+              remitter: context.agent,
+            };
+            const money = { ...moneyOf(agent, payment, received), kind: 'penalty' } as const;
+            const inserted = await takeMoney(unit.tx, tillSettings, money, (tillId) =>
+              unit.field.insertPenaltyPayment({
+                motoristId: motorist.id,
+                remitterId: agent.id,
+                subscriptionId: subscription.id,
+                planId: payment.planId,
+                planName: payment.planName,
+                vehicleType: motorist.vehicleType,
+                amountKobo,
+                modeOfPayment: input.modeOfPayment,
+                bankName: payment.bankName,
+                reference: payment.reference,
+                tillId,
+                outstandingBeforeKobo: owed,
+                outstandingAfterKobo: owed - amountKobo,
+                idempotencyKey: key,
+                createdAt: now,
+                receivedAt: received,
+              }),
+            );
+            recorded.id = inserted.id;
+            if (receiptTexts) {
+              const receipt = { kind: 'penalty', motoristId: motorist.id, phone: motorist.phone, receiptNo: inserted.receiptNo, amountKobo } as const;
+              await queueReceiptText(unit.tx, { ...receipt, plate: motorist.plateNumber }, receiptTexts.publicUrl, received);
+            }
+            const view = toTicketSubscription({ subscription: { ...subscription, ...changes }, plan: current.plan }, now, context.graceMs);
+            return {
+              statusCode: 201,
+              body: {
+                message: TICKET_MESSAGES.penaltyPaymentRecorded,
+                data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view, plateNumber: motorist.plateNumber },
+              },
+            };
           }),
-        );
-        if (receiptTexts) {
-          const receipt = { kind: 'penalty', motoristId: motorist.id, phone: motorist.phone, receiptNo: inserted.receiptNo, amountKobo } as const;
-          await queueReceiptText(unit.tx, { ...receipt, plate: motorist.plateNumber }, receiptTexts.publicUrl, received);
-        }
-        const view = toTicketSubscription({ subscription: { ...subscription, ...changes }, plan: current.plan }, now, context.graceMs);
-        return {
-          statusCode: 201,
-          body: {
-            message: TICKET_MESSAGES.penaltyPaymentRecorded,
-            data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view, plateNumber: motorist.plateNumber },
-          },
-        };
-      });
+      );
       if (receiptTexts && !result.replayed) receiptTexts.queued();
       return result;
     },

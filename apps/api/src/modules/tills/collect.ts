@@ -100,10 +100,17 @@ export async function takeMoney<P extends { id: string; receiptNo: string }>(
   return payment;
 }
 
+/** A cash collection refused because the remitter's unlodged cash is over a limit (the flags module flags the cash taken). */
+export class CashPaused extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
 /** The current till a cash collection goes to, locked; refused (409) while the limits pause cash. */
 async function cashTill(collections: CollectionQueries, settings: TillSettings, money: Collection): Promise<string> {
   const tillId = await collections.lockCurrentTill(money.remitterId, money.received);
   const paused = cashPause(settings, await collections.unlodged(money.remitterId), money.amountKobo, money.received);
-  if (paused) throw new HttpError(409, paused.message);
+  if (paused) throw new CashPaused(paused.message);
   return tillId;
 }

@@ -12,7 +12,7 @@ import { defineModule, noJobs } from '../../platform/modules.ts';
 import type { ApprovalGate } from '../approvals/index.ts';
 
 // The tills module's public face: the field service takes payments' money through takeMoney, in its transaction.
-export { cashPause, DEFAULT_TILL_SETTINGS, referenceKey, takeMoney, type Collection, type TillSettings } from './collect.ts';
+export { CashPaused, cashPause, DEFAULT_TILL_SETTINGS, referenceKey, takeMoney, type Collection, type TillSettings } from './collect.ts';
 export type { TillService } from './service.ts';
 export { tillApprovalKinds } from './approval-kinds.ts';
 

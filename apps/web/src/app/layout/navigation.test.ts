@@ -19,6 +19,7 @@ const EVERYTHING = [
   'Transaction',
   'Tills',
   'Approvals',
+  'Flags',
   'Allocation',
   'Books',
   'Audit Log',
@@ -36,9 +37,9 @@ describe('navigationFor', () => {
 
   it.each([
     ['registrar-manager', ['Dashboard', 'Registrars']],
-    ['enforcer-manager', ['Dashboard', 'Enforcers']],
-    ['remitter-manager', ['Dashboard', 'Remitters', 'Tills', 'Approvals']],
-  ] as const)('shows a %s only its agents (and a remitter-manager the tills)', (department, expected) => {
+    ['enforcer-manager', ['Dashboard', 'Enforcers', 'Flags']],
+    ['remitter-manager', ['Dashboard', 'Remitters', 'Tills', 'Approvals', 'Flags']],
+  ] as const)('shows a %s only its agents (a remitter-manager the tills and approvals; both the flags on field activity)', (department, expected) => {
     expect(labels({ role: 'manager', department })).toEqual(expected);
   });
 

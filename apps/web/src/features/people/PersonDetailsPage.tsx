@@ -24,6 +24,7 @@ import { VehicleBlock } from './details/VehicleBlock.tsx';
 import { fieldAgentRole } from './idCard.ts';
 import { usePersonDetails } from './queries.ts';
 import { PrivacyBlock } from './privacy/PrivacyBlock.tsx';
+import { AgentFlags } from '../../components/Flags/AgentFlags.tsx';
 
 /** {id}/details: every block of spec "User detail". The list's row shows at once; the server's record follows (and serves a reload). */
 export function PersonDetailsPage() {
@@ -94,6 +95,7 @@ export function PersonDetailsPage() {
           </Grid.Col>
         </Grid>
         {person.isMotorist && <MotoristHistory motoristId={person.id} />}
+        {fieldAgentRole(person) && <AgentFlags agentId={person.id} />}
         <WhoLookedBlock personId={person.id} />
         {can(viewer, 'privacy', 'write') && <PrivacyBlock person={person} />}
       </Stack>
