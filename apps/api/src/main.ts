@@ -107,6 +107,7 @@ async function start(config: Config): Promise<void> {
     localUrl: `http://localhost:${config.PORT}`,
     levyName: config.LEVY_NAME,
     uploadsPerAccount: config.UPLOADS_PER_ACCOUNT,
+    disputeLimit: { perWindow: config.DISPUTES_PER_HOUR, windowMs: 60 * 60 * 1000 },
   });
 
   app.jobs.start();

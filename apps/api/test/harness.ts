@@ -88,6 +88,8 @@ export async function createTestContext(
     sendTextsOnPayment?: boolean;
     /** TILL_LATE_HOURS, TILL_CASH_LIMIT_HOURS, TILL_CASH_LIMIT_NAIRA; unset: the defaults (6, 24, 50,000). */
     tills?: TillSettings;
+    /** DISPUTES_PER_HOUR as a limit per window; unset: 5 an hour. */
+    disputeLimit?: { perWindow: number; windowMs: number };
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
@@ -119,6 +121,7 @@ export async function createTestContext(
       levyName: options.levyName,
       scanRepeatMinutes: options.scanRepeatMinutes,
       tills: options.tills,
+      disputeLimit: options.disputeLimit,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
       // Texts leave when a test says so (app.textMessages.sendDue() or the job), not after each payment.

@@ -46,6 +46,8 @@ export const CAPABILITIES = [
   'access-record',
   // a person's rights (issue 46): their archive, their access, correction and erasure requests
   'privacy',
+  // disputes from the public check pages (issue 44): the Disputes queue, assigning and resolving them
+  'disputes',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -67,6 +69,7 @@ const CONSOLE_ADMIN: Partial<Record<Capability, Access>> = {
   transactions: 'read',
   books: 'write',
   tills: 'write',
+  disputes: 'write',
 };
 
 /**

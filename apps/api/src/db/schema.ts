@@ -18,4 +18,5 @@ export * from './schema/tills.ts';
 export * from './schema/dashboard.ts';
 export * from './schema/audit.ts';
 export * from './schema/personal-data.ts';
+export * from './schema/disputes.ts';
 export * from './schema/index-includes.ts';

@@ -10,6 +10,7 @@ import {
   type PublicVehicle,
   type PublicVehicleStatus,
 } from '@eticket/contracts';
+import { reportLink } from '../disputes/index.ts';
 
 /**
  * The public check pages as small server-written HTML: no script, no console code, one inline style
@@ -62,7 +63,7 @@ export function vehiclePage(vehicle: PublicVehicle, now: Date): Page {
       ['Owner', vehicle.owner],
       ['Penalty', vehicle.penaltyOutstanding ? 'Outstanding' : 'None outstanding'],
       ['Unique ID', vehicle.userCode],
-    ])}`,
+    ])}${reportLink('vehicle', vehicle.userCode)}`,
     now,
   );
 }
@@ -76,7 +77,7 @@ export function receiptPage(receipt: PublicReceipt, levy: string, now: Date): Pa
       ['Plate number', receipt.plateNumber ? plateOf(receipt.plateNumber) : '—'],
       ['Date and time', dateTime(receipt.paidAt)],
       ['Collected by', `${nameOf(receipt.agent.fullName)} (${receipt.agent.userCode})`],
-    ])}`,
+    ])}${reportLink('receipt', receipt.receiptNo)}`,
     now,
   );
 }
@@ -96,7 +97,7 @@ export function agentPage(agent: PublicAgent, levy: string, now: Date): Page {
     `${levyLine(levy)}<h1>${escape(name)}</h1>${photo}${verdict(tone, text)}${fields([
       ['Role', capitalised(agent.role)],
       ['Unique ID', agent.userCode],
-    ])}`,
+    ])}${reportLink('agent', agent.userCode)}`,
     now,
   );
 }
@@ -107,9 +108,10 @@ const NOT_FOUND = {
   agent: ['Not a registered agent', 'Nobody with this code may collect the levy.'],
 } as const;
 
-export function notFoundPage(kind: keyof typeof NOT_FOUND, levy: string, now: Date): Page {
+export function notFoundPage(kind: keyof typeof NOT_FOUND, levy: string, now: Date, code?: string): Page {
   const [title, detail] = NOT_FOUND[kind];
-  return page(title, `${levyLine(levy)}<h1>${escape(title)}</h1>${verdict('bad', title)}<p>${escape(detail)}</p>`, now, 404);
+  const report = code ? reportLink(kind, code) : '';
+  return page(title, `${levyLine(levy)}<h1>${escape(title)}</h1>${verdict('bad', title)}<p>${escape(detail)}</p>${report}`, now, 404);
 }
 
 /**

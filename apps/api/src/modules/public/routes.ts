@@ -17,14 +17,21 @@ export function publicRoutes(service: PublicService, publicUrl?: string) {
   ];
 }
 
-async function render(reply: FastifyReply, kind: PublicKind, levy: string, clock: Clock, make: (now: Date) => Promise<Page>): Promise<FastifyReply> {
+async function render(
+  reply: FastifyReply,
+  kind: PublicKind,
+  code: string,
+  levy: string,
+  clock: Clock,
+  make: (now: Date) => Promise<Page>,
+): Promise<FastifyReply> {
   const now = clock.now();
   let page: Page;
   try {
     page = await make(now);
   } catch (error) {
     if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 429)) throw error;
-    page = error.statusCode === 404 ? notFoundPage(kind, levy, now) : tooManyPage(levy);
+    page = error.statusCode === 404 ? notFoundPage(kind, levy, now, code) : tooManyPage(levy);
     reply.headers(error.headers);
   }
   // A status changes with a payment: never shown from a cache.
@@ -71,12 +78,12 @@ type ReceiptRequest = FastifyRequest<{ Params: { no: string } }>;
 export function registerPublicPages(app: FastifyInstance, service: PublicService, clock: Clock): void {
   const levy = service.levyName;
   app.get('/v/:code', (request: CodeRequest, reply) =>
-    render(reply, 'vehicle', levy, clock, async (now) => vehiclePage(await service.vehicle(request.params.code, request.ip), now)),
+    render(reply, 'vehicle', request.params.code, levy, clock, async (now) => vehiclePage(await service.vehicle(request.params.code, request.ip), now)),
   );
   app.get('/r/:no', (request: ReceiptRequest, reply) =>
-    render(reply, 'receipt', levy, clock, async (now) => receiptPage(await service.receipt(request.params.no, request.ip), levy, now)),
+    render(reply, 'receipt', request.params.no, levy, clock, async (now) => receiptPage(await service.receipt(request.params.no, request.ip), levy, now)),
   );
   app.get('/a/:code', (request: CodeRequest, reply) =>
-    render(reply, 'agent', levy, clock, async (now) => agentPage(await service.agent(request.params.code, request.ip), levy, now)),
+    render(reply, 'agent', request.params.code, levy, clock, async (now) => agentPage(await service.agent(request.params.code, request.ip), levy, now)),
   );
 }
