@@ -11,6 +11,7 @@ import {
   IconEye,
   IconHistory,
   IconLayoutDashboard,
+  IconMessageReport,
   IconQrcode,
   IconReceipt,
   IconShieldLock,
@@ -173,6 +174,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     capability: 'tills',
     Page: lazyPage(() => import('../features/tills/TillsPage.tsx'), 'TillsPage'),
     sidebar: { label: 'Tills', icon: IconCashRegister },
+  },
+  // Not in the spec's sidebar: reports from the public check pages (issue 44), for admins.
+  {
+    path: '/disputes',
+    title: 'Disputes',
+    capability: 'disputes',
+    Page: lazyPage(() => import('../features/disputes/DisputesPage.tsx'), 'DisputesPage'),
+    sidebar: { label: 'Disputes', icon: IconMessageReport },
   },
   {
     path: '/allocation',
