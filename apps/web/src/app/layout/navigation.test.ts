@@ -18,6 +18,7 @@ const EVERYTHING = [
   'Scan Record',
   'Transaction',
   'Tills',
+  'Disputes',
   'Allocation',
   'Books',
   'Audit Log',
