@@ -53,6 +53,9 @@ export function sourceCodeOf(source: DisputeSource, code: string): string | null
   return typed.length >= 1 && typed.length <= 64 && !/[\u0000-\u001f\u007f]/.test(typed) ? typed : null;
 }
 
+/** 2348031234567 → 0803•••4567, as the people lists mask a phone of class contact. */
+const maskedPhone = (phone: string) => maskPhone(`0${phone.slice(3)}`);
+
 export function createDisputeService(deps: {
   queries: DisputeQueries;
   clock: Clock;
@@ -71,7 +74,8 @@ export function createDisputeService(deps: {
       sourceCode: row.sourceCode,
       reason: row.reason,
       description: row.description,
-      phone: row.phone ? maskPhone(`0${row.phone.slice(3)}`) : null,
+      // Personal data (DISPUTE_PERSONAL_DATA): never whole in a reply.
+      phone: row.phone ? maskedPhone(row.phone) : null,
       state: row.state,
       createdAt: row.createdAt.toISOString(),
       dueAt: new Date(row.createdAt.getTime() + DUE_MS).toISOString(),

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { listQuery, paginated } from '../../schemas/common.ts';
+import type { PersonalFieldClass } from '../../personal-data.ts';
 import { enumOf, uuidField } from '../../schemas/fields.ts';
 
 /** Why a member of the public reports a problem (the form's choices, in this order). */
@@ -24,6 +25,14 @@ export const DISPUTE_DESCRIPTION_MAX_LENGTH = 1000;
 export const DISPUTE_NOTE_MAX_LENGTH = 1000;
 /** The outcome is texted: two SMS parts at most. */
 export const DISPUTE_OUTCOME_MAX_LENGTH = 300;
+
+/**
+ * The personal data a dispute holds (docs/data-protection.md): the reporter's phone, of class contact,
+ * masked in every reply (the queue and one dispute alike); only the SMS outbox reads it whole.
+ */
+export const DISPUTE_PERSONAL_DATA = {
+  phone: { class: 'contact', shape: 'text', why: "texting a dispute's reporter its outcome" },
+} as const satisfies Record<string, PersonalFieldClass>;
 
 /** How the console names each reason and state. */
 export const DISPUTE_REASON_LABELS: Record<DisputeReason, string> = {
