@@ -87,4 +87,9 @@ test('a dispute sent from a phone without JavaScript reaches the queue; its outc
   const [sms] = textsNaming(reference);
   expect(sms.to).toBe('2348035550101');
   expect(sms.body).toContain(outcome);
+
+  // The upheld dispute's follow-up: the Penalty page opened on its motorist.
+  await dialog.getByRole('link', { name: 'Start a penalty waiver' }).click();
+  await expect(page).toHaveURL(`/penalty?userCode=${motorist.userCode}`);
+  await expect(page.getByRole('region', { name: /^Motorist dispute payer$/i })).toContainText(`Unique ID ${motorist.userCode}`);
 });
