@@ -45,6 +45,45 @@ ORDER BY
 LIMIT
   $1;
 
+-- disputeQueries.erasePhones
+-- called with ["2026-03-01T00:00:00.000Z"]
+WITH
+  erased AS (
+    UPDATE disputes
+    SET
+      phone = NULL
+    WHERE
+      phone IS NOT NULL
+      AND state = 'resolved'
+      AND resolved_at < $1::timestamptz
+    RETURNING
+      id
+  ),
+  texts AS (
+    UPDATE sms_messages
+    SET
+      to_phone = '',
+      last_error = NULL
+    WHERE
+      kind = 'dispute_outcome'
+      AND state <> 'pending'
+      AND dispute_id IN (
+        SELECT
+          id
+        FROM
+          erased
+      )
+    RETURNING
+      id
+  )
+SELECT
+  (
+    SELECT
+      count(*)::int
+    FROM
+      erased
+  ) AS erased;
+
 -- disputeQueries.insert
 -- called with [{"reference":"DSP-AAAAAAAA","source":"vehicle","sourceCode":"mot00001","motoristId":"00000000-0000-4000-8000-000000000001","agentId":null,"receiptNo":null,"scanId":null,"reason":"paid_but_stopped","description":"example","phone":"2348031234567","at":"2026-03-05T09:00:00.000Z"}]
 INSERT INTO

@@ -250,6 +250,18 @@ describe('the Disputes queue', () => {
     expect(badAge.json().message).toContain('age');
   });
 
+  it('erases a resolved dispute’s phone 90 days after, and its text’s number once sent', async () => {
+    const headers = await admin.headers();
+    const resolved = (await ctx.app.inject({ method: 'GET', url: '/api/disputes?state=resolved', headers })).json().data;
+    expect(resolved.some((row: { phone: string | null }) => row.phone !== null)).toBe(true);
+    clock.advance(91 * 24 * 60 * 60 * 1000);
+    expect(await ctx.app.jobs.run('dispute-phone-retention')).toBe('ran');
+    const after = (await ctx.app.inject({ method: 'GET', url: '/api/disputes?state=resolved', headers: await admin.headers() })).json().data;
+    expect(after.every((row: { phone: string | null }) => row.phone === null)).toBe(true);
+    const open = (await ctx.app.inject({ method: 'GET', url: '/api/disputes?state=open', headers: await admin.headers() })).json().data;
+    expect(open.some((row: { phone: string | null }) => row.phone !== null)).toBe(true);
+  });
+
   it('is the admins’ alone', async () => {
     for (const role of ['remitter', 'union'] as const) {
       const other = await session(ctx, { role });

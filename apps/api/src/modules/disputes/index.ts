@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { registerRoutes } from '../../platform/http/endpoints.ts';
-import { defineModule, noJobs } from '../../platform/modules.ts';
+import type { Job } from '../../platform/jobs/index.ts';
+import { defineModule } from '../../platform/modules.ts';
 import { formTokens } from './form-token.ts';
 import { disputeQueries } from './repository.ts';
 import { disputeRoutes, registerReportPages, type ReportSlots } from './routes.ts';
@@ -17,6 +18,24 @@ export interface DisputeLimit {
   windowMs: number;
 }
 export const DEFAULT_DISPUTE_LIMIT: DisputeLimit = { perWindow: 5, windowMs: 60 * 60 * 1000 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Days after a dispute is resolved when its reporter's phone is erased (personal data, class contact). */
+export const DISPUTE_PHONE_RETENTION_DAYS = 90;
+
+/** Daily: the phones of disputes resolved over DISPUTE_PHONE_RETENTION_DAYS ago are erased. */
+function jobs(): Job[] {
+  return [
+    {
+      name: 'dispute-phone-retention',
+      everyMs: DAY_MS,
+      run: async ({ db, now }) => {
+        const erased = await disputeQueries(db).erasePhones(new Date(now.getTime() - DISPUTE_PHONE_RETENTION_DAYS * DAY_MS));
+        return `${erased} dispute phones erased`;
+      },
+    },
+  ];
+}
 
 /** Disputes from the public (issue 44; docs/disputes.md): the report pages of /v, /r, /a and the console's queue. */
 function register(
@@ -42,4 +61,4 @@ function register(
   registerReportPages(app, { service, tokens: formTokens(deps.secret), slots, clock: deps.clock });
 }
 
-export const descriptor = defineModule({ name: 'disputes', routes: register, jobs: noJobs });
+export const descriptor = defineModule({ name: 'disputes', routes: register, jobs });

@@ -366,6 +366,26 @@ export function disputeQueries(db: Database) {
       };
     },
 
+    /**
+     * Retention: the reporter's phone of disputes resolved before `before` is erased, and the number
+     * of their outcome texts no longer waiting to be sent. Answers how many disputes lost it.
+     */
+    async erasePhones(before: Date): Promise<number> {
+      const rows = await rowsOf<{ erased: number }>(
+        db,
+        sql`WITH erased AS (
+              UPDATE disputes SET phone = NULL
+              WHERE phone IS NOT NULL AND state = 'resolved' AND resolved_at < ${before.toISOString()}::timestamptz
+              RETURNING id),
+            texts AS (
+              UPDATE sms_messages SET to_phone = '', last_error = NULL
+              WHERE kind = 'dispute_outcome' AND state <> 'pending' AND dispute_id IN (SELECT id FROM erased)
+              RETURNING id)
+            SELECT (SELECT count(*)::int FROM erased) AS erased`,
+      );
+      return Number(rows[0]?.erased ?? 0);
+    },
+
     /** Work on one dispute in a transaction, with the audit log's writer. */
     transaction<T>(work: (unit: DisputeUnit) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work({ disputes: disputeWrites(tx), audit: auditWriter(tx) }));

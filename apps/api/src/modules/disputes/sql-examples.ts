@@ -32,6 +32,7 @@ export default sqlExamples({
     addNote: [[{ disputeId: EXAMPLE.id, authorId: EXAMPLE.otherId, body: 'example', at: EXAMPLE.now }]],
     assignees: [[]],
     summary: [[EXAMPLE.earlier, EXAMPLE.earlier]],
+    erasePhones: [[EXAMPLE.earlier]],
   },
   calls: {
     'transaction: lock, assign, resolve and queue the outcome text of one dispute': async (db) => {
