@@ -257,10 +257,11 @@ SELECT
         AND "disputes"."created_at" < $1::timestamptz
         AND (
           "disputes"."reference" = upper($2::text)
-          OR "disputes"."source_code" = $3::text
+          OR upper("disputes"."source_code") = upper($3::text)
+          OR "disputes"."receipt_no" = upper($4::text)
         )
-        AND "disputes"."created_at" >= $4::timestamptz
-        AND "disputes"."created_at" < $5::timestamptz
+        AND "disputes"."created_at" >= $5::timestamptz
+        AND "disputes"."created_at" < $6::timestamptz
     )
   )
 FROM
@@ -269,13 +270,14 @@ WHERE
   "disputes"."state" = 'open'
   AND "disputes"."reason" = 'other'
   AND "disputes"."state" <> 'resolved'
-  AND "disputes"."created_at" < $6::timestamptz
+  AND "disputes"."created_at" < $7::timestamptz
   AND (
-    "disputes"."reference" = upper($7::text)
-    OR "disputes"."source_code" = $8::text
+    "disputes"."reference" = upper($8::text)
+    OR upper("disputes"."source_code") = upper($9::text)
+    OR "disputes"."receipt_no" = upper($10::text)
   )
-  AND "disputes"."created_at" >= $9::timestamptz
-  AND "disputes"."created_at" < $10::timestamptz
+  AND "disputes"."created_at" >= $11::timestamptz
+  AND "disputes"."created_at" < $12::timestamptz
 ORDER BY
   "disputes"."created_at" DESC,
   "disputes"."id" DESC
@@ -295,10 +297,11 @@ SELECT
         AND "disputes"."created_at" < $1::timestamptz
         AND (
           "disputes"."reference" = upper($2::text)
-          OR "disputes"."source_code" = $3::text
+          OR upper("disputes"."source_code") = upper($3::text)
+          OR "disputes"."receipt_no" = upper($4::text)
         )
-        AND "disputes"."created_at" >= $4::timestamptz
-        AND "disputes"."created_at" < $5::timestamptz
+        AND "disputes"."created_at" >= $5::timestamptz
+        AND "disputes"."created_at" < $6::timestamptz
     )
   )
 FROM

@@ -47,7 +47,7 @@ export interface DisputeFilter {
   state?: DisputeState;
   reason?: DisputeReason;
   age?: DisputeAge;
-  /** The reference or the page's code, exactly (upper-cased reference, lower-cased code). */
+  /** The reference, the page's code or the receipt number, exactly, in any case. */
   search?: string;
   from?: Date;
   to?: Date;
@@ -180,7 +180,9 @@ const disputeListOf = (db: Database) =>
         bound.reason ? sql`${disputes.reason} = ${bound.reason}` : undefined,
         bound.age === 'overdue' ? sql`${disputes.state} <> 'resolved' AND ${disputes.createdAt} < ${at(bound.dueBefore)}` : undefined,
         bound.age === 'due' ? sql`${disputes.state} <> 'resolved' AND ${disputes.createdAt} >= ${at(bound.dueBefore)}` : undefined,
-        bound.search ? sql`(${disputes.reference} = upper(${bound.search}::text) OR ${disputes.sourceCode} = ${bound.search}::text)` : undefined,
+        bound.search
+          ? sql`(${disputes.reference} = upper(${bound.search}::text) OR upper(${disputes.sourceCode}) = upper(${bound.search}::text) OR ${disputes.receiptNo} = upper(${bound.search}::text))`
+          : undefined,
         bound.from ? sql`${disputes.createdAt} >= ${at(bound.from)}` : undefined,
         bound.to ? sql`${disputes.createdAt} < ${at(bound.to)}` : undefined,
       ]),

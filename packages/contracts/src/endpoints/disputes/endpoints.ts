@@ -11,7 +11,7 @@ export const list = endpoint({
   tags,
   description:
     'Disputes sent from the public check pages, newest first, each with what it is about (motorist and plate, agent, receipt, the latest scan), ' +
-    'its assignee, its age against 72 hours and the reporter’s phone masked. state, reason, age (overdue | due), search (the reference or the page’s code), ' +
+    'its assignee, its age against 72 hours and the reporter’s phone masked. state, reason, age (overdue | due), search (the reference, the page’s code or the receipt number), ' +
     'startDate/endDate (sent).',
   query: 'disputeListQuery',
   response: { 200: 'disputeList' },
