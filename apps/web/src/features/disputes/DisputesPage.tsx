@@ -116,7 +116,7 @@ export function DisputesPage() {
           >
             <TextInput
               label="Search"
-              placeholder="Reference (DSP-…) or code"
+              placeholder="Reference, code or receipt number"
               value={searchText}
               onChange={(event) => setSearchText(event.currentTarget.value)}
               w={240}
