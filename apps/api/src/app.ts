@@ -30,6 +30,7 @@ import * as field from './modules/field/index.ts';
 import * as messages from './modules/messages/index.ts';
 import * as allocation from './modules/allocation/index.ts';
 import * as dashboards from './modules/dashboard/index.ts';
+import * as disputes from './modules/disputes/index.ts';
 import * as ledger from './modules/ledger/index.ts';
 import * as tills from './modules/tills/index.ts';
 import * as tillLists from './modules/till-lists/index.ts';
@@ -123,6 +124,8 @@ export interface AppDependencies {
   dpoContact?: string;
   /** Forms with images one account may send per 10 minutes (UPLOADS_PER_ACCOUNT); unset: 30. */
   uploadsPerAccount?: number;
+  /** Reports from the public (Report a problem) per address and window (DISPUTES_PER_HOUR); unset: 5 an hour. */
+  disputeLimit?: disputes.DisputeLimit;
   /** Public checks allowed per address per kind and window; unset: 60 a minute. */
   publicLimit?: publicChecks.PublicLimit;
   /** Whether a payment's receipt text is sent at once, after the answer (unset: true); false: when the job or a test sends (app.textMessages.sendDue()). */
@@ -243,6 +246,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       cacheMs: deps.publicCacheMs,
       flushMs: deps.publicFlushMs,
       listen: deps.database.listen,
+    })),
+    mountOf(disputes.descriptor, () => ({
+      db,
+      clock,
+      levyName: deps.levyName ?? DEFAULT_LEVY_NAME,
+      secret: deps.jwtSecret,
+      slots: (rule) => publicChecks.createSlotCounter({ db, rule, flushMs: deps.publicFlushMs, now: () => clock.now() }),
+      limit: deps.disputeLimit,
+      textQueued: textMessages.wake,
     })),
     mountOf(people.descriptor, () => ({
       db,

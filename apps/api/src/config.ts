@@ -207,6 +207,8 @@ const envSchema = z.object({
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
   /** Forms with images (registrations) one account may send per 10 minutes; beyond, 429. */
+  /** Reports (Report a problem on /v, /r, /a) one address may send per hour (docs/disputes.md). */
+  DISPUTES_PER_HOUR: z.coerce.number().int().min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(5),
   UPLOADS_PER_ACCOUNT: z.coerce.number().int().min(1, 'must be at least 1').max(10_000, 'must be at most 10000').default(30),
   /** The levy's name, as the public pages, receipts and agent ID cards print it. */
   LEVY_NAME: z

@@ -120,6 +120,7 @@ async function start(config: Config): Promise<void> {
     levyName: config.LEVY_NAME,
     uploadsPerAccount: config.UPLOADS_PER_ACCOUNT,
     approvals: { kinds: config.APPROVALS, expireHours: config.APPROVALS_EXPIRE_HOURS },
+    disputeLimit: { perWindow: config.DISPUTES_PER_HOUR, windowMs: 60 * 60 * 1000 },
   });
 
   app.jobs.start();

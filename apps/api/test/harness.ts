@@ -94,6 +94,8 @@ export async function createTestContext(
     approvals?: ApprovalSettings;
     /** The flag rules' thresholds (FLAG_*); false: no flags (FLAGS=off); unset: the defaults. */
     flags?: FlagSettings | false;
+    /** DISPUTES_PER_HOUR as a limit per window; unset: 5 an hour. */
+    disputeLimit?: { perWindow: number; windowMs: number };
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
@@ -127,6 +129,7 @@ export async function createTestContext(
       tills: options.tills,
       approvals: options.approvals,
       flags: options.flags,
+      disputeLimit: options.disputeLimit,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
       // Texts leave when a test says so (app.textMessages.sendDue() or the job), not after each payment.

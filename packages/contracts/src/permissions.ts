@@ -50,6 +50,8 @@ export const CAPABILITIES = [
   'approvals',
   // flags on field activity (issue 44): the Flags queue and reviewing a flag
   'flags',
+  // disputes from the public check pages (issue 44): the Disputes queue, assigning and resolving them
+  'disputes',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -73,6 +75,7 @@ const CONSOLE_ADMIN: Partial<Record<Capability, Access>> = {
   tills: 'write',
   approvals: 'read',
   flags: 'write',
+  disputes: 'write',
 };
 
 /**

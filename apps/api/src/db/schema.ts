@@ -19,6 +19,7 @@ export * from './schema/dashboard.ts';
 export * from './schema/audit.ts';
 export * from './schema/personal-data.ts';
 export * from './schema/approvals.ts';
+export * from './schema/disputes.ts';
 export * from './schema/index-includes.ts';
 export * from './schema/reversals.ts';
 export * from './schema/flags.ts';

@@ -13,6 +13,7 @@ import {
   IconFlag,
   IconHistory,
   IconLayoutDashboard,
+  IconMessageReport,
   IconQrcode,
   IconReceipt,
   IconShieldLock,
@@ -191,6 +192,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     capability: 'flags',
     Page: lazyPage(() => import('../features/flags/FlagsPage.tsx'), 'FlagsPage'),
     sidebar: { label: 'Flags', icon: IconFlag },
+  },
+  // Not in the spec's sidebar: reports from the public check pages (issue 44), for admins.
+  {
+    path: '/disputes',
+    title: 'Disputes',
+    capability: 'disputes',
+    Page: lazyPage(() => import('../features/disputes/DisputesPage.tsx'), 'DisputesPage'),
+    sidebar: { label: 'Disputes', icon: IconMessageReport },
   },
   {
     path: '/allocation',

@@ -29,3 +29,4 @@ export * from './privacy/schemas.ts';
 export * from './approvals/schemas.ts';
 export * from './reversals/schemas.ts';
 export * from './flags/schemas.ts';
+export * from './disputes/schemas.ts';

@@ -3,6 +3,7 @@ import * as approvals from './approvals/endpoints.ts';
 import * as audit from './audit/endpoints.ts';
 import * as auth from './auth/endpoints.ts';
 import * as dashboards from './dashboards/endpoints.ts';
+import * as disputes from './disputes/endpoints.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as exportsGroup from './exports/endpoints.ts';
 import * as files from './files/endpoints.ts';
@@ -51,6 +52,7 @@ export const ENDPOINT_GROUPS = {
   privacy,
   approvals,
   reversals,
+  disputes,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

@@ -23,3 +23,4 @@ export * as privacyEndpoints from './privacy/endpoints.ts';
 export * as approvalEndpoints from './approvals/endpoints.ts';
 export * as reversalEndpoints from './reversals/endpoints.ts';
 export * as flagEndpoints from './flags/endpoints.ts';
+export * as disputeEndpoints from './disputes/endpoints.ts';

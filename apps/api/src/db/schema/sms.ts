@@ -4,7 +4,7 @@ import { at } from './columns.ts';
 
 // ---- Text messages to motorists (migrations/0041_sms_messages.sql).
 
-export type SmsKind = 'receipt' | 'expiry_reminder';
+export type SmsKind = 'receipt' | 'expiry_reminder' | 'dispute_outcome';
 export type SmsState = 'pending' | 'sent' | 'failed';
 
 export const smsMessages = pgTable(
@@ -12,12 +12,15 @@ export const smsMessages = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').$type<SmsKind>().notNull(),
-    motoristId: uuid('motorist_id').notNull(),
+    /** Null for a dispute's outcome (0056): the reporter need be nobody registered. */
+    motoristId: uuid('motorist_id'),
     toPhone: text('to_phone').notNull(),
     body: text('body').notNull(),
     receiptNo: text('receipt_no'),
     subscriptionId: uuid('subscription_id'),
     expiresAt: at('expires_at'),
+    /** A dispute's outcome text (0056): one per dispute. */
+    disputeId: uuid('dispute_id'),
     state: text('state').$type<SmsState>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: at('next_attempt_at').notNull(),
@@ -34,6 +37,9 @@ export const smsMessages = pgTable(
     uniqueIndex('sms_messages_reminder_once')
       .on(t.subscriptionId, t.expiresAt)
       .where(sql`kind = 'expiry_reminder'`),
+    uniqueIndex('sms_messages_dispute_once')
+      .on(t.disputeId)
+      .where(sql`kind = 'dispute_outcome'`),
     index('sms_messages_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`state = 'pending'`),

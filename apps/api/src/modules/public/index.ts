@@ -18,6 +18,8 @@ declare module 'fastify' {
 }
 
 export { firstNameAndInitial, type PublicLimit } from './service.ts';
+/** The per-address counter, for another public form's own limit (modules/disputes). */
+export { createSlotCounter } from './slot-counter.ts';
 
 /** Anyone's checks of a sticker, a receipt or a collector: the API calls and the pages QR codes open. */
 function register(

@@ -9,6 +9,7 @@ import {
 } from '@eticket/contracts';
 import { LANGUAGE_NAMES, LOCALES, type Translator } from '@eticket/i18n';
 import { sectionWords } from './sections.ts';
+import { reportLink } from '../disputes/index.ts';
 
 /**
  * The public check pages as small server-written HTML: no script, no console code, one inline style
@@ -105,7 +106,7 @@ export function vehiclePage(t: Translator, vehicle: PublicVehicle, now: Date): P
       [t.t('field.owner'), { data: vehicle.owner }],
       [t.t('field.penalty'), t.t(vehicle.penaltyOutstanding ? 'penalty.outstanding' : 'penalty.none')],
       [t.t('field.uniqueId'), { data: vehicle.userCode }],
-    ])}`,
+    ])}${reportLink('vehicle', vehicle.userCode)}`,
     now,
   );
 }
@@ -135,7 +136,7 @@ export function receiptPage(t: Translator, receipt: PublicReceipt, levy: string,
         [t.t('field.dateTime'), t.dateTime(receipt.paidAt)],
         [t.t('field.collectedBy'), { data: `${nameOf(receipt.agent.fullName)} (${receipt.agent.userCode})` }],
       ],
-    )}`,
+    )}${reportLink('receipt', receipt.receiptNo)}`,
     now,
   );
 }
@@ -154,17 +155,19 @@ export function agentPage(t: Translator, agent: PublicAgent, levy: string, now: 
     `${levyLine(levy)}<h1 translate="no">${escape(name)}</h1>${photo}${verdict(tone, text)}${fields([
       [t.t('field.role'), t.t(`role.${agent.role}`)],
       [t.t('field.uniqueId'), { data: agent.userCode }],
-    ])}`,
+    ])}${reportLink('agent', agent.userCode)}`,
     now,
   );
 }
 
 export type NotFoundKind = 'vehicle' | 'receipt' | 'agent';
 
-export function notFoundPage(t: Translator, kind: NotFoundKind, levy: string, now: Date): Page {
+export function notFoundPage(t: Translator, kind: NotFoundKind, levy: string, now: Date, code?: string): Page {
   const title = t.t(`notFound.${kind}.title`);
   const detail = t.t(`notFound.${kind}.detail`);
-  return page(t, title, `${levyLine(levy)}<h1>${escape(title)}</h1>${verdict('bad', title)}<p>${escape(detail)}</p>`, now, 404);
+  // A fake sticker's or receipt's code can be reported too (docs/disputes.md).
+  const report = code ? reportLink(kind, code) : '';
+  return page(t, title, `${levyLine(levy)}<h1>${escape(title)}</h1>${verdict('bad', title)}<p>${escape(detail)}</p>${report}`, now, 404);
 }
 
 /**

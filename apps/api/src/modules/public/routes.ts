@@ -23,6 +23,7 @@ async function render(
   request: FastifyRequest,
   reply: FastifyReply,
   kind: PublicKind,
+  code: string,
   levy: string,
   clock: Clock,
   make: (t: Translator, now: Date) => Promise<Page>,
@@ -35,7 +36,7 @@ async function render(
     page = await make(t, now);
   } catch (error) {
     if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 429)) throw error;
-    page = error.statusCode === 404 ? notFoundPage(t, kind, levy, now) : tooManyPage(t, levy);
+    page = error.statusCode === 404 ? notFoundPage(t, kind, levy, now, code) : tooManyPage(t, levy);
     reply.headers(error.headers);
   }
   // A status changes with a payment: never shown from a cache; the language follows the reader's headers.
@@ -89,12 +90,18 @@ type ReceiptRequest = FastifyRequest<{ Params: { no: string } }>;
 export function registerPublicPages(app: FastifyInstance, service: PublicService, clock: Clock): void {
   const levy = service.levyName;
   app.get('/v/:code', (request: CodeRequest, reply) =>
-    render(request, reply, 'vehicle', levy, clock, async (t, now) => vehiclePage(t, await service.vehicle(request.params.code, request.ip), now)),
+    render(request, reply, 'vehicle', request.params.code, levy, clock, async (t, now) =>
+      vehiclePage(t, await service.vehicle(request.params.code, request.ip), now),
+    ),
   );
   app.get('/r/:no', (request: ReceiptRequest, reply) =>
-    render(request, reply, 'receipt', levy, clock, async (t, now) => receiptPage(t, await service.receipt(request.params.no, request.ip), levy, now)),
+    render(request, reply, 'receipt', request.params.no, levy, clock, async (t, now) =>
+      receiptPage(t, await service.receipt(request.params.no, request.ip), levy, now),
+    ),
   );
   app.get('/a/:code', (request: CodeRequest, reply) =>
-    render(request, reply, 'agent', levy, clock, async (t, now) => agentPage(t, await service.agent(request.params.code, request.ip), levy, now)),
+    render(request, reply, 'agent', request.params.code, levy, clock, async (t, now) =>
+      agentPage(t, await service.agent(request.params.code, request.ip), levy, now),
+    ),
   );
 }

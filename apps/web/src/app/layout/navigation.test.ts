@@ -20,6 +20,7 @@ const EVERYTHING = [
   'Tills',
   'Approvals',
   'Flags',
+  'Disputes',
   'Allocation',
   'Books',
   'Audit Log',

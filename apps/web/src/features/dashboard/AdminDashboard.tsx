@@ -3,6 +3,7 @@ import { Grid, Group, Stack } from '@mantine/core';
 import { DateRangeFilter } from '../../components/DateRangeFilter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { AdminStatCards } from './components/AdminStatCards.tsx';
+import { DisputeCountsCard } from './components/DisputeCountsCard.tsx';
 import { MonthlyRevenueChart } from './components/MonthlyRevenueChart.tsx';
 import { RevenueAllocationCard } from './components/RevenueAllocationCard.tsx';
 import { TopAgentsCard } from './components/TopAgentsCard.tsx';
@@ -25,6 +26,7 @@ export function AdminDashboard({ extraActions }: { extraActions?: ReactNode }) {
         }
       />
       <AdminStatCards range={range} />
+      <DisputeCountsCard />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }} visibleFrom="md">
           <MonthlyRevenueChart />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { MotoristPenaltyResult } from './MotoristPenaltyResult.tsx';
 import { MotoristSearchForm } from './MotoristSearchForm.tsx';
 import { PENALTY_HINT } from './motoristPenalty.ts';
@@ -10,7 +11,9 @@ import { usePersonByCode } from './queries.ts';
  * the hint while nothing failed, else the message of the failed search or change (spec section 2).
  */
 export function MotoristPenaltyPanel() {
-  const [userCode, setUserCode] = useState<string | null>(null);
+  // ?userCode=…: opened on a motorist (an upheld dispute's "Start a penalty waiver").
+  const [params] = useSearchParams();
+  const [userCode, setUserCode] = useState<string | null>(() => params.get('userCode'));
   const [alterError, setAlterError] = useState<string | null>(null);
   const lookup = usePersonByCode(userCode);
   const error = alterError ?? (lookup.isError ? lookup.error.message : null);

@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'approval.approved',
   'approval.rejected',
   'payment.reversed',
+  'dispute.assigned',
+  'dispute.resolved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,6 +52,7 @@ export const AUDIT_ENTITY_TYPES = [
   'privacy_request',
   'approval_request',
   'payment',
+  'dispute',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -85,6 +88,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'approval.approved': 'Approved a change',
   'approval.rejected': 'Rejected a change',
   'payment.reversed': 'Reversed a payment',
+  'dispute.assigned': 'Assigned a dispute',
+  'dispute.resolved': 'Resolved a dispute',
 };
 
 /**
