@@ -34,6 +34,7 @@ import * as ledger from './modules/ledger/index.ts';
 import * as tills from './modules/tills/index.ts';
 import * as tillLists from './modules/till-lists/index.ts';
 import * as suspense from './modules/suspense/index.ts';
+import * as onlinePayments from './modules/online-payments/index.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
 import { registerAuth } from './platform/http/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -69,6 +70,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** Bank list and account-name lookup; unset: the offline list and directory. */
   banks?: BankProvider;
+  /** Online payments (PAYSTACK_SECRET_KEY, PAYSTACK_BASE_URL); no key: off, the vehicle page says to pay an agent. */
+  onlinePayments?: onlinePayments.OnlinePaymentSettings;
   /** Folder of the built console; served at / when present. */
   webDist?: string;
   /** Folder of the built field app; served at /field/ when present. */
@@ -197,6 +200,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const fileUrl = (key: string) => deps.files.signedUrl(key, clock.now());
   // Every module, from its descriptor (modules/<name>/index.ts): its jobs, then its routes, in this
   // order; `face` gives what an earlier module's routes answered.
+  const payments = onlinePayments.onlinePaymentsOn({
+    db,
+    clock,
+    settings: deps.onlinePayments,
+    publicUrl: deps.publicUrl ?? deps.localUrl ?? LOCAL_URL,
+    receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake },
+    log: app.log,
+  });
   const { mountAll, face } = moduleMounter(app, jobs);
   await mountAll([
     mountOf(messages.descriptor, () => ({ textMessages })),
@@ -222,6 +233,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       cacheMs: deps.publicCacheMs,
       flushMs: deps.publicFlushMs,
       listen: deps.database.listen,
+      vehiclePart: (code: string) => onlinePayments.vehiclePayPart(payments, code),
     })),
     mountOf(people.descriptor, () => ({
       db,
@@ -254,6 +266,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mountOf(auditLog.descriptor, () => ({ db })),
     mountOf(ledger.descriptor, () => ({ db, clock })),
     mountOf(suspense.descriptor, () => ({})),
+    mountOf(onlinePayments.descriptor, () => ({ payments })),
     mountOf(tillLists.descriptor, () => ({ db, records: face(records.descriptor), clock, fileUrl, settings: deps.tills })),
     mountOf(accessRecord.descriptor, () => ({ db })),
     mountOf(privacy.descriptor, () => ({

@@ -88,6 +88,8 @@ export async function createTestContext(
     sendTextsOnPayment?: boolean;
     /** TILL_LATE_HOURS, TILL_CASH_LIMIT_HOURS, TILL_CASH_LIMIT_NAIRA; unset: the defaults (6, 24, 50,000). */
     tills?: TillSettings;
+    /** Online payments (PAYSTACK_SECRET_KEY, PAYSTACK_BASE_URL: the stand-in's); unset: off. */
+    onlinePayments?: { secretKey?: string; baseUrl: string };
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
@@ -119,6 +121,7 @@ export async function createTestContext(
       levyName: options.levyName,
       scanRepeatMinutes: options.scanRepeatMinutes,
       tills: options.tills,
+      onlinePayments: options.onlinePayments,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
       // Texts leave when a test says so (app.textMessages.sendDue() or the job), not after each payment.
