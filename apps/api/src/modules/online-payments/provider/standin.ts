@@ -13,7 +13,7 @@ import { paystackSignature } from './signature.ts';
  */
 export interface StandinOptions {
   secretKey: string;
-  /** Where webhooks go (the API's POST /api/online-payments/paystack/webhook); unset: none sent. */
+  /** Where webhooks go (the API's POST /webhooks/paystack); unset: none sent. */
   webhookUrl?: string;
   port?: number;
   host?: string;
