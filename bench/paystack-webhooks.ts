@@ -68,10 +68,10 @@ async function main(): Promise<void> {
     // COUNT motorists with a keke, a weekly plan, and a checkout each, as POST /v/{code}/pay keeps them.
     const planId = '00000000-0000-4000-8000-00000000b043';
     const run = randomBytes(3).toString('hex');
-    await client.query(`INSERT INTO subscription_plans (id, name, vehicle_type, price_kobo, created_at, updated_at) VALUES ($1, 'weekly', 'keke', $2, now(), now())`, [
-      planId,
-      PRICE,
-    ]);
+    await client.query(
+      `INSERT INTO subscription_plans (id, name, vehicle_type, price_kobo, created_at, updated_at) VALUES ($1, 'weekly', 'keke', $2, now(), now())`,
+      [planId, PRICE],
+    );
     await client.query(
       `INSERT INTO users (user_code, full_name, email, phone, password_hash, role, is_motorist, registration_status)
        SELECT 'bench' || $1 || lpad(i::text, 6, '0'), 'bench motorist', 'm' || i || '@bench.test', '0803' || lpad(i::text, 7, '0'), 'x', 'motorist', true, 'approved'
@@ -134,12 +134,18 @@ async function main(): Promise<void> {
     }
     const appliedSeconds = (performance.now() - start) / 1000;
     const count = async (query: string) => Number((await client.query(query, [run])).rows[0].n);
-    const payments = await count(`SELECT count(*) AS n FROM subscription_payments p JOIN users u ON u.id = p.motorist_id WHERE u.user_code LIKE 'bench' || $1 || '%'`);
-    const credited = await count(`SELECT count(*) AS n FROM online_payments o JOIN users u ON u.id = o.motorist_id WHERE o.status = 'credited' AND u.user_code LIKE 'bench' || $1 || '%'`);
+    const payments = await count(
+      `SELECT count(*) AS n FROM subscription_payments p JOIN users u ON u.id = p.motorist_id WHERE u.user_code LIKE 'bench' || $1 || '%'`,
+    );
+    const credited = await count(
+      `SELECT count(*) AS n FROM online_payments o JOIN users u ON u.id = o.motorist_id WHERE o.status = 'credited' AND u.user_code LIKE 'bench' || $1 || '%'`,
+    );
     const doubled = await count(
       `SELECT count(*) AS n FROM (SELECT p.motorist_id FROM subscription_payments p JOIN users u ON u.id = p.motorist_id WHERE u.user_code LIKE 'bench' || $1 || '%' GROUP BY 1 HAVING count(*) > 1) x`,
     );
-    const unbalanced = Number((await client.query(`SELECT count(*) AS n FROM (SELECT entry_id FROM ledger_lines GROUP BY 1 HAVING sum(amount_kobo) <> 0) x`)).rows[0].n);
+    const unbalanced = Number(
+      (await client.query(`SELECT count(*) AS n FROM (SELECT entry_id FROM ledger_lines GROUP BY 1 HAVING sum(amount_kobo) <> 0) x`)).rows[0].n,
+    );
 
     // The payer: Pay on /v/{code} → stand-in checkout "Pay" → /v/{code} says "Paid until".
     const payerCode = `bench${run}${String(COUNT + 1).padStart(6, '0')}`;
@@ -151,7 +157,12 @@ async function main(): Promise<void> {
     });
     const checkoutUrl = pay.headers.get('location') ?? '';
     const paidAt = performance.now();
-    const tap = await fetch(`${checkoutUrl}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'channel=card', redirect: 'manual' });
+    const tap = await fetch(`${checkoutUrl}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'channel=card',
+      redirect: 'manual',
+    });
     await tap.arrayBuffer();
     let pageSaysPaidMs = Number.NaN;
     while (performance.now() - paidAt < 10_000) {
