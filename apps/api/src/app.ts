@@ -37,6 +37,8 @@ import * as tillLists from './modules/till-lists/index.ts';
 import * as approvals from './modules/approvals/index.ts';
 import * as reversals from './modules/reversals/index.ts';
 import * as flags from './modules/flags/index.ts';
+import * as suspense from './modules/suspense/index.ts';
+import * as onlinePayments from './modules/online-payments/index.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
 import { registerAuth } from './platform/http/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -72,6 +74,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** Bank list and account-name lookup; unset: the offline list and directory. */
   banks?: BankProvider;
+  /** Online payments (PAYSTACK_SECRET_KEY, PAYSTACK_BASE_URL); no key: off, the vehicle page says to pay an agent. */
+  onlinePayments?: onlinePayments.OnlinePaymentSettings;
   /** Folder of the built console; served at / when present. */
   webDist?: string;
   /** Folder of the built field app; served at /field/ when present. */
@@ -206,6 +210,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const fileUrl = (key: string) => deps.files.signedUrl(key, clock.now());
   // Every module, from its descriptor (modules/<name>/index.ts): its jobs, then its routes, in this
   // order; `face` gives what an earlier module's routes answered.
+  const payments = onlinePayments.onlinePaymentsOn({
+    db,
+    clock,
+    settings: deps.onlinePayments,
+    publicUrl: deps.publicUrl ?? deps.localUrl ?? LOCAL_URL,
+    receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake },
+    log: app.log,
+  });
   const { mountAll, face } = moduleMounter(app, jobs);
   // Second approvals (docs/approvals.md): each kind is declared by the module whose action it is; the
   // gate is made first, since those modules' routes ask it before they apply such an action.
@@ -246,6 +258,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       cacheMs: deps.publicCacheMs,
       flushMs: deps.publicFlushMs,
       listen: deps.database.listen,
+      vehiclePart: (code: string) => onlinePayments.vehiclePayPart(payments, code),
     })),
     mountOf(disputes.descriptor, () => ({
       db,
@@ -297,6 +310,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mountOf(auditLog.descriptor, () => ({ db })),
     mountOf(ledger.descriptor, () => ({ db, clock })),
     mountOf(reversals.descriptor, () => ({ db, clock, approvals: approvalGate })),
+    mountOf(suspense.descriptor, () => ({})),
+    mountOf(onlinePayments.descriptor, () => ({ payments })),
     mountOf(tillLists.descriptor, () => ({ db, records: face(records.descriptor), clock, fileUrl, settings: deps.tills })),
     mountOf(accessRecord.descriptor, () => ({ db })),
     mountOf(privacy.descriptor, () => ({

@@ -111,6 +111,7 @@ async function start(config: Config): Promise<void> {
             contactSlackMinutes: config.FLAG_CONTACT_SLACK_MINUTES,
           },
     banks: createBankProvider(config, database.db),
+    onlinePayments: { secretKey: config.PAYSTACK_SECRET_KEY, baseUrl: config.PAYSTACK_BASE_URL },
     idempotencyRetentionDays: config.IDEMPOTENCY_RETENTION_DAYS,
     retention: { deletedPersonDays: config.RETENTION_DELETED_PERSON_DAYS, scanLocationDays: config.RETENTION_SCAN_LOCATION_DAYS },
     dpoContact: config.DPO_CONTACT,

@@ -96,6 +96,8 @@ export async function createTestContext(
     flags?: FlagSettings | false;
     /** DISPUTES_PER_HOUR as a limit per window; unset: 5 an hour. */
     disputeLimit?: { perWindow: number; windowMs: number };
+    /** Online payments (PAYSTACK_SECRET_KEY, PAYSTACK_BASE_URL: the stand-in's); unset: off. */
+    onlinePayments?: { secretKey?: string; baseUrl: string };
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
@@ -130,6 +132,7 @@ export async function createTestContext(
       approvals: options.approvals,
       flags: options.flags,
       disputeLimit: options.disputeLimit,
+      onlinePayments: options.onlinePayments,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
       // Texts leave when a test says so (app.textMessages.sendDue() or the job), not after each payment.

@@ -23,3 +23,4 @@ export * from './schema/disputes.ts';
 export * from './schema/index-includes.ts';
 export * from './schema/reversals.ts';
 export * from './schema/flags.ts';
+export * from './schema/online-payments.ts';

@@ -365,6 +365,13 @@ WITH RECURSIVE
     WHERE
       status = 'approved'
       AND variance_kobo <> 0
+    UNION ALL
+    SELECT
+      'suspense_receipt',
+      id,
+      amount_kobo
+    FROM
+      suspense_items
   )
 SELECT
   coalesce(r.kind, p.kind) AS kind,

@@ -53,6 +53,13 @@ export interface FieldOptions {
   tills?: TillSettings;
   /** The flag rules (modules/flags; FLAGS, FLAG_* settings); unset or null: no flags. */
   flags?: FieldFlags | null;
+  /** Payments taken through the online payment provider (modules/online-payments): the ledger debits its clearing account. */
+  through?: 'provider';
+}
+
+/** A payment's extras no field agent sends: the phone its receipt text goes to, instead of the motorist's (online payments). */
+export interface PaymentExtras {
+  receiptPhone?: string | null;
 }
 
 /** What a capture recorded, for the flag rules run after its transaction. */
@@ -118,7 +125,8 @@ async function motoristCode(unit: FieldUnit, input: { userCode?: string; plateNu
 }
 
 /** The money of a payment about to be recorded, as the tills and the ledger take it. */
-const moneyOf = (agent: FieldAgent, payment: Omit<PaymentRow, 'id' | 'receiptNo'>, received: Date): Omit<Collection, 'kind'> => ({
+const moneyOf = (agent: FieldAgent, payment: Omit<PaymentRow, 'id' | 'receiptNo'>, received: Date, through?: 'provider'): Omit<Collection, 'kind'> => ({
+  ...(through ? { through } : {}),
   remitterId: agent.id,
   modeOfPayment: payment.modeOfPayment,
   reference: payment.reference,
@@ -324,7 +332,12 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
      * A remitter records a subscription payment at the plan's price: the expiry moves from
      * max(now, current expiry) by one plan period; accumulated + 1; accumulatedAmount + price.
      */
-    async subscriptionPayment(agent: FieldAgent, key: string, input: SubscriptionPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
+    async subscriptionPayment(
+      agent: FieldAgent,
+      key: string,
+      input: SubscriptionPaymentInput,
+      extras: PaymentExtras = {},
+    ): Promise<IdempotentResult<PaymentResponse>> {
       let priceKobo = 0;
       const result = await paying(
         agent,
@@ -365,7 +378,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
               motorist: personOf(motorist),
               remitter: context.agent,
             };
-            const money = { ...moneyOf(agent, payment, received), kind: 'subscription' } as const;
+            const money = { ...moneyOf(agent, payment, received, deps.options?.through), kind: 'subscription' } as const;
             const inserted = await takeMoney(unit.tx, tillSettings, money, (tillId) =>
               unit.field.insertSubscriptionPayment({
                 motoristId: motorist.id,
@@ -393,7 +406,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
               const receipt = {
                 kind: 'subscription',
                 motoristId: motorist.id,
-                phone: motorist.phone,
+                phone: extras.receiptPhone || motorist.phone,
                 receiptNo: inserted.receiptNo,
                 amountKobo: plan.priceKobo,
               } as const;
@@ -426,7 +439,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     },
 
     /** A remitter records a penalty payment: lowers the outstanding payment; more than is owed is refused. */
-    async penaltyPayment(agent: FieldAgent, key: string, input: PenaltyPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
+    async penaltyPayment(agent: FieldAgent, key: string, input: PenaltyPaymentInput, extras: PaymentExtras = {}): Promise<IdempotentResult<PaymentResponse>> {
       const amountKobo = toKobo(input.amount);
       const result = await paying(
         agent,
@@ -459,7 +472,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
               motorist: personOf(motorist),
               remitter: context.agent,
             };
-            const money = { ...moneyOf(agent, payment, received), kind: 'penalty' } as const;
+            const money = { ...moneyOf(agent, payment, received, deps.options?.through), kind: 'penalty' } as const;
             const inserted = await takeMoney(unit.tx, tillSettings, money, (tillId) =>
               unit.field.insertPenaltyPayment({
                 motoristId: motorist.id,
@@ -482,7 +495,13 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
             );
             recorded.id = inserted.id;
             if (receiptTexts) {
-              const receipt = { kind: 'penalty', motoristId: motorist.id, phone: motorist.phone, receiptNo: inserted.receiptNo, amountKobo } as const;
+              const receipt = {
+                kind: 'penalty',
+                motoristId: motorist.id,
+                phone: extras.receiptPhone || motorist.phone,
+                receiptNo: inserted.receiptNo,
+                amountKobo,
+              } as const;
               await queueReceiptText(unit.tx, { ...receipt, plate: motorist.plateNumber }, receiptTexts.publicUrl, received);
             }
             const view = toTicketSubscription({ subscription: { ...subscription, ...changes }, plan: current.plan }, now, context.graceMs);

@@ -144,7 +144,8 @@ export function ledgerQueries(db: Database) {
           UNION ALL SELECT 'penalty_payment', id, amount_kobo FROM penalty_payments WHERE status = 'success'
           UNION ALL SELECT k.kind, o.id, o.amount_kobo FROM stakeholder_payouts o, (VALUES ('allocation'), ('payout')) AS k (kind)
           UNION ALL SELECT 'lodgement', id, counted_kobo FROM till_closes WHERE status = 'approved' AND counted_kobo <> 0
-          UNION ALL SELECT 'till_variance', id, abs(variance_kobo) FROM till_closes WHERE status = 'approved' AND variance_kobo <> 0)
+          UNION ALL SELECT 'till_variance', id, abs(variance_kobo) FROM till_closes WHERE status = 'approved' AND variance_kobo <> 0
+          UNION ALL SELECT 'suspense_receipt', id, amount_kobo FROM suspense_items)
         SELECT coalesce(r.kind, p.kind) AS kind, coalesce(r.id, p.source_id)::text AS ref,
                p.amount_kobo::text AS posted, r.amount_kobo::text AS expected,
                CASE WHEN p.source_id IS NULL THEN 'missing-entry' WHEN r.id IS NULL THEN 'entry-without-record' ELSE 'amount-differs' END AS problem

@@ -94,7 +94,8 @@ export const AGENT_WORDS = sectionWords('agent', {
 
 const VEHICLE_TONE: Record<PublicVehicleStatus, Tone> = { paid: 'good', grace: 'warn', expired: 'bad', paused: 'idle' };
 
-export function vehiclePage(t: Translator, vehicle: PublicVehicle, now: Date): Page {
+/** `extra`: a part another module adds below the verdict (online payments' Pay, modules/online-payments). */
+export function vehiclePage(t: Translator, vehicle: PublicVehicle, now: Date, extra = ''): Page {
   const tone = VEHICLE_TONE[vehicle.status];
   const text = VEHICLE_WORDS.in(t)(vehicle.status, { date: vehicle.statusDate ? t.date(vehicle.statusDate) : '' });
   return page(
@@ -106,7 +107,7 @@ export function vehiclePage(t: Translator, vehicle: PublicVehicle, now: Date): P
       [t.t('field.owner'), { data: vehicle.owner }],
       [t.t('field.penalty'), t.t(vehicle.penaltyOutstanding ? 'penalty.outstanding' : 'penalty.none')],
       [t.t('field.uniqueId'), { data: vehicle.userCode }],
-    ])}${reportLink('vehicle', vehicle.userCode)}`,
+    ])}${extra}${reportLink('vehicle', vehicle.userCode)}`,
     now,
   );
 }

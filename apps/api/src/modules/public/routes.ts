@@ -87,12 +87,13 @@ type CodeRequest = FastifyRequest<{ Params: { code: string } }>;
 type ReceiptRequest = FastifyRequest<{ Params: { no: string } }>;
 
 /** The pages a phone's camera opens from a QR code: /v/{userCode}, /r/{receiptNo}, /a/{userCode}. */
-export function registerPublicPages(app: FastifyInstance, service: PublicService, clock: Clock): void {
+export function registerPublicPages(app: FastifyInstance, service: PublicService, clock: Clock, vehiclePart?: (userCode: string) => Promise<string>): void {
   const levy = service.levyName;
   app.get('/v/:code', (request: CodeRequest, reply) =>
-    render(request, reply, 'vehicle', request.params.code, levy, clock, async (t, now) =>
-      vehiclePage(t, await service.vehicle(request.params.code, request.ip), now),
-    ),
+    render(request, reply, 'vehicle', request.params.code, levy, clock, async (t, now) => {
+      const vehicle = await service.vehicle(request.params.code, request.ip);
+      return vehiclePage(t, vehicle, now, vehiclePart ? await vehiclePart(vehicle.userCode) : '');
+    }),
   );
   app.get('/r/:no', (request: ReceiptRequest, reply) =>
     render(request, reply, 'receipt', request.params.no, levy, clock, async (t, now) =>

@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ProviderError } from './provider/types.ts';
+import { paidPage, refusedPage } from './pages.ts';
+import { PayRefused, type OnlinePayments } from './service.ts';
+import { PAY_TEXTS } from './texts.ts';
+
+/** Where Paystack sends its webhooks (set in the Paystack dashboard: {PUBLIC_URL}/webhooks/paystack). */
+export const WEBHOOK_PATH = '/webhooks/paystack';
+
+/** Kept events applied at once per process, and how many may wait (the rest wait for the verify job). */
+const APPLY_AT_ONCE = 2;
+const APPLY_QUEUE = 5000;
+
+/** Checkouts one address may start per window, per process (each is a row here and a call to the provider). */
+const STARTS_PER_WINDOW = 20;
+const STARTS_WINDOW_MS = 10 * 60_000;
+
+/** A per-address count in fixed windows, in this process's memory (pruned as windows end). */
+function startLimit(limit: number, windowMs: number) {
+  const counts = new Map<string, { n: number; until: number }>();
+  return {
+    admit(address: string, now: number): boolean {
+      if (counts.size > 10_000) for (const [key, entry] of counts) if (entry.until <= now) counts.delete(key);
+      const entry = counts.get(address);
+      if (!entry || entry.until <= now) {
+        counts.set(address, { n: 1, until: now + windowMs });
+        return true;
+      }
+      entry.n += 1;
+      return entry.n <= limit;
+    },
+  };
+}
+
+type CodeRequest = FastifyRequest<{ Params: { code: string } }>;
+
+/**
+ * The webhook (raw bytes, verified before anything else; 200 at once, applied after the answer) and
+ * the payer's pages: the Pay form's post (303 to the provider's checkout) and the return from checkout.
+ * In a scope of their own: their body parsers are theirs only.
+ */
+export function registerOnlinePaymentRoutes(app: FastifyInstance, payments: OnlinePayments): void {
+  // The vehicle page's Pay form is answered with a redirect to the provider's checkout: its policy lets the form go there.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.routeOptions.url === '/v/:code' || request.routeOptions.url === '/v/:code/pay') {
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string')
+        reply.header('content-security-policy', policy.replace("form-action 'self'", `form-action 'self' ${payments.checkoutOrigin}`));
+    }
+    done(null, payload);
+  });
+  // Kept events are applied after their answers, a few at a time: the answers (one insert each) never wait
+  // behind credits for the database's connections. Beyond the queue's length the verify job applies them.
+  const queue: (() => Promise<string | null>)[] = [];
+  let running = 0;
+  let idle: Promise<void> = Promise.resolve();
+  let wake: () => void = () => undefined;
+  const pump = () => {
+    while (running < APPLY_AT_ONCE && queue.length > 0) {
+      const apply = queue.shift()!;
+      running += 1;
+      if (running === 1) idle = new Promise<void>((resolve) => (wake = resolve));
+      void apply()
+        .catch((error: unknown) => app.log.error({ err: error }, 'payment webhook not applied yet (the job applies it)'))
+        .finally(() => {
+          running -= 1;
+          if (running === 0 && queue.length === 0) wake();
+          pump();
+        });
+    }
+  };
+  app.addHook('onClose', async () => {
+    queue.length = 0;
+    await idle;
+  });
+
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    scope.post(WEBHOOK_PATH, async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers['x-paystack-signature'];
+      const result = await payments.receive(raw, typeof header === 'string' ? header : undefined, request.ip);
+      if (result.apply && queue.length < APPLY_QUEUE) {
+        queue.push(result.apply);
+        setImmediate(pump);
+      }
+      return reply.code(result.status).send(result.status === 200 ? { status: 'ok' } : { message: 'signature refused' });
+    });
+  });
+
+  const starts = startLimit(STARTS_PER_WINDOW, STARTS_WINDOW_MS);
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    scope.post('/v/:code/pay', async (request: CodeRequest, reply) => {
+      const form = (request.body ?? {}) as Record<string, string | undefined>;
+      const code = request.params.code;
+      const html = (page: { status: number; html: string }) =>
+        reply.code(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+      if (!starts.admit(request.ip, Date.now())) return html(refusedPage(code, PAY_TEXTS.tooMany, 429));
+      try {
+        const url = await payments.start(code, { item: form.item ?? '', phone: form.phone ?? '' });
+        return reply.code(303).header('cache-control', 'no-store').header('location', url).send();
+      } catch (error) {
+        if (error instanceof PayRefused) return html(refusedPage(code, error.message, 400));
+        if (error instanceof ProviderError) {
+          request.log.warn({ err: error.message }, 'checkout not started');
+          return html(refusedPage(code, PAY_TEXTS.providerDown, 503));
+        }
+        throw error;
+      }
+    });
+    scope.get('/v/:code/paid', async (request: FastifyRequest<{ Params: { code: string }; Querystring: { reference?: string; trxref?: string } }>, reply) => {
+      const reference = String(request.query.reference ?? request.query.trxref ?? '').slice(0, 100);
+      const view = reference ? await payments.paid(request.params.code, reference) : null;
+      const page = paidPage(request.params.code, view);
+      return reply.code(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+    });
+  });
+}
