@@ -19,3 +19,4 @@ export * from './schema/dashboard.ts';
 export * from './schema/audit.ts';
 export * from './schema/personal-data.ts';
 export * from './schema/index-includes.ts';
+export * from './schema/online-accounts.ts';

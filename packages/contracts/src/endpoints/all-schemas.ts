@@ -26,3 +26,4 @@ export * from './tills/schemas.ts';
 export * from './till-lists/schemas.ts';
 export * from './personal-data/schemas.ts';
 export * from './privacy/schemas.ts';
+export * from './online-accounts/schemas.ts';

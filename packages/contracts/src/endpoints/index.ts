@@ -20,3 +20,4 @@ export * as tillEndpoints from './tills/endpoints.ts';
 export * as tillListEndpoints from './till-lists/endpoints.ts';
 export * as personalDataEndpoints from './personal-data/endpoints.ts';
 export * as privacyEndpoints from './privacy/endpoints.ts';
+export * as onlineAccountEndpoints from './online-accounts/endpoints.ts';

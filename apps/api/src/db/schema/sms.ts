@@ -4,7 +4,7 @@ import { at } from './columns.ts';
 
 // ---- Text messages to motorists (migrations/0041_sms_messages.sql).
 
-export type SmsKind = 'receipt' | 'expiry_reminder';
+export type SmsKind = 'receipt' | 'expiry_reminder' | 'dedicated_account';
 export type SmsState = 'pending' | 'sent' | 'failed';
 
 export const smsMessages = pgTable(
@@ -34,6 +34,9 @@ export const smsMessages = pgTable(
     uniqueIndex('sms_messages_reminder_once')
       .on(t.subscriptionId, t.expiresAt)
       .where(sql`kind = 'expiry_reminder'`),
+    uniqueIndex('sms_messages_account_once')
+      .on(t.motoristId)
+      .where(sql`kind = 'dedicated_account'`),
     index('sms_messages_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`state = 'pending'`),

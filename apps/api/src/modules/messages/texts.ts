@@ -46,3 +46,8 @@ export function expiryReminderText(input: { plate: string | null; planName: stri
   const link = input.vehicleLink ? ` Status: ${input.vehicleLink}` : '';
   return `Reminder: the ${ticket} for ${plateText(input.plate)} expires on ${lagosDateText(input.expiresAt)}. Renew with an approved collector before then to avoid a penalty.${link}`;
 }
+
+/** A motorist's own bank account for the levy (a dedicated account): a transfer of a plan's price or the penalty pays it. */
+export function dedicatedAccountText(input: { plate: string | null; accountNumber: string; bankName: string }): string {
+  return `Pay the levy for ${plateText(input.plate)} by transfer to your own account: ${input.accountNumber}, ${input.bankName}. Send exactly a ticket's price or the penalty owed.`;
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { registerRoutes } from '../../platform/http/endpoints.ts';
+import type { Job } from '../../platform/jobs/index.ts';
+import { defineModule } from '../../platform/modules.ts';
+import { dedicatedAccountRoutes } from './routes.ts';
+import { createDedicatedAccountService, type DedicatedAccountDeps, type DedicatedAccountService } from './service.ts';
+
+// Dedicated accounts (issue 43): a bank account per motorist at the provider; a transfer into it pays a plan or the penalty, else suspense.
+export { decideCharge, type DedicatedCharge } from './service.ts';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** The account block's routes; answers the service, whose applyCharge the online-payments module's webhook calls for a transfer. */
+function register(app: FastifyInstance, deps: DedicatedAccountDeps): DedicatedAccountService {
+  const service = createDedicatedAccountService(deps);
+  registerRoutes(app, dedicatedAccountRoutes(service));
+  return service;
+}
+
+/** Every minute, the accounts asked for are made; daily, the provider is asked to resend missed transfers. One process at a time. */
+function jobs(deps: DedicatedAccountDeps): Job[] {
+  if (!deps.provider) return [];
+  return [
+    { name: 'dedicated-accounts-assign', everyMs: MINUTE_MS, run: ({ db }) => createDedicatedAccountService({ ...deps, db }).assignWaiting() },
+    { name: 'dedicated-accounts-requery', everyMs: DAY_MS, run: ({ db, now }) => createDedicatedAccountService({ ...deps, db }).requery(now) },
+  ];
+}
+
+export const descriptor = defineModule({ name: 'dedicated-accounts', routes: register, jobs });
