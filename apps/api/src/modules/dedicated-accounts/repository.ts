@@ -158,9 +158,10 @@ export function dedicatedAccountQueries(db: Database) {
     },
 
     /** Names what a claimed transfer paid, or the suspense item it went to. */
-    async recordCharge(reference: string, result: { paymentId: string | null; suspenseId: string | null }): Promise<void> {
+    async recordCharge(reference: string, result: { outcome: DedicatedChargeOutcome; paymentId: string | null; suspenseId: string | null }): Promise<void> {
       await db.execute(sql`
-        UPDATE dedicated_charges SET payment_id = ${result.paymentId}::uuid, suspense_id = ${result.suspenseId}::uuid WHERE reference = ${reference}`);
+        UPDATE dedicated_charges SET outcome = ${result.outcome}, payment_id = ${result.paymentId}::uuid, suspense_id = ${result.suspenseId}::uuid
+        WHERE reference = ${reference}`);
     },
 
     async chargeOf(reference: string): Promise<{ outcome: DedicatedChargeOutcome } | null> {

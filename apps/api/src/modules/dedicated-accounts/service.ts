@@ -2,8 +2,9 @@ import type { Database } from '../../db/connect.ts';
 import { addLagosDays, lagosDay } from '../../domain/calendar.ts';
 import { formatNaira, type Kobo } from '../../domain/money.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, notFound } from '../../platform/http/errors.ts';
+import { conflict, HttpError, notFound } from '../../platform/http/errors.ts';
 import { queueAccountText } from '../messages/index.ts';
+import { receiveIntoSuspense, type CreditPayment } from '../suspense/index.ts';
 import { dedicatedAccountQueries, type ChargeTarget, type DedicatedAccountRow } from './repository.ts';
 
 /** What a transfer into a motorist's account does. */
@@ -15,9 +16,10 @@ export type ChargeDecision = { kind: 'subscription'; planId: string; planName: s
  * penalty comes first: a motorist who owes one and sends its amount is paying what they owe.
  */
 export function decideCharge(target: ChargeTarget | null, amountKobo: Kobo): ChargeDecision {
-  if (!target) return { kind: 'suspense', reason: 'No motorist has the receiving account' };
-  if (target.isDeleted) return { kind: 'suspense', reason: `Motorist ${target.userCode} is deleted` };
-  if (target.registrationStatus === 'suspended') return { kind: 'suspense', reason: `Motorist ${target.userCode} is suspended` };
+  if (!target) return { kind: 'suspense', reason: 'unmatched', detail: 'No motorist has the receiving account' };
+  if (target.isDeleted) return { kind: 'suspense', reason: 'refused', detail: `Motorist ${target.userCode} is deleted` };
+  if (target.registrationStatus === 'suspended') return { kind: 'suspense', reason: 'refused', detail: `Motorist ${target.userCode} is suspended` };
+  if (!target.vehicleType) return { kind: 'suspense', reason: 'refused', detail: `Motorist ${target.userCode} has no vehicle` };
   if (target.outstandingPenaltyKobo > 0 && amountKobo === target.outstandingPenaltyKobo) return { kind: 'penalty' };
   const plans = target.plans.filter((plan) => plan.priceKobo === amountKobo);
   if (plans.length === 1) return { kind: 'subscription', planId: plans[0].id, planName: plans[0].name };
@@ -25,7 +27,7 @@ export function decideCharge(target: ChargeTarget | null, amountKobo: Kobo): Cha
     return { kind: 'suspense', reason: `${formatNaira(amountKobo)} is the price of ${plans.length} plans (${plans.map((p) => p.name).join(', ')})` };
   const prices = target.plans.map((plan) => `${plan.name} ${formatNaira(plan.priceKobo)}`).join(', ') || 'none';
   const penalty = target.outstandingPenaltyKobo > 0 ? formatNaira(target.outstandingPenaltyKobo) : 'none';
-  return { kind: 'suspense', reason: `${formatNaira(amountKobo)} is neither a plan's price (${prices}) nor the outstanding penalty (${penalty})` };
+  return { kind: 'suspense', reason: 'unmatched', detail: `${formatNaira(amountKobo)} is neither a plan's price (${prices}) nor the outstanding penalty (${penalty})` };
 }
 
 /** A transfer into a dedicated account, from the provider's charge.success. */
@@ -37,19 +39,9 @@ export interface DedicatedCharge {
   paidAt: Date | null;
   /** The provider's channel (dedicated_nuban). */
   channel: string | null;
+  /** Who sent it, as the provider says. */
+  payer: string | null;
 }
-
-/** Records an online payment (the online-payments module's crediting path) on `tx`: receipt, ledger, text. */
-export type CreditPayment = (
-  tx: Database,
-  payment: { motoristId: string; kind: 'subscription' | 'penalty'; planId: string | null; amountKobo: Kobo; reference: string; paidAt: Date },
-) => Promise<{ paymentId: string; receiptNo: string }>;
-
-/** Takes money that matches nothing into suspense (provider clearing → suspense) on `tx`; answers the item's id. */
-export type IntoSuspense = (
-  tx: Database,
-  item: { reference: string; amountKobo: Kobo; reason: string; motoristId: string | null; paidAt: Date },
-) => Promise<string>;
 
 /** What the provider offers for dedicated accounts (the online-payments module's PaymentProvider). */
 export interface AccountProvider {
@@ -73,8 +65,8 @@ export interface DedicatedAccountDeps {
   preferredBank: string;
   /** The email the provider's customer gets: one the levy controls, derived from the motorist. */
   emailOf: (userCode: string) => string;
+  /** The payment path (suspense's onlineCredit): receipt, ledger, text. */
   credit: CreditPayment;
-  intoSuspense: IntoSuspense;
 }
 
 /** Accounts the assignment job makes per run. */
@@ -199,15 +191,15 @@ export function createDedicatedAccountService(deps: DedicatedAccountDeps) {
      * transaction: claimed once by its reference (a replay, or another process applying the same
      * event, changes nothing), then it pays a plan or the penalty, or goes to suspense with the reason.
      */
-    async applyCharge(tx: Database, charge: DedicatedCharge): Promise<'subscription' | 'penalty' | 'suspense' | 'duplicate'> {
+    async applyCharge(tx: Database, charge: DedicatedCharge, providerName = provider?.name ?? 'paystack'): Promise<'subscription' | 'penalty' | 'suspense' | 'duplicate'> {
       const inTx = dedicatedAccountQueries(tx);
       const accountNumber = charge.receiverAccountNumber ?? '';
       const owner = accountNumber ? await inTx.ownerOf(accountNumber) : null;
       const target = owner ? await inTx.lockTarget(owner) : null;
       const paidAt = charge.paidAt ?? clock.now();
       let decision: ChargeDecision =
-        charge.currency !== 'NGN' ? { kind: 'suspense', reason: `Currency ${charge.currency}, not NGN` } : decideCharge(target, charge.amountKobo);
-      if (!accountNumber) decision = { kind: 'suspense', reason: 'The transfer names no receiving account' };
+        charge.currency !== 'NGN' ? { kind: 'suspense', reason: 'currency', detail: `Currency ${charge.currency}, not NGN` } : decideCharge(target, charge.amountKobo);
+      if (!accountNumber) decision = { kind: 'suspense', reason: 'unmatched', detail: 'The transfer names no receiving account' };
       const claimed = await inTx.claimCharge({
         reference: charge.reference,
         userId: target?.userId ?? null,
@@ -218,27 +210,41 @@ export function createDedicatedAccountService(deps: DedicatedAccountDeps) {
         appliedAt: clock.now(),
       });
       if (!claimed) return 'duplicate';
-      if (decision.kind === 'suspense') {
-        const suspenseId = await deps.intoSuspense(tx, {
+      const hold = async (reason: 'unmatched' | 'refused' | 'currency', detail: string) => {
+        const held = await receiveIntoSuspense(tx, {
+          provider: providerName,
           reference: charge.reference,
           amountKobo: charge.amountKobo,
-          reason: decision.reason,
+          currency: charge.currency,
+          reason,
+          detail,
           motoristId: target?.userId ?? null,
+          payer: charge.payer,
+          channel: charge.channel,
+          occurredAt: paidAt,
+          receivedAt: clock.now(),
+        });
+        await inTx.recordCharge(charge.reference, { outcome: 'suspense', paymentId: null, suspenseId: held.id });
+        return 'suspense' as const;
+      };
+      if (decision.kind === 'suspense' || !target) return hold(decision.kind === 'suspense' ? decision.reason : 'unmatched', decision.kind === 'suspense' ? decision.detail : '');
+      try {
+        const { paymentId } = await deps.credit(tx, {
+          motoristId: target.userId,
+          userCode: target.userCode,
+          kind: decision.kind,
+          planId: decision.kind === 'subscription' ? decision.planId : null,
+          amountKobo: charge.amountKobo,
+          reference: charge.reference,
           paidAt,
         });
-        await inTx.recordCharge(charge.reference, { paymentId: null, suspenseId });
-        return 'suspense';
+        await inTx.recordCharge(charge.reference, { outcome: decision.kind, paymentId, suspenseId: null });
+        return decision.kind;
+      } catch (error) {
+        // The payment path refused it (its savepoint rolled back): the money is held, with its words.
+        if (error instanceof HttpError) return hold('refused', error.message);
+        throw error;
       }
-      const { paymentId } = await deps.credit(tx, {
-        motoristId: target!.userId,
-        kind: decision.kind,
-        planId: decision.kind === 'subscription' ? decision.planId : null,
-        amountKobo: charge.amountKobo,
-        reference: charge.reference,
-        paidAt,
-      });
-      await inTx.recordCharge(charge.reference, { paymentId, suspenseId: null });
-      return decision.kind;
     },
   };
 }

@@ -30,11 +30,13 @@ export const AUDIT_ACTIONS = [
   'privacy_request.recorded',
   'privacy_request.decided',
   'person.erased',
+  'suspense_item.assigned',
+  'suspense_item.refunded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The kind of record an audit row is about. */
-export const AUDIT_ENTITY_TYPES = ['person', 'plan', 'subscription', 'penalty_charge', 'stakeholder', 'payout', 'till_close', 'privacy_request'] as const;
+export const AUDIT_ENTITY_TYPES = ['person', 'plan', 'subscription', 'penalty_charge', 'stakeholder', 'payout', 'till_close', 'privacy_request', 'suspense_item'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** How the console names each action. */
@@ -64,6 +66,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'privacy_request.recorded': 'Recorded a privacy request',
   'privacy_request.decided': 'Decided a privacy request',
   'person.erased': "Erased a person's personal data",
+  'suspense_item.assigned': 'Assigned money in suspense',
+  'suspense_item.refunded': 'Refunded money in suspense',
 };
 
 /**

@@ -1,0 +1,47 @@
+import { toNaira, type Kobo } from '../../domain/money.ts';
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { fieldOn, type FieldOptions } from '../field/index.ts';
+
+/** The user online payments are recorded under (migration 0053): a payment names a remitter. */
+const ONLINE_PAYMENTS_USER_ID = '00000000-0000-4000-8000-00000000a043';
+
+/** An online payment to record: a motorist's plan or penalty, paid through the provider. */
+export interface OnlinePayment {
+  motoristId: string;
+  userCode: string;
+  kind: 'subscription' | 'penalty';
+  planId: string | null;
+  amountKobo: Kobo;
+  /** The provider's reference: the payment's reference (transfer), claimed once. */
+  reference: string;
+  /** When the money moved. */
+  paidAt: Date;
+}
+
+/** Records an online payment on `tx` (a savepoint in it): receipt number, ledger (clearing:online → revenue), text. */
+export type CreditPayment = (tx: Database, payment: OnlinePayment) => Promise<{ paymentId: string; receiptNo: string }>;
+
+/**
+ * The payment path of every payment (the field service's), as online payments take it: recorded
+ * under the online-payments user, mode transfer with the provider's reference, posted to the
+ * provider's clearing account, with the receipt text. Run on the caller's transaction, so the
+ * payment commits with what made it (a transfer's claim, a suspense item's assignment).
+ */
+export function onlineCredit(deps: { clock: Clock; options?: Pick<FieldOptions, 'receiptTexts' | 'captureMaxAgeHours'> }): CreditPayment {
+  return async (tx, payment) => {
+    const field = fieldOn(tx, deps.clock, { ...deps.options, tills: undefined, through: 'provider' });
+    const agent = { id: ONLINE_PAYMENTS_USER_ID };
+    const key = `online:${payment.reference}`;
+    // A payment older than the capture bound (a requeried transfer days late) counts from now.
+    const maxAgeMs = (deps.options?.captureMaxAgeHours ?? 72) * 3600_000 - 60_000;
+    const capturedAt = deps.clock.now().getTime() - payment.paidAt.getTime() < maxAgeMs ? payment.paidAt.toISOString() : undefined;
+    const common = { userCode: payment.userCode, modeOfPayment: 'transfer' as const, bankName: 'online', reference: payment.reference, capturedAt };
+    const result =
+      payment.kind === 'subscription'
+        ? await field.subscriptionPayment(agent, key, { ...common, subscriptionId: payment.planId ?? '' })
+        : await field.penaltyPayment(agent, key, { ...common, amount: toNaira(payment.amountKobo) });
+    const recorded = result.body.data.payment;
+    return { paymentId: recorded._id, receiptNo: recorded.receiptNo };
+  };
+}
