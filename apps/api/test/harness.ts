@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AgentRole, Department, RegistrationStatus, Role, UnionRole } from '@eticket/contracts';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDependencies } from '../src/app.ts';
 import type { TrustProxy } from '../src/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
 import { users, type UserRow } from '../src/db/schema.ts';
@@ -88,6 +88,10 @@ export async function createTestContext(
     sendTextsOnPayment?: boolean;
     /** TILL_LATE_HOURS, TILL_CASH_LIMIT_HOURS, TILL_CASH_LIMIT_NAIRA; unset: the defaults (6, 24, 50,000). */
     tills?: TillSettings;
+    /** The online payment provider (the Paystack client on the stand-in); unset: online payments off. */
+    paymentProvider?: AppDependencies['paymentProvider'];
+    /** PAYSTACK_DEDICATED_ACCOUNTS=on with this bank; unset: off. */
+    dedicatedAccounts?: AppDependencies['dedicatedAccounts'];
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
@@ -119,6 +123,8 @@ export async function createTestContext(
       levyName: options.levyName,
       scanRepeatMinutes: options.scanRepeatMinutes,
       tills: options.tills,
+      paymentProvider: options.paymentProvider,
+      dedicatedAccounts: options.dedicatedAccounts,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
       // Texts leave when a test says so (app.textMessages.sendDue() or the job), not after each payment.

@@ -28,3 +28,12 @@ function jobs(deps: DedicatedAccountDeps): Job[] {
 }
 
 export const descriptor = defineModule({ name: 'dedicated-accounts', routes: register, jobs });
+
+/** Paystack's bank for dedicated accounts when PAYSTACK_DEDICATED_BANK is unset. */
+export const DEFAULT_PREFERRED_BANK = 'wema-bank';
+
+/** The email a motorist's provider customer gets (Paystack needs one): their Unique ID at the levy's own host (PUBLIC_URL), else a fixed one. */
+export const customerEmail =
+  (publicUrl: string | undefined) =>
+  (userCode: string): string =>
+    `${userCode}@${publicUrl ? new URL(publicUrl).hostname : 'motorists.eticketing.ng'}`;

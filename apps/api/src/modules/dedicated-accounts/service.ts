@@ -8,7 +8,10 @@ import { receiveIntoSuspense, type CreditPayment } from '../suspense/index.ts';
 import { dedicatedAccountQueries, type ChargeTarget, type DedicatedAccountRow } from './repository.ts';
 
 /** What a transfer into a motorist's account does. */
-export type ChargeDecision = { kind: 'subscription'; planId: string; planName: string } | { kind: 'penalty' } | { kind: 'suspense'; reason: string };
+export type ChargeDecision =
+  | { kind: 'subscription'; planId: string; planName: string }
+  | { kind: 'penalty' }
+  | { kind: 'suspense'; reason: 'unmatched' | 'refused' | 'currency'; detail: string };
 
 /**
  * A transfer of exactly the outstanding penalty pays it; else exactly one plan's price (of the
@@ -24,10 +27,18 @@ export function decideCharge(target: ChargeTarget | null, amountKobo: Kobo): Cha
   const plans = target.plans.filter((plan) => plan.priceKobo === amountKobo);
   if (plans.length === 1) return { kind: 'subscription', planId: plans[0].id, planName: plans[0].name };
   if (plans.length > 1)
-    return { kind: 'suspense', reason: `${formatNaira(amountKobo)} is the price of ${plans.length} plans (${plans.map((p) => p.name).join(', ')})` };
+    return {
+      kind: 'suspense',
+      reason: 'unmatched',
+      detail: `${formatNaira(amountKobo)} is the price of ${plans.length} plans (${plans.map((p) => p.name).join(', ')})`,
+    };
   const prices = target.plans.map((plan) => `${plan.name} ${formatNaira(plan.priceKobo)}`).join(', ') || 'none';
   const penalty = target.outstandingPenaltyKobo > 0 ? formatNaira(target.outstandingPenaltyKobo) : 'none';
-  return { kind: 'suspense', reason: 'unmatched', detail: `${formatNaira(amountKobo)} is neither a plan's price (${prices}) nor the outstanding penalty (${penalty})` };
+  return {
+    kind: 'suspense',
+    reason: 'unmatched',
+    detail: `${formatNaira(amountKobo)} is neither a plan's price (${prices}) nor the outstanding penalty (${penalty})`,
+  };
 }
 
 /** A transfer into a dedicated account, from the provider's charge.success. */
@@ -191,14 +202,20 @@ export function createDedicatedAccountService(deps: DedicatedAccountDeps) {
      * transaction: claimed once by its reference (a replay, or another process applying the same
      * event, changes nothing), then it pays a plan or the penalty, or goes to suspense with the reason.
      */
-    async applyCharge(tx: Database, charge: DedicatedCharge, providerName = provider?.name ?? 'paystack'): Promise<'subscription' | 'penalty' | 'suspense' | 'duplicate'> {
+    async applyCharge(
+      tx: Database,
+      charge: DedicatedCharge,
+      providerName = provider?.name ?? 'paystack',
+    ): Promise<'subscription' | 'penalty' | 'suspense' | 'duplicate'> {
       const inTx = dedicatedAccountQueries(tx);
       const accountNumber = charge.receiverAccountNumber ?? '';
       const owner = accountNumber ? await inTx.ownerOf(accountNumber) : null;
       const target = owner ? await inTx.lockTarget(owner) : null;
       const paidAt = charge.paidAt ?? clock.now();
       let decision: ChargeDecision =
-        charge.currency !== 'NGN' ? { kind: 'suspense', reason: 'currency', detail: `Currency ${charge.currency}, not NGN` } : decideCharge(target, charge.amountKobo);
+        charge.currency !== 'NGN'
+          ? { kind: 'suspense', reason: 'currency', detail: `Currency ${charge.currency}, not NGN` }
+          : decideCharge(target, charge.amountKobo);
       if (!accountNumber) decision = { kind: 'suspense', reason: 'unmatched', detail: 'The transfer names no receiving account' };
       const claimed = await inTx.claimCharge({
         reference: charge.reference,
@@ -227,7 +244,8 @@ export function createDedicatedAccountService(deps: DedicatedAccountDeps) {
         await inTx.recordCharge(charge.reference, { outcome: 'suspense', paymentId: null, suspenseId: held.id });
         return 'suspense' as const;
       };
-      if (decision.kind === 'suspense' || !target) return hold(decision.kind === 'suspense' ? decision.reason : 'unmatched', decision.kind === 'suspense' ? decision.detail : '');
+      if (decision.kind === 'suspense' || !target)
+        return hold(decision.kind === 'suspense' ? decision.reason : 'unmatched', decision.kind === 'suspense' ? decision.detail : '');
       try {
         const { paymentId } = await deps.credit(tx, {
           motoristId: target.userId,

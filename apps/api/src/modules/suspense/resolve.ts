@@ -51,7 +51,10 @@ export async function assignSuspenseItem(tx: Database, credit: CreditPayment, in
   const [motorist] = await rowsOf<{ id: string }>(tx, sql`SELECT id FROM users WHERE user_code = ${input.userCode} AND role = 'motorist' AND NOT is_deleted`);
   if (!motorist) throw badRequest('userCode: no motorist has this Unique ID');
   if (input.kind === 'subscription') {
-    const [plan] = await rowsOf<{ price: string }>(tx, sql`SELECT price_kobo::text AS price FROM subscription_plans WHERE id = ${input.planId ?? null}::uuid AND NOT is_deleted`);
+    const [plan] = await rowsOf<{ price: string }>(
+      tx,
+      sql`SELECT price_kobo::text AS price FROM subscription_plans WHERE id = ${input.planId ?? null}::uuid AND NOT is_deleted`,
+    );
     if (!plan) throw badRequest('subscriptionId: no plan has this id');
     if (koboOf(plan.price) !== item.amountKobo) {
       throw badRequest(`subscriptionId: the plan costs ${formatNaira(koboOf(plan.price))}, the item is ${formatNaira(item.amountKobo)}`);

@@ -26,13 +26,23 @@ export function suspenseRoutes(deps: { db: Database; clock: Clock; credit: Credi
     implement(onlineAccountEndpoints.assignSuspense, async (request) => {
       const { userCode, kind, subscriptionId, note } = request.body;
       const paid = await db.transaction((tx) =>
-        assignSuspenseItem(tx, deps.credit, { itemId: request.params.id, actorId: requireUser(request).id, userCode, kind, planId: subscriptionId, note, at: clock.now() }),
+        assignSuspenseItem(tx, deps.credit, {
+          itemId: request.params.id,
+          actorId: requireUser(request).id,
+          userCode,
+          kind,
+          planId: subscriptionId,
+          note,
+          at: clock.now(),
+        }),
       );
       return answer(request.params.id, `Assigned: receipt ${paid.receiptNo}`);
     }),
     implement(onlineAccountEndpoints.refundSuspense, async (request) => {
       const { refundReference, note } = request.body;
-      await db.transaction((tx) => refundSuspenseItem(tx, { itemId: request.params.id, actorId: requireUser(request).id, refundReference, note, at: clock.now() }));
+      await db.transaction((tx) =>
+        refundSuspenseItem(tx, { itemId: request.params.id, actorId: requireUser(request).id, refundReference, note, at: clock.now() }),
+      );
       return answer(request.params.id, 'Refund recorded');
     }),
   ];

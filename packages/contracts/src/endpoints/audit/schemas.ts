@@ -36,7 +36,17 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The kind of record an audit row is about. */
-export const AUDIT_ENTITY_TYPES = ['person', 'plan', 'subscription', 'penalty_charge', 'stakeholder', 'payout', 'till_close', 'privacy_request', 'suspense_item'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'person',
+  'plan',
+  'subscription',
+  'penalty_charge',
+  'stakeholder',
+  'payout',
+  'till_close',
+  'privacy_request',
+  'suspense_item',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** How the console names each action. */
