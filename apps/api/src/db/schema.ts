@@ -19,4 +19,5 @@ export * from './schema/dashboard.ts';
 export * from './schema/audit.ts';
 export * from './schema/personal-data.ts';
 export * from './schema/index-includes.ts';
+export * from './schema/online-payments.ts';
 export * from './schema/online-accounts.ts';

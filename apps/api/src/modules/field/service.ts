@@ -50,6 +50,13 @@ export interface FieldOptions {
   receiptTexts?: { publicUrl?: string; queued(): void };
   /** The tills' late mark and cash limits (TILL_* settings); unset: the defaults. */
   tills?: TillSettings;
+  /** Payments taken through the online payment provider (modules/online-payments): the ledger debits its clearing account. */
+  through?: 'provider';
+}
+
+/** A payment's extras no field agent sends: the phone its receipt text goes to, instead of the motorist's (online payments). */
+export interface PaymentExtras {
+  receiptPhone?: string | null;
 }
 
 /** What a scan found: this scan's, or (repeated) the earlier scan's it repeats. */
@@ -106,7 +113,8 @@ async function motoristCode(unit: FieldUnit, input: { userCode?: string; plateNu
 }
 
 /** The money of a payment about to be recorded, as the tills and the ledger take it. */
-const moneyOf = (agent: FieldAgent, payment: Omit<PaymentRow, 'id' | 'receiptNo'>, received: Date): Omit<Collection, 'kind'> => ({
+const moneyOf = (agent: FieldAgent, payment: Omit<PaymentRow, 'id' | 'receiptNo'>, received: Date, through?: 'provider'): Omit<Collection, 'kind'> => ({
+  ...(through ? { through } : {}),
   remitterId: agent.id,
   modeOfPayment: payment.modeOfPayment,
   reference: payment.reference,
@@ -250,7 +258,12 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
      * A remitter records a subscription payment at the plan's price: the expiry moves from
      * max(now, current expiry) by one plan period; accumulated + 1; accumulatedAmount + price.
      */
-    async subscriptionPayment(agent: FieldAgent, key: string, input: SubscriptionPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
+    async subscriptionPayment(
+      agent: FieldAgent,
+      key: string,
+      input: SubscriptionPaymentInput,
+      extras: PaymentExtras = {},
+    ): Promise<IdempotentResult<PaymentResponse>> {
       const result = await idempotent(agent, key, 'subscription-payment', input, async (unit, received) => {
         const now = captureTime(input.capturedAt, received, maxAgeHours);
         const context = await payableContext(unit, await motoristCode(unit, input), agent.id, input.subscriptionId);
@@ -282,7 +295,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           motorist: personOf(motorist),
           remitter: context.agent,
         };
-        const money = { ...moneyOf(agent, payment, received), kind: 'subscription' } as const;
+        const money = { ...moneyOf(agent, payment, received, deps.options?.through), kind: 'subscription' } as const;
         const inserted = await takeMoney(unit.tx, tillSettings, money, (tillId) =>
           unit.field.insertSubscriptionPayment({
             motoristId: motorist.id,
@@ -309,7 +322,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           const receipt = {
             kind: 'subscription',
             motoristId: motorist.id,
-            phone: motorist.phone,
+            phone: extras.receiptPhone || motorist.phone,
             receiptNo: inserted.receiptNo,
             amountKobo: plan.priceKobo,
           } as const;
@@ -338,7 +351,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     },
 
     /** A remitter records a penalty payment: lowers the outstanding payment; more than is owed is refused. */
-    async penaltyPayment(agent: FieldAgent, key: string, input: PenaltyPaymentInput): Promise<IdempotentResult<PaymentResponse>> {
+    async penaltyPayment(agent: FieldAgent, key: string, input: PenaltyPaymentInput, extras: PaymentExtras = {}): Promise<IdempotentResult<PaymentResponse>> {
       const amountKobo = toKobo(input.amount);
       const result = await idempotent(agent, key, 'penalty-payment', input, async (unit, received) => {
         const now = captureTime(input.capturedAt, received, maxAgeHours);
@@ -364,7 +377,7 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           motorist: personOf(motorist),
           remitter: context.agent,
         };
-        const money = { ...moneyOf(agent, payment, received), kind: 'penalty' } as const;
+        const money = { ...moneyOf(agent, payment, received, deps.options?.through), kind: 'penalty' } as const;
         const inserted = await takeMoney(unit.tx, tillSettings, money, (tillId) =>
           unit.field.insertPenaltyPayment({
             motoristId: motorist.id,
@@ -386,7 +399,13 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
           }),
         );
         if (receiptTexts) {
-          const receipt = { kind: 'penalty', motoristId: motorist.id, phone: motorist.phone, receiptNo: inserted.receiptNo, amountKobo } as const;
+          const receipt = {
+            kind: 'penalty',
+            motoristId: motorist.id,
+            phone: extras.receiptPhone || motorist.phone,
+            receiptNo: inserted.receiptNo,
+            amountKobo,
+          } as const;
           await queueReceiptText(unit.tx, { ...receipt, plate: motorist.plateNumber }, receiptTexts.publicUrl, received);
         }
         const view = toTicketSubscription({ subscription: { ...subscription, ...changes }, plan: current.plan }, now, context.graceMs);

@@ -18,6 +18,7 @@ export {
   lodgementEntry,
   payableOf,
   paymentEntry,
+  postEntry,
   postLodgement,
   postPayment,
   postPayout,

@@ -27,8 +27,13 @@ export const shortageOf = (agentId: string): AccountRef => ({ code: `shortage:${
 /** What the levy owes a stakeholder. */
 export const payableOf = (stakeholderId: string): AccountRef => ({ code: `payable:${stakeholderId}`, kind: 'payable', ownerId: stakeholderId });
 
-/** Where a payment's money is: the remitter's till (cash), the levy's bank (transfer), the channel's clearing account (POS, card). */
-export function receivingAccount(mode: ModeOfPayment, remitterId: string): AccountRef {
+/**
+ * Where a payment's money is: the remitter's till (cash), the levy's bank (transfer), the channel's
+ * clearing account (POS, card); a payment taken through the online provider (`through`), its clearing
+ * account whatever the mode, until the provider settles to the bank.
+ */
+export function receivingAccount(mode: ModeOfPayment, remitterId: string, through?: 'provider'): AccountRef {
+  if (through === 'provider') return ACCOUNTS.clearing.online;
   if (mode === 'cash') return tillOf(remitterId);
   if (mode === 'transfer') return ACCOUNTS.levyBank;
   return ACCOUNTS.clearing[mode];
@@ -43,6 +48,8 @@ export interface PostedPayment {
   amountKobo: Kobo;
   /** When the money was taken (the capture time). */
   at: Date;
+  /** Taken through the online payment provider (modules/online-payments). */
+  through?: 'provider';
 }
 
 /** A successful payment: debits where the money is, credits the revenue of its kind. */
@@ -53,7 +60,7 @@ export function paymentEntry(payment: PostedPayment): NewEntry {
     memo: `Receipt ${payment.receiptNo}`,
     occurredAt: payment.at,
     lines: [
-      { account: receivingAccount(payment.modeOfPayment, payment.remitterId), amountKobo: payment.amountKobo },
+      { account: receivingAccount(payment.modeOfPayment, payment.remitterId, payment.through), amountKobo: payment.amountKobo },
       { account: ACCOUNTS.revenue[payment.kind], amountKobo: -payment.amountKobo },
     ],
   };
@@ -62,6 +69,11 @@ export function paymentEntry(payment: PostedPayment): NewEntry {
 /** Posts a payment (paymentEntry) in the payment's transaction; answers the entry's id. */
 export function postPayment(tx: Database, payment: PostedPayment): Promise<string> {
   return ledgerQueries(tx).post(paymentEntry(payment));
+}
+
+/** Posts an entry another module makes (suspense's receipts), on its transaction; answers the entry's id. */
+export function postEntry(tx: Database, entry: NewEntry): Promise<string> {
+  return ledgerQueries(tx).post(entry);
 }
 
 export interface PostedPayout {

@@ -66,6 +66,8 @@ export interface Collection {
   at: Date;
   /** When the server received it: a cash collection's till and limits go by it. */
   received: Date;
+  /** Taken through the online payment provider: the ledger debits its clearing account. */
+  through?: 'provider';
 }
 
 /**

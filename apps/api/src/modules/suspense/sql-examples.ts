@@ -1,0 +1,23 @@
+import { EXAMPLE, sqlExamples } from '../../db/sql/examples.ts';
+
+export default sqlExamples({
+  methods: {
+    insert: [
+      [
+        {
+          provider: 'paystack',
+          reference: 'T0123456789abcdef',
+          amountKobo: 150_000,
+          currency: 'NGN',
+          reason: 'unmatched',
+          detail: '',
+          motoristId: EXAMPLE.id,
+          payer: 'ADA OKAFOR (Access Bank)',
+          channel: 'dedicated_nuban',
+          occurredAt: EXAMPLE.now,
+          receivedAt: EXAMPLE.now,
+        },
+      ],
+    ],
+  },
+});
