@@ -34,6 +34,9 @@ import * as ledger from './modules/ledger/index.ts';
 import * as tills from './modules/tills/index.ts';
 import * as tillLists from './modules/till-lists/index.ts';
 import * as suspense from './modules/suspense/index.ts';
+import * as dedicatedAccounts from './modules/dedicated-accounts/index.ts';
+import * as settlement from './modules/settlement/index.ts';
+import type { PaymentProvider } from './modules/online-payments/index.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
 import { registerAuth } from './platform/http/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -121,6 +124,10 @@ export interface AppDependencies {
   uploadsPerAccount?: number;
   /** Public checks allowed per address per kind and window; unset: 60 a minute. */
   publicLimit?: publicChecks.PublicLimit;
+  /** The online payment provider (PAYSTACK_SECRET_KEY: Paystack; tests: the stand-in); unset: online payments are off. */
+  paymentProvider?: PaymentProvider;
+  /** Dedicated accounts per motorist (PAYSTACK_DEDICATED_ACCOUNTS=on) and the provider's bank for them (PAYSTACK_DEDICATED_BANK); unset: off. */
+  dedicatedAccounts?: { preferredBank: string };
   /** Whether a payment's receipt text is sent at once, after the answer (unset: true); false: when the job or a test sends (app.textMessages.sendDue()). */
   sendTextsOnPayment?: boolean;
 }
@@ -195,6 +202,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const fileUrl = (key: string) => deps.files.signedUrl(key, clock.now());
+  // Online payments (a transfer into a dedicated account, an assigned suspense item) take the field payment path.
+  const onlineCredit = suspense.onlineCredit({
+    clock,
+    options: { captureMaxAgeHours: deps.captureMaxAgeHours, receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake } },
+  });
   // Every module, from its descriptor (modules/<name>/index.ts): its jobs, then its routes, in this
   // order; `face` gives what an earlier module's routes answered.
   const { mountAll, face } = moduleMounter(app, jobs);
@@ -253,7 +265,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mountOf(dashboards.descriptor, () => ({ db, clock, allocation: face(allocation.descriptor), rankingTtlMs: deps.rankingTtlMs })),
     mountOf(auditLog.descriptor, () => ({ db })),
     mountOf(ledger.descriptor, () => ({ db, clock })),
-    mountOf(suspense.descriptor, () => ({})),
+    mountOf(suspense.descriptor, () => ({ db, clock, credit: onlineCredit })),
+    mountOf(dedicatedAccounts.descriptor, () => ({
+      db,
+      clock,
+      provider: deps.dedicatedAccounts ? deps.paymentProvider : undefined,
+      preferredBank: deps.dedicatedAccounts?.preferredBank ?? dedicatedAccounts.DEFAULT_PREFERRED_BANK,
+      emailOf: dedicatedAccounts.customerEmail(deps.publicUrl),
+      credit: onlineCredit,
+    })),
+    mountOf(settlement.descriptor, () => ({ db, clock, provider: deps.paymentProvider })),
     mountOf(tillLists.descriptor, () => ({ db, records: face(records.descriptor), clock, fileUrl, settings: deps.tills })),
     mountOf(accessRecord.descriptor, () => ({ db })),
     mountOf(privacy.descriptor, () => ({

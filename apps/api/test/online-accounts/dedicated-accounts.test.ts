@@ -1,19 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { createMotorist, session, type Session } from '../../../test/tickets.ts';
-import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { dedicatedCharges, penaltyPayments, smsMessages, subscriptionPayments, suspenseItems, ticketSubscriptions } from '../../db/schema.ts';
-import { systemClock } from '../../lib/clock.ts';
-import { createPaystackClient } from '../online-payments/provider/paystack.ts';
-import { startPaystackStandin, type PaystackStandin } from '../online-payments/provider/standin.ts';
-import type { PaymentProvider } from '../online-payments/provider/types.ts';
-import { onlineCredit } from '../suspense/index.ts';
-import { openSubscriptions } from '../subscriptions/index.ts';
-import { customerEmail, DEFAULT_PREFERRED_BANK } from './index.ts';
-import { createDedicatedAccountService, type DedicatedCharge } from './service.ts';
+import { createTestContext, type TestContext } from '../harness.ts';
+import { createMotorist, session, type Session } from '../tickets.ts';
+import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
+import { rowsOf } from '../../src/db/rows.ts';
+import { dedicatedCharges, penaltyPayments, smsMessages, subscriptionPayments, suspenseItems, ticketSubscriptions } from '../../src/db/schema.ts';
+import { systemClock } from '../../src/lib/clock.ts';
+import { createPaystackClient, type PaymentProvider } from '../../src/modules/online-payments/index.ts';
+import { startPaystackStandin, type PaystackStandin } from '../../src/modules/online-payments/provider/standin.ts';
+
+import { onlineCredit } from '../../src/modules/suspense/index.ts';
+import { openSubscriptions } from '../../src/modules/subscriptions/index.ts';
+import { customerEmail, DEFAULT_PREFERRED_BANK } from '../../src/modules/dedicated-accounts/index.ts';
+import { createDedicatedAccountService, type DedicatedCharge } from '../../src/modules/dedicated-accounts/service.ts';
 
 const SECRET = 'sk_test_dedicated_accounts';
 let ctx: TestContext;
