@@ -5,8 +5,13 @@ import { defineModule } from '../../platform/modules.ts';
 import { dedicatedAccountRoutes } from './routes.ts';
 import { createDedicatedAccountService, type DedicatedAccountDeps, type DedicatedAccountService } from './service.ts';
 
-// Dedicated accounts (issue 43): a bank account per motorist at the provider; a transfer into it pays a plan or the penalty, else suspense.
-export { decideCharge, type DedicatedCharge } from './service.ts';
+/**
+ * Dedicated accounts (issue 43): a bank account per motorist at the provider; a transfer into it
+ * pays a plan or the penalty, else suspense. The webhook's handler for non-checkout charges is this
+ * module's face (`applyCharge(tx, charge)`), given a DedicatedCharge.
+ * @public
+ */
+export type { DedicatedCharge } from './service.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

@@ -184,4 +184,3 @@ export function dedicatedAccountQueries(db: Database) {
     },
   };
 }
-export type DedicatedAccountQueries = ReturnType<typeof dedicatedAccountQueries>;

@@ -13,7 +13,11 @@ import { suspenseRoutes } from './routes.ts';
  * suspense; staff assign or refund it (the console's Suspense page, under Books).
  */
 export { receiveIntoSuspense, type IncomingMoney, type SuspenseReason } from './service.ts';
-// Each staff action is one function on the caller's transaction, so a second person's approval can wrap it.
+/**
+ * Each staff action is one function on the caller's transaction, so a second person's approval
+ * (the approvals issue) can wrap it; the routes call them directly today.
+ * @public
+ */
 export { assignSuspenseItem, refundSuspenseItem } from './resolve.ts';
 export { onlineCredit, type CreditPayment } from './online-credit.ts';
 
