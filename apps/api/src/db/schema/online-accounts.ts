@@ -50,7 +50,7 @@ export const dedicatedCharges = pgTable(
     paidAt: at('paid_at').notNull(),
     appliedAt: at('applied_at').notNull(),
   },
-  (t) => [index('dedicated_charges_user_idx').on(t.userId, t.paidAt.desc())],
+  (t) => [index('dedicated_charges_user_idx').on(t.userId, t.paidAt.desc().nullsFirst())],
 );
 
 export const settlementDays = pgTable('settlement_days', {

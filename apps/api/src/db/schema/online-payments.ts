@@ -89,8 +89,8 @@ export const suspenseItems = pgTable(
   },
   (t) => [
     unique('suspense_items_reference_unique').on(t.provider, t.reference),
-    index('suspense_items_status_idx').on(t.status, t.receivedAt.desc(), t.id.desc()),
-    index('suspense_items_received_idx').on(t.receivedAt.desc(), t.id.desc()),
+    index('suspense_items_status_idx').on(t.status, t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('suspense_items_received_idx').on(t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('suspense_items_open_idx')
       .on(t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'open'`),
