@@ -146,5 +146,7 @@ describe('suspense', () => {
       }),
       { numRuns: 6 },
     );
+    const check = await ctx.app.inject({ method: 'POST', url: '/api/ledger/integrity-check', headers: await admin.headers() });
+    expect(check.json().data).toMatchObject({ ok: true, differenceCount: 0 });
   });
 });

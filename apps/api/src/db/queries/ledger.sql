@@ -365,6 +365,31 @@ WITH RECURSIVE
     WHERE
       status = 'approved'
       AND variance_kobo <> 0
+    UNION ALL
+    SELECT
+      'suspense_receipt',
+      id,
+      amount_kobo
+    FROM
+      suspense_items
+    UNION ALL
+    SELECT
+      'suspense_assignment',
+      id,
+      amount_kobo
+    FROM
+      suspense_items
+    WHERE
+      status = 'assigned'
+    UNION ALL
+    SELECT
+      'suspense_refund',
+      id,
+      amount_kobo
+    FROM
+      suspense_items
+    WHERE
+      status = 'refunded'
   )
 SELECT
   coalesce(r.kind, p.kind) AS kind,
