@@ -36,7 +36,7 @@ import * as tillLists from './modules/till-lists/index.ts';
 import * as suspense from './modules/suspense/index.ts';
 import * as dedicatedAccounts from './modules/dedicated-accounts/index.ts';
 import * as settlement from './modules/settlement/index.ts';
-import type { PaymentProvider } from './modules/online-payments/index.ts';
+import * as onlinePayments from './modules/online-payments/index.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
 import { registerAuth } from './platform/http/auth.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -72,6 +72,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** Bank list and account-name lookup; unset: the offline list and directory. */
   banks?: BankProvider;
+  /** Online payments (PAYSTACK_SECRET_KEY, PAYSTACK_BASE_URL); no key: off, the vehicle page says to pay an agent. */
+  onlinePayments?: onlinePayments.OnlinePaymentSettings;
   /** Folder of the built console; served at / when present. */
   webDist?: string;
   /** Folder of the built field app; served at /field/ when present. */
@@ -124,8 +126,6 @@ export interface AppDependencies {
   uploadsPerAccount?: number;
   /** Public checks allowed per address per kind and window; unset: 60 a minute. */
   publicLimit?: publicChecks.PublicLimit;
-  /** The online payment provider (PAYSTACK_SECRET_KEY: Paystack; tests: the stand-in); unset: online payments are off. */
-  paymentProvider?: PaymentProvider;
   /** Dedicated accounts per motorist (PAYSTACK_DEDICATED_ACCOUNTS=on) and the provider's bank for them (PAYSTACK_DEDICATED_BANK); unset: off. */
   dedicatedAccounts?: { preferredBank: string };
   /** Whether a payment's receipt text is sent at once, after the answer (unset: true); false: when the job or a test sends (app.textMessages.sendDue()). */
@@ -209,6 +209,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // Every module, from its descriptor (modules/<name>/index.ts): its jobs, then its routes, in this
   // order; `face` gives what an earlier module's routes answered.
+  const payments = onlinePayments.onlinePaymentsOn({
+    db,
+    clock,
+    settings: deps.onlinePayments,
+    publicUrl: deps.publicUrl ?? deps.localUrl ?? LOCAL_URL,
+    receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake },
+    log: app.log,
+  });
   const { mountAll, face } = moduleMounter(app, jobs);
   await mountAll([
     mountOf(messages.descriptor, () => ({ textMessages })),
@@ -234,6 +242,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       cacheMs: deps.publicCacheMs,
       flushMs: deps.publicFlushMs,
       listen: deps.database.listen,
+      vehiclePart: (code: string) => onlinePayments.vehiclePayPart(payments, code),
     })),
     mountOf(people.descriptor, () => ({
       db,
@@ -266,15 +275,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mountOf(auditLog.descriptor, () => ({ db })),
     mountOf(ledger.descriptor, () => ({ db, clock })),
     mountOf(suspense.descriptor, () => ({ db, clock, credit: onlineCredit })),
+    mountOf(onlinePayments.descriptor, () => ({ payments })),
     mountOf(dedicatedAccounts.descriptor, () => ({
       db,
       clock,
-      provider: deps.dedicatedAccounts ? deps.paymentProvider : undefined,
+      provider: deps.dedicatedAccounts ? (payments?.provider ?? undefined) : undefined,
       preferredBank: deps.dedicatedAccounts?.preferredBank ?? dedicatedAccounts.DEFAULT_PREFERRED_BANK,
       emailOf: dedicatedAccounts.customerEmail(deps.publicUrl),
       credit: onlineCredit,
+      payments,
     })),
-    mountOf(settlement.descriptor, () => ({ db, clock, provider: deps.paymentProvider })),
+    mountOf(settlement.descriptor, () => ({ db, clock, provider: payments?.provider })),
     mountOf(tillLists.descriptor, () => ({ db, records: face(records.descriptor), clock, fileUrl, settings: deps.tills })),
     mountOf(accessRecord.descriptor, () => ({ db })),
     mountOf(privacy.descriptor, () => ({

@@ -99,6 +99,7 @@ async function start(config: Config): Promise<void> {
     scanRepeatMinutes: config.SCAN_REPEAT_MINUTES,
     tills: { lateHours: config.TILL_LATE_HOURS, cashLimitHours: config.TILL_CASH_LIMIT_HOURS, cashLimitNaira: config.TILL_CASH_LIMIT_NAIRA },
     banks: createBankProvider(config, database.db),
+    onlinePayments: { secretKey: config.PAYSTACK_SECRET_KEY, baseUrl: config.PAYSTACK_BASE_URL },
     idempotencyRetentionDays: config.IDEMPOTENCY_RETENTION_DAYS,
     retention: { deletedPersonDays: config.RETENTION_DELETED_PERSON_DAYS, scanLocationDays: config.RETENTION_SCAN_LOCATION_DAYS },
     dpoContact: config.DPO_CONTACT,

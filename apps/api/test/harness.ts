@@ -88,8 +88,8 @@ export async function createTestContext(
     sendTextsOnPayment?: boolean;
     /** TILL_LATE_HOURS, TILL_CASH_LIMIT_HOURS, TILL_CASH_LIMIT_NAIRA; unset: the defaults (6, 24, 50,000). */
     tills?: TillSettings;
-    /** The online payment provider (the Paystack client on the stand-in); unset: online payments off. */
-    paymentProvider?: AppDependencies['paymentProvider'];
+    /** Online payments (PAYSTACK_SECRET_KEY, PAYSTACK_BASE_URL: the stand-in's); unset: off. */
+    onlinePayments?: { secretKey?: string; baseUrl: string };
     /** PAYSTACK_DEDICATED_ACCOUNTS=on with this bank; unset: off. */
     dedicatedAccounts?: AppDependencies['dedicatedAccounts'];
   } = {},
@@ -123,7 +123,7 @@ export async function createTestContext(
       levyName: options.levyName,
       scanRepeatMinutes: options.scanRepeatMinutes,
       tills: options.tills,
-      paymentProvider: options.paymentProvider,
+      onlinePayments: options.onlinePayments,
       dedicatedAccounts: options.dedicatedAccounts,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,

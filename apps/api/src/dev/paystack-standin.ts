@@ -11,7 +11,7 @@ if (process.env.NODE_ENV === 'production') {
 }
 const secretKey = process.env.PAYSTACK_SECRET_KEY ?? 'sk_test_standin0000000000';
 const port = Number(process.env.PAYSTACK_STANDIN_PORT ?? 4110);
-const webhookUrl = process.env.PAYSTACK_STANDIN_WEBHOOK ?? 'http://127.0.0.1:3000/api/online-payments/paystack/webhook';
+const webhookUrl = process.env.PAYSTACK_STANDIN_WEBHOOK ?? 'http://127.0.0.1:3000/webhooks/paystack';
 const standin = await startPaystackStandin({ secretKey, port, webhookUrl });
 console.log(`Paystack stand-in on ${standin.url} (key ${secretKey}); webhooks to ${webhookUrl}`);
 const stop = () => void standin.close().then(() => process.exit(0));

@@ -7,7 +7,8 @@ import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
 import { rowsOf } from '../../src/db/rows.ts';
 import { dedicatedCharges, penaltyPayments, smsMessages, subscriptionPayments, suspenseItems, ticketSubscriptions } from '../../src/db/schema.ts';
 import { systemClock } from '../../src/lib/clock.ts';
-import { createPaystackClient, type PaymentProvider } from '../../src/modules/online-payments/index.ts';
+import type { PaymentProvider } from '../../src/modules/online-payments/index.ts';
+import { createPaystackClient } from '../../src/modules/online-payments/provider/paystack.ts';
 import { startPaystackStandin, type PaystackStandin } from '../../src/modules/online-payments/provider/standin.ts';
 
 import { onlineCredit } from '../../src/modules/suspense/index.ts';
@@ -35,7 +36,7 @@ const serviceOn = (db: DatabaseHandle['db']) =>
 beforeAll(async () => {
   standin = await startPaystackStandin({ secretKey: SECRET });
   provider = createPaystackClient({ secretKey: SECRET, baseUrl: standin.url });
-  ctx = await createTestContext({ paymentProvider: provider, dedicatedAccounts: { preferredBank: DEFAULT_PREFERRED_BANK } });
+  ctx = await createTestContext({ onlinePayments: { secretKey: SECRET, baseUrl: standin.url }, dedicatedAccounts: { preferredBank: DEFAULT_PREFERRED_BANK } });
   admin = await session(ctx, { role: 'admin' });
   for (const [name, price] of [
     ['weekly', 1500],
@@ -133,7 +134,13 @@ describe('dedicated accounts', () => {
     expect(await apply(charge)).toBe('subscription');
     const payments = await ctx.database.db.select().from(subscriptionPayments).where(eq(subscriptionPayments.motoristId, motorist.id));
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ planId: weeklyPlanId, amountKobo: 150_000, modeOfPayment: 'transfer', reference: charge.reference, status: 'success' });
+    expect(payments[0]).toMatchObject({
+      planId: weeklyPlanId,
+      amountKobo: 150_000,
+      modeOfPayment: 'transfer',
+      reference: `paystack:${charge.reference}`,
+      status: 'success',
+    });
     expect(payments[0].receiptNo).toBeTruthy();
     expect(await ledgerBalance('clearing:online')).toBe(clearing + 150_000);
     const [claim] = await ctx.database.db.select().from(dedicatedCharges).where(eq(dedicatedCharges.reference, charge.reference));
@@ -201,6 +208,30 @@ describe('dedicated accounts', () => {
     const first = await serviceOn(ctx.database.db).requery(new Date());
     expect(first).toMatch(/^[1-9]\d* accounts requeried/);
     expect(await serviceOn(ctx.database.db).requery(new Date())).toMatch(/^0 accounts requeried/);
+  });
+
+  it('through the webhook: each transfer delivered three times and out of order credits once; a wrong amount goes to suspense', async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    standin.webhookUrl = `${address}/webhooks/paystack`;
+    try {
+      const motorist = await motoristWithAccount();
+      Object.assign(standin.mode, { repeat: 3, hold: true });
+      const paid = await standin.transfer(motorist.accountNumber, 150_000);
+      const odd = await standin.transfer(motorist.accountNumber, 150_050);
+      await standin.flush();
+      for (let i = 0; i < 200; i++) {
+        const claims = await ctx.database.db.select().from(dedicatedCharges).where(eq(dedicatedCharges.userId, motorist.id));
+        if (claims.length === 2 && claims.every((c) => c.paymentId || c.suspenseId)) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const payments = await ctx.database.db.select().from(subscriptionPayments).where(eq(subscriptionPayments.motoristId, motorist.id));
+      expect(payments.map((p) => p.reference)).toEqual([`paystack:${paid}`]);
+      const [item] = await ctx.database.db.select().from(suspenseItems).where(eq(suspenseItems.reference, odd));
+      expect(item).toMatchObject({ amountKobo: 150_050, reason: 'unmatched', status: 'open' });
+    } finally {
+      Object.assign(standin.mode, { repeat: 1, hold: false });
+      standin.webhookUrl = undefined;
+    }
   });
 
   it('keeps the ledger summing to zero over any run of transfers', async () => {

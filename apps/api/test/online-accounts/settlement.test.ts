@@ -5,7 +5,8 @@ import { createMotorist, session, type Session } from '../tickets.ts';
 import { suspenseItems } from '../../src/db/schema.ts';
 import { lagosDay } from '../../src/domain/calendar.ts';
 import { systemClock } from '../../src/lib/clock.ts';
-import { createPaystackClient, type PaymentProvider } from '../../src/modules/online-payments/index.ts';
+import type { PaymentProvider } from '../../src/modules/online-payments/index.ts';
+import { createPaystackClient } from '../../src/modules/online-payments/provider/paystack.ts';
 import { startPaystackStandin, type PaystackStandin } from '../../src/modules/online-payments/provider/standin.ts';
 import { onlineCredit } from '../../src/modules/suspense/index.ts';
 import { customerEmail, DEFAULT_PREFERRED_BANK } from '../../src/modules/dedicated-accounts/index.ts';
@@ -21,7 +22,7 @@ let weeklyPlanId = '';
 beforeAll(async () => {
   standin = await startPaystackStandin({ secretKey: SECRET });
   provider = createPaystackClient({ secretKey: SECRET, baseUrl: standin.url });
-  ctx = await createTestContext({ paymentProvider: provider, dedicatedAccounts: { preferredBank: DEFAULT_PREFERRED_BANK } });
+  ctx = await createTestContext({ onlinePayments: { secretKey: SECRET, baseUrl: standin.url }, dedicatedAccounts: { preferredBank: DEFAULT_PREFERRED_BANK } });
   admin = await session(ctx, { role: 'admin' });
   const reply = await ctx.app.inject({
     method: 'POST',

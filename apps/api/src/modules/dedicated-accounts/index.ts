@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { OnlinePayments, ProviderTransaction } from '../online-payments/index.ts';
 import { registerRoutes } from '../../platform/http/endpoints.ts';
 import type { Job } from '../../platform/jobs/index.ts';
 import { defineModule } from '../../platform/modules.ts';
@@ -16,10 +17,30 @@ export type { DedicatedCharge } from './service.ts';
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** The account block's routes; answers the service, whose applyCharge the online-payments module's webhook calls for a transfer. */
-function register(app: FastifyInstance, deps: DedicatedAccountDeps): DedicatedAccountService {
+/** A charge.success that is none of the levy's checkouts, as a transfer into a dedicated account. */
+const chargeOf = (charge: ProviderTransaction) => ({
+  reference: charge.reference,
+  amountKobo: charge.amountKobo,
+  currency: charge.currency,
+  receiverAccountNumber: charge.receiverAccountNumber,
+  paidAt: charge.paidAt,
+  channel: charge.channel,
+  payer: charge.senderName ? `${charge.senderName}${charge.senderBank ? ` (${charge.senderBank})` : ''}` : charge.customerEmail,
+});
+
+/**
+ * The account block's routes; when dedicated accounts are on, the online-payments webhook hands this
+ * module every charge.success that is not a checkout (each applied in its own transaction, once).
+ */
+function register(app: FastifyInstance, deps: DedicatedAccountDeps & { payments?: OnlinePayments | null }): DedicatedAccountService {
   const service = createDedicatedAccountService(deps);
   registerRoutes(app, dedicatedAccountRoutes(service));
+  if (service.enabled && deps.payments) {
+    deps.payments.onDedicatedAccountCharge(async (charge) => {
+      const outcome = await deps.db.transaction((tx) => service.applyCharge(tx, chargeOf(charge)));
+      return `dedicated account: ${outcome}`;
+    });
+  }
   return service;
 }
 

@@ -36,6 +36,8 @@ function register(
     flushMs?: number;
     /** Where changes to what checks show are announced (migration 0050); unset: nothing is reused. */
     listen?: Listen;
+    /** More of the vehicle page, below the check (online payments' Pay part). */
+    vehiclePart?: (userCode: string) => Promise<string>;
   },
 ): void {
   const cache = createCheckCache({ ttlMs: deps.cacheMs ?? 0, listen: deps.listen });
@@ -61,7 +63,7 @@ function register(
   });
   refuseEarly(app, service);
   registerRoutes(app, publicRoutes(service, deps.publicUrl));
-  registerPublicPages(app, service, deps.clock);
+  registerPublicPages(app, service, deps.clock, deps.vehiclePart);
 }
 
 export const descriptor = defineModule({ name: 'public', routes: register, jobs: noJobs });

@@ -52,7 +52,8 @@ const VEHICLE_VERDICT: Record<PublicVehicleStatus, (date: string) => [Tone, stri
   paused: () => ['idle', 'Paused'],
 };
 
-export function vehiclePage(vehicle: PublicVehicle, now: Date): Page {
+/** `extra`: more of the page below the check, already HTML (online payments' Pay part). */
+export function vehiclePage(vehicle: PublicVehicle, now: Date, extra = ''): Page {
   const [tone, text] = VEHICLE_VERDICT[vehicle.status](vehicle.statusDate ? dateOnly(vehicle.statusDate) : '');
   return page(
     `${plateOf(vehicle.plateNumber)}: ${text}`,
@@ -62,7 +63,7 @@ export function vehiclePage(vehicle: PublicVehicle, now: Date): Page {
       ['Owner', vehicle.owner],
       ['Penalty', vehicle.penaltyOutstanding ? 'Outstanding' : 'None outstanding'],
       ['Unique ID', vehicle.userCode],
-    ])}`,
+    ])}${extra}`,
     now,
   );
 }

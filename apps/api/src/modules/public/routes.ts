@@ -68,10 +68,13 @@ type CodeRequest = FastifyRequest<{ Params: { code: string } }>;
 type ReceiptRequest = FastifyRequest<{ Params: { no: string } }>;
 
 /** The pages a phone's camera opens from a QR code: /v/{userCode}, /r/{receiptNo}, /a/{userCode}. */
-export function registerPublicPages(app: FastifyInstance, service: PublicService, clock: Clock): void {
+export function registerPublicPages(app: FastifyInstance, service: PublicService, clock: Clock, vehiclePart?: (userCode: string) => Promise<string>): void {
   const levy = service.levyName;
   app.get('/v/:code', (request: CodeRequest, reply) =>
-    render(reply, 'vehicle', levy, clock, async (now) => vehiclePage(await service.vehicle(request.params.code, request.ip), now)),
+    render(reply, 'vehicle', levy, clock, async (now) => {
+      const vehicle = await service.vehicle(request.params.code, request.ip);
+      return vehiclePage(vehicle, now, vehiclePart ? await vehiclePart(vehicle.userCode) : '');
+    }),
   );
   app.get('/r/:no', (request: ReceiptRequest, reply) =>
     render(reply, 'receipt', levy, clock, async (now) => receiptPage(await service.receipt(request.params.no, request.ip), levy, now)),

@@ -52,14 +52,14 @@ export function settlementQueries(db: Database) {
   return {
     /**
      * What the ledger credited to the provider's clearing account in [from, to) (entries by when the
-     * money moved), net per provider reference: a payment's reference, a suspense item's (its receipt,
+     * money moved), net per provider reference: a payment's reference (without its `paystack:`), a suspense item's (its receipt,
      * and its assignment with the payment it became, which net to nothing). Refunds and reversals are
      * left out of this sum; an entry without a reference is named by its id (a difference to explain).
      */
     async ledgerCredits(from: Date, to: Date): Promise<LedgerCredit[]> {
       const rows = await rowsOf<{ reference: string; amount: string }>(
         db,
-        sql`SELECT coalesce(s.reference, p.reference, i.reference, 'entry ' || e.id::text) AS reference, sum(l.amount_kobo)::text AS amount
+        sql`SELECT coalesce(regexp_replace(coalesce(s.reference, p.reference), '^[a-z]+:', ''), i.reference, 'entry ' || e.id::text) AS reference, sum(l.amount_kobo)::text AS amount
             FROM ledger_lines l
             JOIN ledger_entries e ON e.id = l.entry_id
             LEFT JOIN subscription_payments s ON e.kind = 'subscription_payment' AND s.id = e.source_id

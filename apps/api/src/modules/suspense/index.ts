@@ -12,7 +12,7 @@ import { suspenseRoutes } from './routes.ts';
  * what the server initialised. Kept once per provider reference and posted provider clearing →
  * suspense; staff assign or refund it (the console's Suspense page, under Books).
  */
-export { receiveIntoSuspense, type IncomingMoney, type SuspenseReason } from './service.ts';
+export { receiveIntoSuspense, type SuspenseReason } from './service.ts';
 /**
  * Each staff action is one function on the caller's transaction, so a second person's approval
  * (the approvals issue) can wrap it; the routes call them directly today.

@@ -13,8 +13,10 @@ export interface OnlinePayment {
   kind: 'subscription' | 'penalty';
   planId: string | null;
   amountKobo: Kobo;
-  /** The provider's reference: the payment's reference (transfer), claimed once. */
+  /** The provider's reference: the payment's is `{provider}:{reference}` (as checkouts'), claimed once. */
   reference: string;
+  /** The provider's name (paystack); unset: paystack. */
+  provider?: string;
   /** When the money moved. */
   paidAt: Date;
 }
@@ -32,11 +34,19 @@ export function onlineCredit(deps: { clock: Clock; options?: Pick<FieldOptions, 
   return async (tx, payment) => {
     const field = fieldOn(tx, deps.clock, { ...deps.options, tills: undefined, through: 'provider' });
     const agent = { id: ONLINE_PAYMENTS_USER_ID };
-    const key = `online:${payment.reference}`;
+    const provider = payment.provider ?? 'paystack';
+    const key = `online:${provider}:${payment.reference}`;
     // A payment older than the capture bound (a requeried transfer days late) counts from now.
     const maxAgeMs = (deps.options?.captureMaxAgeHours ?? 72) * 3600_000 - 60_000;
-    const capturedAt = deps.clock.now().getTime() - payment.paidAt.getTime() < maxAgeMs ? payment.paidAt.toISOString() : undefined;
-    const common = { userCode: payment.userCode, modeOfPayment: 'transfer' as const, bankName: 'online', reference: payment.reference, capturedAt };
+    const ageMs = deps.clock.now().getTime() - payment.paidAt.getTime();
+    const capturedAt = ageMs >= 0 && ageMs < maxAgeMs ? payment.paidAt.toISOString() : undefined;
+    const common = {
+      userCode: payment.userCode,
+      modeOfPayment: 'transfer' as const,
+      bankName: provider,
+      reference: `${provider}:${payment.reference}`,
+      capturedAt,
+    };
     const result =
       payment.kind === 'subscription'
         ? await field.subscriptionPayment(agent, key, { ...common, subscriptionId: payment.planId ?? '' })

@@ -13,7 +13,7 @@ import { paystackSignature } from './signature.ts';
  */
 export interface StandinOptions {
   secretKey: string;
-  /** Where webhooks go (the API's POST /api/online-payments/paystack/webhook); unset: none sent. */
+  /** Where webhooks go (the API's POST /webhooks/paystack); unset: none sent. */
   webhookUrl?: string;
   port?: number;
   host?: string;
@@ -56,6 +56,8 @@ interface Account {
 export interface PaystackStandin {
   /** http://host:port, what PAYSTACK_BASE_URL is set to. */
   url: string;
+  /** Where webhooks go (settable once the API listens). */
+  webhookUrl: string | undefined;
   mode: DeliveryMode;
   /** Every webhook the stand-in sent (or dropped), in order. */
   deliveries: { event: string; reference: string; status: number | 'dropped' | 'error' }[];
@@ -120,9 +122,9 @@ export async function startPaystackStandin(options: StandinOptions): Promise<Pay
   });
 
   async function post(body: string): Promise<number | 'error'> {
-    if (!options.webhookUrl) return 'error';
+    if (!standin.webhookUrl) return 'error';
     try {
-      const response = await fetch(options.webhookUrl, {
+      const response = await fetch(standin.webhookUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-paystack-signature': paystackSignature(options.secretKey, body) },
         body,
@@ -381,6 +383,7 @@ ${
 
   const standin: PaystackStandin = {
     url: `http://${options.host ?? '127.0.0.1'}:${address.port}`,
+    webhookUrl: options.webhookUrl,
     mode,
     deliveries,
     async pay(reference, channel = 'card') {

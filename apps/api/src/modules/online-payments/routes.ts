@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ProviderError } from './provider/types.ts';
+import { paidPage, refusedPage } from './pages.ts';
+import { PayRefused, type OnlinePayments } from './service.ts';
+import { PAY_TEXTS } from './texts.ts';
+
+/** Where Paystack sends its webhooks (set in the Paystack dashboard: {PUBLIC_URL}/webhooks/paystack). */
+export const WEBHOOK_PATH = '/webhooks/paystack';
+
+type CodeRequest = FastifyRequest<{ Params: { code: string } }>;
+
+/**
+ * The webhook (raw bytes, verified before anything else; 200 at once, applied after the answer) and
+ * the payer's pages: the Pay form's post (303 to the provider's checkout) and the return from checkout.
+ * In a scope of their own: their body parsers are theirs only.
+ */
+export function registerOnlinePaymentRoutes(app: FastifyInstance, payments: OnlinePayments): void {
+  // The vehicle page's Pay form is answered with a redirect to the provider's checkout: its policy lets the form go there.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.routeOptions.url === '/v/:code' || request.routeOptions.url === '/v/:code/pay') {
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string')
+        reply.header('content-security-policy', policy.replace("form-action 'self'", `form-action 'self' ${payments.checkoutOrigin}`));
+    }
+    done(null, payload);
+  });
+  const inFlight = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...inFlight]);
+  });
+
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    scope.post(WEBHOOK_PATH, async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers['x-paystack-signature'];
+      const result = await payments.receive(raw, typeof header === 'string' ? header : undefined, request.ip);
+      if (result.apply) {
+        const apply = result.apply;
+        const work = new Promise<void>((resolve) => setImmediate(resolve))
+          .then(apply)
+          .catch((error: unknown) => request.log.error({ err: error }, 'payment webhook not applied yet (the job applies it)'))
+          .finally(() => inFlight.delete(work));
+        inFlight.add(work);
+      }
+      return reply.code(result.status).send(result.status === 200 ? { status: 'ok' } : { message: 'signature refused' });
+    });
+  });
+
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    scope.post('/v/:code/pay', async (request: CodeRequest, reply) => {
+      const form = (request.body ?? {}) as Record<string, string | undefined>;
+      const code = request.params.code;
+      const html = (page: { status: number; html: string }) =>
+        reply.code(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+      try {
+        const url = await payments.start(code, { item: form.item ?? '', phone: form.phone ?? '' });
+        return reply.code(303).header('cache-control', 'no-store').header('location', url).send();
+      } catch (error) {
+        if (error instanceof PayRefused) return html(refusedPage(code, error.message, 400));
+        if (error instanceof ProviderError) {
+          request.log.warn({ err: error.message }, 'checkout not started');
+          return html(refusedPage(code, PAY_TEXTS.providerDown, 503));
+        }
+        throw error;
+      }
+    });
+    scope.get('/v/:code/paid', async (request: FastifyRequest<{ Params: { code: string }; Querystring: { reference?: string; trxref?: string } }>, reply) => {
+      const reference = String(request.query.reference ?? request.query.trxref ?? '').slice(0, 100);
+      const view = reference ? await payments.paid(request.params.code, reference) : null;
+      const page = paidPage(request.params.code, view);
+      return reply.code(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { devices, expect, test } from '@playwright/test';
+import { startPaystackStandin, type PaystackStandin } from '../../api/src/modules/online-payments/provider/standin.ts';
+import { ACCOUNTS } from './fixtures/accounts.ts';
+import { ensurePlan } from './support/allocation.ts';
+import { BASE_URL, E2E_DATA_DIR } from './support/environment.ts';
+import { apiToken, registerApprovedMotorist } from './support/tickets.ts';
+
+// A motorist on a phone pays by themselves: from the sticker's QR (/v/{code}) through the Paystack
+// stand-in's checkout (seed.mjs points the server at it: port 4150) back to "Paid until", the
+// receipt's check, and the receipt text in the SMS outbox.
+const { defaultBrowserType: _browser, ...phone } = devices['Pixel 7'];
+test.use(phone);
+
+let standin: PaystackStandin;
+test.beforeAll(async () => {
+  standin = await startPaystackStandin({ secretKey: 'sk_test_e2estandin000000001', port: 4150, webhookUrl: `${BASE_URL}/webhooks/paystack` });
+});
+test.afterAll(async () => standin?.close());
+
+function outboxTexts(): { to: string; body: string }[] {
+  const dir = path.join(E2E_DATA_DIR, 'sms-outbox');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')));
+}
+
+test('a motorist pays online from the vehicle page and gets "Paid until", a genuine receipt and its text', async ({ page, request }) => {
+  const admin = await apiToken(request, ACCOUNTS.superAdmin);
+  // The shared monthly bus plan is someone else's: a 3-month keke plan of this file's.
+  const plan = await ensurePlan(request, admin, 'keke', '3 months', 7500);
+  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Halima Online Payer', vehicleType: 'keke', plan: '3 months' });
+
+  await page.goto(`/v/${motorist.userCode}`);
+  await expect(page.getByRole('heading', { name: 'Pay' })).toBeVisible();
+  await page.getByLabel(/3 months: ₦7,500\.00/).check();
+  await page.getByLabel('Phone for the receipt text (optional)').fill('0809 555 1234');
+  await page.getByRole('button', { name: 'Pay online' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Stand-in checkout' })).toBeVisible();
+  await expect(page.getByText('NGN 7500.00')).toBeVisible();
+  expect(plan.id).toBeTruthy();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/v/${motorist.userCode}/paid\\?`));
+  const verdict = page.getByRole('status');
+  await expect(verdict).toHaveText(/^Paid until \d{1,2} \w+ \d{4}$/);
+  const receiptLink = page.getByRole('link', { name: 'Check the receipt' });
+  const receiptNo = (await receiptLink.getAttribute('href'))!.replace('/r/', '');
+  await receiptLink.click();
+  await expect(page.getByRole('status')).toHaveText('Genuine receipt');
+  await expect(page.getByText('Online payments')).toBeVisible();
+
+  await page.goto(`/v/${motorist.userCode}`);
+  await expect(page.getByRole('status').first()).toHaveText(/^Paid until/);
+
+  await expect.poll(() => outboxTexts().find((text) => text.body.includes(receiptNo))?.to ?? null).toBe('2348095551234');
+});
