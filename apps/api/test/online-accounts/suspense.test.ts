@@ -6,8 +6,6 @@ import { createTestContext, smsOutboxMessages, type TestContext } from '../harne
 import { createMotorist, session, type Session } from '../tickets.ts';
 import { rowsOf } from '../../src/db/rows.ts';
 import { auditLog, subscriptionPayments, suspenseItems } from '../../src/db/schema.ts';
-import type { PaymentProvider } from '../../src/modules/online-payments/index.ts';
-import { createPaystackClient } from '../../src/modules/online-payments/provider/paystack.ts';
 import { startPaystackStandin, type PaystackStandin } from '../../src/modules/online-payments/provider/standin.ts';
 import { receiveIntoSuspense } from '../../src/modules/suspense/index.ts';
 import { DEFAULT_PREFERRED_BANK } from '../../src/modules/dedicated-accounts/index.ts';
@@ -15,13 +13,11 @@ import { DEFAULT_PREFERRED_BANK } from '../../src/modules/dedicated-accounts/ind
 const SECRET = 'sk_test_suspense_settlement';
 let ctx: TestContext;
 let standin: PaystackStandin;
-let provider: PaymentProvider;
 let admin: Session;
 let weeklyPlanId = '';
 
 beforeAll(async () => {
   standin = await startPaystackStandin({ secretKey: SECRET });
-  provider = createPaystackClient({ secretKey: SECRET, baseUrl: standin.url });
   ctx = await createTestContext({ onlinePayments: { secretKey: SECRET, baseUrl: standin.url }, dedicatedAccounts: { preferredBank: DEFAULT_PREFERRED_BANK } });
   admin = await session(ctx, { role: 'admin' });
   const reply = await ctx.app.inject({

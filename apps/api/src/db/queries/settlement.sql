@@ -43,7 +43,11 @@ LIMIT
 -- settlementQueries.ledgerCredits
 -- called with ["2026-03-01T00:00:00.000Z","2026-03-05T09:00:00.000Z"]
 SELECT
-  coalesce(s.reference, p.reference, i.reference, 'entry ' || e.id::text) AS reference,
+  coalesce(
+    regexp_replace(coalesce(s.reference, p.reference), '^[a-z]+:', ''),
+    i.reference,
+    'entry ' || e.id::text
+  ) AS reference,
   sum(l.amount_kobo)::text AS amount
 FROM
   ledger_lines l
