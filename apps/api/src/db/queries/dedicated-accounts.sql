@@ -186,3 +186,22 @@ ORDER BY
   d.requested_at
 LIMIT
   $2;
+
+-- dedicatedAccountQueries.waitingOne
+-- called with ["00000000-0000-4000-8000-000000000001"]
+SELECT
+  d.user_id AS "userId",
+  u.user_code AS "userCode",
+  u.full_name AS "fullName",
+  u.phone,
+  v.plate_number AS "plateNumber",
+  d.tries
+FROM
+  dedicated_accounts d
+  JOIN users u ON u.id = d.user_id
+  LEFT JOIN vehicles v ON v.user_id = d.user_id
+WHERE
+  d.status <> 'assigned'
+  AND NOT u.is_deleted
+  AND u.registration_status = 'approved'
+  AND d.user_id = $1::uuid;

@@ -63,6 +63,11 @@ const toAccount = (row: RawAccount): DedicatedAccountRow => ({
   assignedAt: row.assignedAt === null ? null : new Date(row.assignedAt),
 });
 
+const waitingSelect = sql`
+  SELECT d.user_id AS "userId", u.user_code AS "userCode", u.full_name AS "fullName", u.phone, v.plate_number AS "plateNumber", d.tries
+  FROM dedicated_accounts d JOIN users u ON u.id = d.user_id LEFT JOIN vehicles v ON v.user_id = d.user_id
+  WHERE d.status <> 'assigned' AND NOT u.is_deleted AND u.registration_status = 'approved'`;
+
 /** The statements of dedicated accounts and the transfers into them. */
 export function dedicatedAccountQueries(db: Database) {
   return {
@@ -79,16 +84,15 @@ export function dedicatedAccountQueries(db: Database) {
           WHERE dedicated_accounts.status = 'failed'`);
     },
 
-    /** The motorists waiting for an account, oldest first; failed ones after `retryAfter` (tries back off). */
+    /** The motorists waiting for an account, oldest first; failed ones once their retry time has come (tries back off). */
     async waiting(limit: number, now: Date): Promise<WaitingMotorist[]> {
-      return rowsOf<WaitingMotorist>(
-        db,
-        sql`SELECT d.user_id AS "userId", u.user_code AS "userCode", u.full_name AS "fullName", u.phone, v.plate_number AS "plateNumber", d.tries
-            FROM dedicated_accounts d JOIN users u ON u.id = d.user_id LEFT JOIN vehicles v ON v.user_id = d.user_id
-            WHERE d.status <> 'assigned' AND NOT u.is_deleted AND u.registration_status = 'approved'
-              AND d.requested_at <= ${timestamp(now)}
-            ORDER BY d.requested_at LIMIT ${limit}`,
-      );
+      return rowsOf<WaitingMotorist>(db, sql`${waitingSelect} AND d.requested_at <= ${timestamp(now)} ORDER BY d.requested_at LIMIT ${limit}`);
+    },
+
+    /** One motorist, if approved and waiting for an account (the console's action asks for it now). */
+    async waitingOne(userId: string): Promise<WaitingMotorist | null> {
+      const [row] = await rowsOf<WaitingMotorist>(db, sql`${waitingSelect} AND d.user_id = ${userId}::uuid`);
+      return row ?? null;
     },
 
     /** Writes the account the provider made; false when another process wrote it first. */

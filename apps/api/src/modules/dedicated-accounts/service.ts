@@ -151,7 +151,7 @@ export function createDedicatedAccountService(deps: DedicatedAccountDeps) {
       if (existing?.status === 'assigned') return existing;
       const at = clock.now();
       await queries.request(userId, at);
-      const [motorist] = (await queries.waiting(ASSIGN_BATCH, at)).filter((m) => m.userId === userId);
+      const motorist = await queries.waitingOne(userId);
       if (!motorist) {
         const row = await queries.ofMotorist(userId);
         if (!row) throw notFound('No approved motorist has that id');
@@ -182,19 +182,25 @@ export function createDedicatedAccountService(deps: DedicatedAccountDeps) {
       const today = lagosDay(now);
       const day = lagosDay(addLagosDays(now, -1));
       let asked = 0;
+      let failed = 0;
       for (;;) {
         const due = await queries.dueForRequery(today, REQUERY_BATCH);
         if (due.length === 0) break;
         for (const account of due) {
-          await provider.requeryDedicatedAccount({ accountNumber: account.accountNumber, providerSlug: account.bankSlug, day });
-          asked += 1;
+          // One account the provider refuses (closed, unknown) does not stop the others: it is asked again tomorrow.
+          try {
+            await provider.requeryDedicatedAccount({ accountNumber: account.accountNumber, providerSlug: account.bankSlug, day });
+            asked += 1;
+          } catch {
+            failed += 1;
+          }
         }
         await queries.markRequeried(
           due.map((account) => account.userId),
           today,
         );
       }
-      return `${asked} accounts requeried for ${day}`;
+      return `${asked} accounts requeried for ${day}${failed ? `, ${failed} refused` : ''}`;
     },
 
     /**

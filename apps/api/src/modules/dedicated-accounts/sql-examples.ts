@@ -14,6 +14,7 @@ export default sqlExamples({
     ofMotorist: [[EXAMPLE.id]],
     request: [[EXAMPLE.id, EXAMPLE.now]],
     waiting: [[50, EXAMPLE.now]],
+    waitingOne: [[EXAMPLE.id]],
     markAssigned: [[EXAMPLE.id, account, EXAMPLE.now]],
     markFailed: [[EXAMPLE.id, 'example', EXAMPLE.now]],
     ownerOf: [['9000000001']],
