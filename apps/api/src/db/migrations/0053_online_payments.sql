@@ -1,11 +1,8 @@
 -- Issue 43: motorists pay online through a provider (Paystack; docs/online-payments.md).
 
--- The user online payments are recorded under (a payment names a remitter): never signs in
--- (suspended, no password), shown on receipts and records as "Online payments".
-INSERT INTO users (id, user_code, full_name, email, phone, password_hash, role, agent_role, registration_status)
-VALUES ('00000000-0000-4000-8000-00000000a043', 'onlinepayments', 'Online payments', 'online-payments@levy.invalid',
-        '00000000000', '!', 'remitter', 'remitter', 'suspended')
-ON CONFLICT DO NOTHING;
+-- The user online payments are recorded under (a payment names a remitter) is written by the
+-- online-payments module before its first credit, not here: the first start's super-admin is
+-- created only on a database without users (seed-admin.ts).
 
 -- Checkouts the server initialised: the amount, currency and item are the server's, the reference
 -- unguessable. A payment is credited only when the provider's word matches this row.

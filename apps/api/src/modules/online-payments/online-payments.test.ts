@@ -276,8 +276,12 @@ describe('recovery', () => {
 });
 
 describe('the ledger stays balanced', () => {
-  it('every entry sums to zero', async () => {
+  it('every entry sums to zero, and the nightly integrity check finds no difference', async () => {
     expect(await count(sql`SELECT count(*) AS n FROM (SELECT entry_id FROM ledger_lines GROUP BY entry_id HAVING sum(amount_kobo) <> 0) x`)).toBe(0);
+    clock.advance(25 * 3600_000);
+    expect(await ctx.app.jobs.run('ledger-integrity-check')).toBe('ran');
+    const [run] = await rowsOf<{ outcome: string }>(db(), sql`SELECT outcome FROM job_runs WHERE name = 'ledger-integrity-check'`);
+    expect(run!.outcome).toMatch(/^books balance/);
   });
 });
 

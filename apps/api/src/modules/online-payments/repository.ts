@@ -62,6 +62,15 @@ export function onlinePaymentQueries(db: Database) {
       return row ? Number(row.price_kobo) : null;
     },
 
+    /** The user online payments are recorded under: never signs in (suspended, no password), shown as "Online payments". */
+    async ensureAgent(id: string): Promise<void> {
+      await db.execute(
+        sql`INSERT INTO users (id, user_code, full_name, email, phone, password_hash, role, agent_role, registration_status)
+            VALUES (${id}, 'onlinepayments', 'Online payments', 'online-payments@levy.invalid', '00000000000', '!', 'remitter', 'remitter', 'suspended')
+            ON CONFLICT DO NOTHING`,
+      );
+    },
+
     async userCodeOf(motoristId: string): Promise<string | null> {
       const [row] = await rowsOf<{ user_code: string }>(db, sql`SELECT user_code FROM users WHERE id = ${motoristId}`);
       return row?.user_code ?? null;

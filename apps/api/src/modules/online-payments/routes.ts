@@ -7,6 +7,10 @@ import { PAY_TEXTS } from './texts.ts';
 /** Where Paystack sends its webhooks (set in the Paystack dashboard: {PUBLIC_URL}/webhooks/paystack). */
 export const WEBHOOK_PATH = '/webhooks/paystack';
 
+/** Kept events applied at once per process, and how many may wait (the rest wait for the verify job). */
+const APPLY_AT_ONCE = 2;
+const APPLY_QUEUE = 5000;
+
 type CodeRequest = FastifyRequest<{ Params: { code: string } }>;
 
 /**
@@ -24,9 +28,29 @@ export function registerOnlinePaymentRoutes(app: FastifyInstance, payments: Onli
     }
     done(null, payload);
   });
-  const inFlight = new Set<Promise<unknown>>();
+  // Kept events are applied after their answers, a few at a time: the answers (one insert each) never wait
+  // behind credits for the database's connections. Beyond the queue's length the verify job applies them.
+  const queue: (() => Promise<string | null>)[] = [];
+  let running = 0;
+  let idle: Promise<void> = Promise.resolve();
+  let wake: () => void = () => undefined;
+  const pump = () => {
+    while (running < APPLY_AT_ONCE && queue.length > 0) {
+      const apply = queue.shift()!;
+      running += 1;
+      if (running === 1) idle = new Promise<void>((resolve) => (wake = resolve));
+      void apply()
+        .catch((error: unknown) => app.log.error({ err: error }, 'payment webhook not applied yet (the job applies it)'))
+        .finally(() => {
+          running -= 1;
+          if (running === 0 && queue.length === 0) wake();
+          pump();
+        });
+    }
+  };
   app.addHook('onClose', async () => {
-    await Promise.allSettled([...inFlight]);
+    queue.length = 0;
+    await idle;
   });
 
   void app.register(async (scope) => {
@@ -36,13 +60,9 @@ export function registerOnlinePaymentRoutes(app: FastifyInstance, payments: Onli
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = request.headers['x-paystack-signature'];
       const result = await payments.receive(raw, typeof header === 'string' ? header : undefined, request.ip);
-      if (result.apply) {
-        const apply = result.apply;
-        const work = new Promise<void>((resolve) => setImmediate(resolve))
-          .then(apply)
-          .catch((error: unknown) => request.log.error({ err: error }, 'payment webhook not applied yet (the job applies it)'))
-          .finally(() => inFlight.delete(work));
-        inFlight.add(work);
+      if (result.apply && queue.length < APPLY_QUEUE) {
+        queue.push(result.apply);
+        setImmediate(pump);
       }
       return reply.code(result.status).send(result.status === 200 ? { status: 'ok' } : { message: 'signature refused' });
     });

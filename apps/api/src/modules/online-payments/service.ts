@@ -9,7 +9,7 @@ import { onlinePaymentQueries, type OnlinePaymentRow, type PayContext } from './
 import { PAY_TEXTS } from './texts.ts';
 import { ProviderError, type PaymentProvider, type ProviderTransaction } from './provider/types.ts';
 
-/** The user online payments are recorded under (migration 0053): receipts say "Online payments". */
+/** The user online payments are recorded under (written before the first credit): receipts say "Online payments". */
 export const ONLINE_PAYMENTS_AGENT = { id: '00000000-0000-4000-8000-00000000a043' } as const;
 
 /** How long after it was started a checkout is verified by the job (a lost notification is credited within 15 minutes). */
@@ -83,6 +83,12 @@ export function createOnlinePayments(deps: {
   const queries = onlinePaymentQueries(db);
   const emailHost = new URL(deps.publicUrl).hostname.includes('.') ? new URL(deps.publicUrl).hostname : 'levy.example.com';
   let dedicatedHandler: DedicatedAccountChargeHandler | null = null;
+  let agentReady: Promise<void> | null = null;
+  const ensureAgent = () =>
+    (agentReady ??= queries.ensureAgent(ONLINE_PAYMENTS_AGENT.id).catch((error: unknown) => {
+      agentReady = null;
+      throw error;
+    }));
 
   async function toSuspense(money: ProviderTransaction, reason: SuspenseReason, detail: string, op: OnlinePaymentRow | null): Promise<string> {
     const now = clock.now();
@@ -137,6 +143,7 @@ export function createOnlinePayments(deps: {
       capturedAt,
     } as const;
     const key = `online:${provider.name}:${op.reference}`;
+    await ensureAgent();
     const extras = { receiptPhone: op.phone };
     let receiptNo: string;
     try {

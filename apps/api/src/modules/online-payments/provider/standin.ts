@@ -78,6 +78,9 @@ const FEE_RATE = 0.015;
 const FEE_CAP_KOBO = 200_000;
 const feesOf = (amount: number) => Math.min(Math.round(amount * FEE_RATE) + (amount >= 250_000 ? 10_000 : 0), FEE_CAP_KOBO);
 
+/** The Lagos day (UTC+1) of an instant as YYYYMMDD: the stand-in's settlement ids, one per day. */
+const lagosDayDigits = (iso: string) => new Date(Date.parse(iso) + 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+
 const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -300,7 +303,8 @@ ${
       const paid = [...byReference.values()].filter((t) => t.status === 'success' && inRange(t.paidAt, url.searchParams));
       const total = paid.reduce((sum, t) => sum + t.amount, 0);
       const fees = paid.reduce((sum, t) => sum + t.fees, 0);
-      const id = `${(url.searchParams.get('from') ?? 'all').slice(0, 10).replace(/-/g, '')}`;
+      const from = url.searchParams.get('from');
+      const id = from ? lagosDayDigits(from) : '1';
       const rows = paid.length
         ? [
             {
@@ -319,7 +323,7 @@ ${
     const settlement = /^\/settlement\/(\d+)\/transactions$/.exec(path);
     if (method === 'GET' && settlement) {
       const day = settlement[1]!;
-      const rows = [...byReference.values()].filter((t) => t.status === 'success' && t.paidAt && t.paidAt.slice(0, 10).replace(/-/g, '') === day);
+      const rows = [...byReference.values()].filter((t) => t.status === 'success' && t.paidAt && lagosDayDigits(t.paidAt) === day);
       return reply(response, 200, listOf(rows.map(txnJson), url.searchParams));
     }
 
