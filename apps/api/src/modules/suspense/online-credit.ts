@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { toNaira, type Kobo } from '../../domain/money.ts';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -32,6 +33,13 @@ export type CreditPayment = (tx: Database, payment: OnlinePayment) => Promise<{ 
  */
 export function onlineCredit(deps: { clock: Clock; options?: Pick<FieldOptions, 'receiptTexts' | 'captureMaxAgeHours'> }): CreditPayment {
   return async (tx, payment) => {
+    // The "Online payments" user, as the online-payments module writes it before its first credit
+    // (it may not exist yet when a transfer or a suspense item is the first online payment).
+    await tx.execute(
+      sql`INSERT INTO users (id, user_code, full_name, email, phone, password_hash, role, agent_role, registration_status)
+          VALUES (${ONLINE_PAYMENTS_USER_ID}, 'onlinepayments', 'Online payments', 'online-payments@levy.invalid', '00000000000', '!', 'remitter', 'remitter', 'suspended')
+          ON CONFLICT DO NOTHING`,
+    );
     const field = fieldOn(tx, deps.clock, { ...deps.options, tills: undefined, through: 'provider' });
     const agent = { id: ONLINE_PAYMENTS_USER_ID };
     const provider = payment.provider ?? 'paystack';
