@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, NativeSelect, SegmentedControl, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
-import { SUSPENSE_STATUSES, can, type SuspenseItem, type SuspenseStatus } from '@eticket/contracts';
+import { SUSPENSE_STATUSES, VEHICLE_TYPES, can, type SuspenseItem, type SuspenseStatus, type VehicleType } from '@eticket/contracts';
 import { LoadError } from '../../components/LoadError.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { Pager } from '../../components/DataTable/index.ts';
 import { formatNaira, formatTableDateTime } from '../../lib/format.ts';
+import { usePlans } from '../../lib/plans.ts';
 import { useSignedInUser } from '../../lib/useSession.ts';
 import { useAssignSuspense, useRefundSuspense, useSuspenseItems } from './queries.ts';
 
@@ -128,7 +129,10 @@ function AssignDialog({ item, onDone }: { item: SuspenseItem; onDone: () => void
   const [userCode, setUserCode] = useState(item.motorist?.userCode ?? '');
   const [kind, setKind] = useState<'subscription' | 'penalty'>('subscription');
   const [subscriptionId, setSubscriptionId] = useState('');
+  const [vehicleType, setVehicleType] = useState<VehicleType>('keke');
   const [note, setNote] = useState('');
+  // Only the plans whose price is the item's amount can take it.
+  const plans = (usePlans(vehicleType).data ?? []).filter((plan) => plan.price === item.amount);
   return (
     <Modal opened onClose={onDone} title={`Assign ${formatNaira(item.amount)} (${item.reference})`} centered>
       <form
@@ -152,7 +156,25 @@ function AssignDialog({ item, onDone }: { item: SuspenseItem; onDone: () => void
             ]}
           />
           {kind === 'subscription' && (
-            <TextInput label="Plan id (subscriptionId)" value={subscriptionId} onChange={(e) => setSubscriptionId(e.currentTarget.value)} required />
+            <>
+              <NativeSelect
+                label="Vehicle type"
+                value={vehicleType}
+                onChange={(e) => {
+                  setVehicleType(e.currentTarget.value as VehicleType);
+                  setSubscriptionId('');
+                }}
+                data={VEHICLE_TYPES.map((type) => ({ value: type, label: type }))}
+              />
+              <NativeSelect
+                label="Plan"
+                description={plans.length === 0 ? `No ${vehicleType} plan costs ${formatNaira(item.amount)}` : undefined}
+                value={subscriptionId}
+                onChange={(e) => setSubscriptionId(e.currentTarget.value)}
+                data={[{ value: '', label: 'Choose a plan' }, ...plans.map((plan) => ({ value: plan.id, label: `${plan.name} (${formatNaira(plan.price)})` }))]}
+                required
+              />
+            </>
           )}
           <Textarea label="Note" description="Why this item pays this" value={note} onChange={(e) => setNote(e.currentTarget.value)} required minLength={3} />
           {assign.isError && (
