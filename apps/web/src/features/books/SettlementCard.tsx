@@ -21,12 +21,15 @@ const KIND_LABELS: Record<SettlementDay['differences'][number]['kind'], string> 
 /**
  * The settlement match (issue 43): a Lagos day's transactions at the online payment provider against
  * what the ledger credited to its clearing account, each difference in words; a clean day says
- * "0 unexplained kobo". The daily job matches yesterday; Match now runs the day picked.
+ * "0 unexplained kobo". It opens on the latest day matched (the daily job matches yesterday); Match
+ * now runs the day shown.
  */
 export function SettlementCard() {
-  const [day, setDay] = useState<string>(() => addDays(lagosDay(), -1));
-  const query = useSettlement(day);
+  // Unpicked: the latest day matched (the daily job's yesterday), else yesterday.
+  const [picked, setDay] = useState<string | null>(null);
+  const query = useSettlement(picked);
   const run = useRunSettlement();
+  const day = picked ?? query.data?.day ?? addDays(lagosDay(), -1);
   const actions = (
     <Group gap="sm" align="flex-end">
       <DatePickerInput
