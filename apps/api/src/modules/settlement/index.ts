@@ -7,7 +7,7 @@ import { defineModule } from '../../platform/modules.ts';
 import { settlementRoutes } from './routes.ts';
 import { createSettlementService, type SettlementProvider } from './service.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 export interface SettlementDeps {
   db: Database;
@@ -21,16 +21,21 @@ function register(app: FastifyInstance, deps: SettlementDeps): void {
   registerRoutes(app, settlementRoutes(createSettlementService(deps)));
 }
 
-/** Daily, one process at a time: yesterday's Lagos day matched against the provider. */
+/**
+ * Yesterday's Lagos day matched against the provider, once: the job looks every hour (one process at
+ * a time), so a provider that could not be reached is asked again an hour later, not a day.
+ */
 function jobs(deps: SettlementDeps): Job[] {
   if (!deps.provider) return [];
   return [
     {
       name: 'settlement-match',
-      everyMs: DAY_MS,
+      everyMs: HOUR_MS,
       run: async ({ db, now }) => {
         const service = createSettlementService({ ...deps, db });
-        const day = await service.run(service.yesterday(now));
+        const yesterday = service.yesterday(now);
+        if (await service.find(yesterday)) return `${yesterday}: matched already`;
+        const day = await service.run(yesterday);
         return `${day.day}: ${day.unexplainedKobo} unexplained kobo, ${day.differences.length} differences`;
       },
     },
