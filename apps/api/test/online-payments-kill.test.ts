@@ -110,6 +110,9 @@ describe.skipIf(TEST_DB !== 'postgres')('kill -9 between the inbox write and the
 
     // Restarted a minute later (the kept event is older than the sweep's 30 s; the job runs at start).
     await client.query(`UPDATE payment_webhook_events SET received_at = received_at - interval '1 minute' WHERE reference = $1`, [reference]);
+    await client.query(
+      `UPDATE job_runs SET started_at = started_at - interval '1 minute', finished_at = finished_at - interval '1 minute' WHERE name = 'online-payments-verify'`,
+    );
     const second = await launch();
     standin.webhookUrl = `${second.baseUrl}/webhooks/paystack`;
     await expect.poll(count, { timeout: 30_000 }).toBe(1);

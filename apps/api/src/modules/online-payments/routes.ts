@@ -11,6 +11,27 @@ export const WEBHOOK_PATH = '/webhooks/paystack';
 const APPLY_AT_ONCE = 2;
 const APPLY_QUEUE = 5000;
 
+/** Checkouts one address may start per window, per process (each is a row here and a call to the provider). */
+const STARTS_PER_WINDOW = 20;
+const STARTS_WINDOW_MS = 10 * 60_000;
+
+/** A per-address count in fixed windows, in this process's memory (pruned as windows end). */
+function startLimit(limit: number, windowMs: number) {
+  const counts = new Map<string, { n: number; until: number }>();
+  return {
+    admit(address: string, now: number): boolean {
+      if (counts.size > 10_000) for (const [key, entry] of counts) if (entry.until <= now) counts.delete(key);
+      const entry = counts.get(address);
+      if (!entry || entry.until <= now) {
+        counts.set(address, { n: 1, until: now + windowMs });
+        return true;
+      }
+      entry.n += 1;
+      return entry.n <= limit;
+    },
+  };
+}
+
 type CodeRequest = FastifyRequest<{ Params: { code: string } }>;
 
 /**
@@ -68,6 +89,7 @@ export function registerOnlinePaymentRoutes(app: FastifyInstance, payments: Onli
     });
   });
 
+  const starts = startLimit(STARTS_PER_WINDOW, STARTS_WINDOW_MS);
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
@@ -77,6 +99,7 @@ export function registerOnlinePaymentRoutes(app: FastifyInstance, payments: Onli
       const code = request.params.code;
       const html = (page: { status: number; html: string }) =>
         reply.code(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+      if (!starts.admit(request.ip, Date.now())) return html(refusedPage(code, PAY_TEXTS.tooMany, 429));
       try {
         const url = await payments.start(code, { item: form.item ?? '', phone: form.phone ?? '' });
         return reply.code(303).header('cache-control', 'no-store').header('location', url).send();

@@ -17,6 +17,7 @@ export const PAY_TEXTS = {
   noPenalty: 'item: there is no outstanding penalty to pay',
   choosePlan: 'item: choose a plan or the penalty',
   providerDown: 'Online payment is not available just now: try again in a few minutes, or pay a registered agent.',
+  tooMany: 'Too many payments started from this address: try again in a few minutes.',
   refusedTitle: 'Payment not started',
   back: 'Back to the vehicle',
   paidTitle: 'Payment received',
