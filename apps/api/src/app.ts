@@ -38,6 +38,8 @@ import * as approvals from './modules/approvals/index.ts';
 import * as reversals from './modules/reversals/index.ts';
 import * as flags from './modules/flags/index.ts';
 import * as suspense from './modules/suspense/index.ts';
+import * as dedicatedAccounts from './modules/dedicated-accounts/index.ts';
+import * as settlement from './modules/settlement/index.ts';
 import * as onlinePayments from './modules/online-payments/index.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
 import { registerAuth } from './platform/http/auth.ts';
@@ -132,6 +134,8 @@ export interface AppDependencies {
   disputeLimit?: disputes.DisputeLimit;
   /** Public checks allowed per address per kind and window; unset: 60 a minute. */
   publicLimit?: publicChecks.PublicLimit;
+  /** Dedicated accounts per motorist (PAYSTACK_DEDICATED_ACCOUNTS=on) and the provider's bank for them (PAYSTACK_DEDICATED_BANK); unset: off. */
+  dedicatedAccounts?: { preferredBank: string };
   /** Whether a payment's receipt text is sent at once, after the answer (unset: true); false: when the job or a test sends (app.textMessages.sendDue()). */
   sendTextsOnPayment?: boolean;
   /** Which actions need a second person and when their requests expire (APPROVALS, APPROVALS_EXPIRE_HOURS); unset: none, every action applies at once. */
@@ -208,6 +212,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const fileUrl = (key: string) => deps.files.signedUrl(key, clock.now());
+  // Online payments (a transfer into a dedicated account, an assigned suspense item) take the field payment path.
+  const onlineCredit = suspense.onlineCredit({
+    clock,
+    options: { captureMaxAgeHours: deps.captureMaxAgeHours, receiptTexts: { publicUrl: deps.publicUrl, queued: textMessages.wake } },
+  });
   // Every module, from its descriptor (modules/<name>/index.ts): its jobs, then its routes, in this
   // order; `face` gives what an earlier module's routes answered.
   const payments = onlinePayments.onlinePaymentsOn({
@@ -310,8 +319,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mountOf(auditLog.descriptor, () => ({ db })),
     mountOf(ledger.descriptor, () => ({ db, clock })),
     mountOf(reversals.descriptor, () => ({ db, clock, approvals: approvalGate })),
-    mountOf(suspense.descriptor, () => ({})),
+    mountOf(suspense.descriptor, () => ({ db, clock, credit: onlineCredit })),
     mountOf(onlinePayments.descriptor, () => ({ payments })),
+    mountOf(dedicatedAccounts.descriptor, () => ({
+      db,
+      clock,
+      provider: deps.dedicatedAccounts ? (payments?.provider ?? undefined) : undefined,
+      preferredBank: deps.dedicatedAccounts?.preferredBank ?? dedicatedAccounts.DEFAULT_PREFERRED_BANK,
+      emailOf: dedicatedAccounts.customerEmail(deps.publicUrl),
+      credit: onlineCredit,
+      payments,
+    })),
+    mountOf(settlement.descriptor, () => ({ db, clock, provider: payments?.provider })),
     mountOf(tillLists.descriptor, () => ({ db, records: face(records.descriptor), clock, fileUrl, settings: deps.tills })),
     mountOf(accessRecord.descriptor, () => ({ db })),
     mountOf(privacy.descriptor, () => ({

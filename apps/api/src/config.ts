@@ -138,6 +138,13 @@ const envSchema = z.object({
   /** Minutes within which an agent's second scan of one vehicle is the same scan (nothing new recorded); 0: every scan counts. */
   SCAN_REPEAT_MINUTES: z.coerce.number().int().min(0, 'must be 0 or more').max(60, 'must be at most 60').default(DEFAULT_SCAN_REPEAT_MINUTES),
   /** Remitters' tills (docs/tills.md): a cash capture reaching the server more than this many hours after it was made is marked late. */
+  /** A bank account per motorist at Paystack (dedicated virtual accounts, a feature Paystack enables per business); needs PAYSTACK_SECRET_KEY. */
+  PAYSTACK_DEDICATED_ACCOUNTS: z.enum(['on', 'off']).default('off'),
+  /** The bank Paystack opens them at (its slug: wema-bank, titan-paystack, …). */
+  PAYSTACK_DEDICATED_BANK: z
+    .string()
+    .regex(/^[a-z0-9-]{2,60}$/, 'must be a Paystack bank slug, e.g. wema-bank')
+    .default('wema-bank'),
   TILL_LATE_HOURS: z.coerce.number().int().min(1, 'must be at least 1').max(72, 'must be at most 72').default(DEFAULT_TILL_LATE_HOURS),
   /** A remitter holding unlodged cash older than this many hours is refused new cash collections. */
   TILL_CASH_LIMIT_HOURS: z.coerce.number().int().min(1, 'must be at least 1').max(720, 'must be at most 720').default(DEFAULT_TILL_CASH_LIMIT_HOURS),

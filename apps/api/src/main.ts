@@ -117,6 +117,7 @@ async function start(config: Config): Promise<void> {
     dpoContact: config.DPO_CONTACT,
     metricsToken: config.METRICS_TOKEN,
     publicUrl: config.PUBLIC_URL,
+    dedicatedAccounts: config.PAYSTACK_DEDICATED_ACCOUNTS === 'on' ? { preferredBank: config.PAYSTACK_DEDICATED_BANK } : undefined,
     localUrl: `http://localhost:${config.PORT}`,
     levyName: config.LEVY_NAME,
     uploadsPerAccount: config.UPLOADS_PER_ACCOUNT,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AgentRole, Department, RegistrationStatus, Role, UnionRole } from '@eticket/contracts';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDependencies } from '../src/app.ts';
 import type { TrustProxy } from '../src/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
 import { users, type UserRow } from '../src/db/schema.ts';
@@ -98,6 +98,8 @@ export async function createTestContext(
     disputeLimit?: { perWindow: number; windowMs: number };
     /** Online payments (PAYSTACK_SECRET_KEY, PAYSTACK_BASE_URL: the stand-in's); unset: off. */
     onlinePayments?: { secretKey?: string; baseUrl: string };
+    /** PAYSTACK_DEDICATED_ACCOUNTS=on with this bank; unset: off. */
+    dedicatedAccounts?: AppDependencies['dedicatedAccounts'];
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eticket-test-'));
@@ -133,6 +135,7 @@ export async function createTestContext(
       flags: options.flags,
       disputeLimit: options.disputeLimit,
       onlinePayments: options.onlinePayments,
+      dedicatedAccounts: options.dedicatedAccounts,
       // Reset codes leave when a test says so (sendQueuedMail), not on a timer.
       resetMailPollMs: options.resetMailPollMs ?? 0,
       // Texts leave when a test says so (app.textMessages.sendDue() or the job), not after each payment.

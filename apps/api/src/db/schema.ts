@@ -24,3 +24,4 @@ export * from './schema/index-includes.ts';
 export * from './schema/reversals.ts';
 export * from './schema/flags.ts';
 export * from './schema/online-payments.ts';
+export * from './schema/online-accounts.ts';

@@ -222,6 +222,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     Page: lazyPage(() => import('../features/books/BooksPage.tsx'), 'BooksPage'),
     sidebar: { label: 'Books', icon: IconBook },
   },
+  // Not in the spec's sidebar: money received online that paid nothing yet (issue 43), under Books.
+  {
+    path: '/books/suspense',
+    title: 'Suspense',
+    capability: 'books',
+    Page: lazyPage(() => import('../features/suspense/SuspensePage.tsx'), 'SuspensePage'),
+    sidebar: { label: 'Suspense', under: '/books' },
+  },
   {
     path: '/books/statement/:month',
     title: 'Month statement',

@@ -30,3 +30,4 @@ export * from './approvals/schemas.ts';
 export * from './reversals/schemas.ts';
 export * from './flags/schemas.ts';
 export * from './disputes/schemas.ts';
+export * from './online-accounts/schemas.ts';

@@ -10,6 +10,7 @@ import * as files from './files/endpoints.ts';
 import * as ledger from './ledger/endpoints.ts';
 import * as field from './field/endpoints.ts';
 import * as ops from './ops/endpoints.ts';
+import * as onlineAccounts from './online-accounts/endpoints.ts';
 import * as penalties from './penalties/endpoints.ts';
 import * as people from './people/endpoints.ts';
 import * as personalData from './personal-data/endpoints.ts';
@@ -53,6 +54,7 @@ export const ENDPOINT_GROUPS = {
   approvals,
   reversals,
   disputes,
+  onlineAccounts,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values<Endpoint>(group));

@@ -24,3 +24,4 @@ export * as approvalEndpoints from './approvals/endpoints.ts';
 export * as reversalEndpoints from './reversals/endpoints.ts';
 export * as flagEndpoints from './flags/endpoints.ts';
 export * as disputeEndpoints from './disputes/endpoints.ts';
+export * as onlineAccountEndpoints from './online-accounts/endpoints.ts';

@@ -372,6 +372,24 @@ WITH RECURSIVE
       amount_kobo
     FROM
       suspense_items
+    UNION ALL
+    SELECT
+      'suspense_assignment',
+      id,
+      amount_kobo
+    FROM
+      suspense_items
+    WHERE
+      status = 'assigned'
+    UNION ALL
+    SELECT
+      'suspense_refund',
+      id,
+      amount_kobo
+    FROM
+      suspense_items
+    WHERE
+      status = 'refunded'
   )
 SELECT
   coalesce(r.kind, p.kind) AS kind,

@@ -48,7 +48,13 @@ export const ledgerLines = pgTable(
     accountCode: text('account_code').notNull(),
     amountKobo: kobo('amount_kobo').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.entryId, t.lineNo] })],
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.lineNo] }),
+    // 0060: the settlement match's lines on the provider's clearing account.
+    index('ledger_lines_online_idx')
+      .on(t.entryId)
+      .where(sql`account_code = 'clearing:online'`),
+  ],
 );
 
 /** Per account and shard, kept by the lines' trigger; the integrity check compares them with the lines. */

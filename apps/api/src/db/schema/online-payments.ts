@@ -78,9 +78,19 @@ export const suspenseItems = pgTable(
     occurredAt: at('occurred_at').notNull(),
     receivedAt: at('received_at').notNull(),
     status: text('status').$type<'open' | 'assigned' | 'refunded'>().notNull().default('open'),
+    // 0060: how staff resolved it (docs/online-payments.md, suspense).
+    resolvedBy: uuid('resolved_by'),
+    resolvedAt: at('resolved_at'),
+    resolutionNote: text('resolution_note'),
+    paymentKind: text('payment_kind').$type<'subscription' | 'penalty'>(),
+    paymentId: uuid('payment_id'),
+    receiptNo: text('receipt_no'),
+    refundReference: text('refund_reference'),
   },
   (t) => [
     unique('suspense_items_reference_unique').on(t.provider, t.reference),
+    index('suspense_items_status_idx').on(t.status, t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('suspense_items_received_idx').on(t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('suspense_items_open_idx')
       .on(t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'open'`),

@@ -4,7 +4,7 @@ import { at } from './columns.ts';
 
 // ---- Text messages to motorists (migrations/0041_sms_messages.sql).
 
-export type SmsKind = 'receipt' | 'expiry_reminder' | 'dispute_outcome';
+export type SmsKind = 'receipt' | 'expiry_reminder' | 'dispute_outcome' | 'dedicated_account';
 export type SmsState = 'pending' | 'sent' | 'failed';
 
 export const smsMessages = pgTable(
@@ -40,6 +40,9 @@ export const smsMessages = pgTable(
     uniqueIndex('sms_messages_dispute_once')
       .on(t.disputeId)
       .where(sql`kind = 'dispute_outcome'`),
+    uniqueIndex('sms_messages_account_once')
+      .on(t.motoristId)
+      .where(sql`kind = 'dedicated_account'`),
     index('sms_messages_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`state = 'pending'`),

@@ -121,7 +121,8 @@ export function ledgerQueries(db: Database) {
 
     /**
      * Records (successful payments; payouts, each with its allocation; approved till closes, with
-     * their lodgement when cash was counted and their variance when it differs) and the entries that
+     * their lodgement when cash was counted and their variance when it differs; suspense items, with
+     * their assignment or refund) and the entries that
      * stand for them, compared: a record without its entry, an entry without its record (or of a payment
      * that did not succeed), an entry of another amount. An entry stands unless reversed (a reversed
      * reversal stands again: the chain's length is odd).
@@ -145,7 +146,9 @@ export function ledgerQueries(db: Database) {
           UNION ALL SELECT k.kind, o.id, o.amount_kobo FROM stakeholder_payouts o, (VALUES ('allocation'), ('payout')) AS k (kind)
           UNION ALL SELECT 'lodgement', id, counted_kobo FROM till_closes WHERE status = 'approved' AND counted_kobo <> 0
           UNION ALL SELECT 'till_variance', id, abs(variance_kobo) FROM till_closes WHERE status = 'approved' AND variance_kobo <> 0
-          UNION ALL SELECT 'suspense_receipt', id, amount_kobo FROM suspense_items)
+          UNION ALL SELECT 'suspense_receipt', id, amount_kobo FROM suspense_items
+          UNION ALL SELECT 'suspense_assignment', id, amount_kobo FROM suspense_items WHERE status = 'assigned'
+          UNION ALL SELECT 'suspense_refund', id, amount_kobo FROM suspense_items WHERE status = 'refunded')
         SELECT coalesce(r.kind, p.kind) AS kind, coalesce(r.id, p.source_id)::text AS ref,
                p.amount_kobo::text AS posted, r.amount_kobo::text AS expected,
                CASE WHEN p.source_id IS NULL THEN 'missing-entry' WHEN r.id IS NULL THEN 'entry-without-record' ELSE 'amount-differs' END AS problem

@@ -3,7 +3,7 @@ import { defineModule } from '../../platform/modules.ts';
 import type { TextMessages } from './service.ts';
 
 /** Text messages to motorists (issue 23): receipt texts on payment, expiry reminders; see docs/messages.md. */
-export { createTextMessages, queueReceiptText, type TextMessages } from './service.ts';
+export { createTextMessages, queueAccountText, queueReceiptText, type TextMessages } from './service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often queued text messages are looked at besides a payment's own send (retries, other processes' leftovers). */

@@ -6,7 +6,7 @@ import type { Kobo } from '../../domain/money.ts';
 import { nigerianMobile } from '../../domain/phone.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { messageQueries } from './repository.ts';
-import { expiryReminderText, penaltyReceiptText, receiptLink, subscriptionReceiptText } from './texts.ts';
+import { dedicatedAccountText, expiryReminderText, penaltyReceiptText, receiptLink, subscriptionReceiptText } from './texts.ts';
 
 /** A claimed text not marked sent or failed after this long (its sender died) is taken again. */
 const SEND_LEASE_MS = 5 * 60_000;
@@ -72,6 +72,27 @@ export async function queueReceiptText(tx: Database, receipt: SubscriptionReceip
     toPhone: to ?? receipt.phone,
     body,
     receiptNo: receipt.receiptNo,
+    at,
+    problem: to ? undefined : NOT_A_MOBILE,
+  });
+}
+
+/**
+ * Queues the text giving a motorist their dedicated account (its number and bank), once per
+ * motorist, on the caller's transaction; none without a phone.
+ */
+export async function queueAccountText(
+  tx: Database,
+  account: { motoristId: string; phone: string; plate: string | null; accountNumber: string; bankName: string },
+  at: Date,
+): Promise<boolean> {
+  if (!account.phone.trim()) return false;
+  const to = nigerianMobile(account.phone);
+  return messageQueries(tx).queue({
+    kind: 'dedicated_account',
+    motoristId: account.motoristId,
+    toPhone: to ?? account.phone,
+    body: dedicatedAccountText(account),
     at,
     problem: to ? undefined : NOT_A_MOBILE,
   });

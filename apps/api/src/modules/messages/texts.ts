@@ -88,3 +88,8 @@ export function expiryReminderText(input: {
   const values = { ticket: w.ticket(input.planName), plate: w.plate(input.plate), date: lagosDateText(input.expiresAt, input.language) };
   return composed(input.vehicleLink ? w.t('reminderLinked', { ...values, link: input.vehicleLink }) : w.t('reminder', values));
 }
+
+/** A motorist's own bank account for the levy (a dedicated account): a transfer of a plan's price or the penalty pays it. */
+export function dedicatedAccountText(input: { plate: string | null; accountNumber: string; bankName: string }): string {
+  return `Pay the levy for ${plateText(input.plate)} by transfer to your own account: ${input.accountNumber}, ${input.bankName}. Send exactly a ticket's price or the penalty owed.`;
+}

@@ -16,7 +16,7 @@ import { createOnlinePayments, type OnlinePayments } from './service.ts';
  * kept in an inbox and applied once, a verify job for lost notifications. Off without
  * PAYSTACK_SECRET_KEY: the vehicle page says to pay a registered agent.
  */
-export type { PaymentProvider } from './provider/types.ts';
+export type { PaymentProvider, ProviderTransaction } from './provider/types.ts';
 export type { OnlinePayments } from './service.ts';
 
 export interface OnlinePaymentSettings {

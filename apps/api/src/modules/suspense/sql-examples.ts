@@ -2,6 +2,12 @@ import { EXAMPLE, sqlExamples } from '../../db/sql/examples.ts';
 
 export default sqlExamples({
   methods: {
+    page: [
+      [{}, { offset: 0, limit: 20 }],
+      [{ status: 'open' }, { offset: 0, limit: 20 }],
+    ],
+    batch: 'the suspense list is not exported',
+    lookup: [[EXAMPLE.id]],
     insert: [
       [
         {

@@ -18,6 +18,7 @@ import { PersonActionButtons } from './details/PersonActionButtons.tsx';
 import { PersonalBlock } from './details/PersonalBlock.tsx';
 import { PersonSummary } from './details/PersonSummary.tsx';
 import { QrBlock } from './details/QrBlock.tsx';
+import { DedicatedAccountBlock } from './details/DedicatedAccountBlock.tsx';
 import { SubscriptionBlock } from './details/SubscriptionBlock.tsx';
 import { TextLanguageBlock } from './details/TextLanguageBlock.tsx';
 import { VehicleBlock } from './details/VehicleBlock.tsx';
@@ -87,11 +88,14 @@ export function PersonDetailsPage() {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <QrBlock
-              userCode={person.userCode}
-              isMotorist={person.isMotorist}
-              stickerPath={person.isMotorist && person.vehicle ? `/${person.id}/sticker` : undefined}
-            />
+            <Stack gap="lg">
+              <QrBlock
+                userCode={person.userCode}
+                isMotorist={person.isMotorist}
+                stickerPath={person.isMotorist && person.vehicle ? `/${person.id}/sticker` : undefined}
+              />
+              {person.isMotorist && !person.isDeleted && <DedicatedAccountBlock userId={person.id} approved={person.registrationStatus === 'approved'} />}
+            </Stack>
           </Grid.Col>
         </Grid>
         {person.isMotorist && <MotoristHistory motoristId={person.id} />}

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'payment.reversed',
   'dispute.assigned',
   'dispute.resolved',
+  'suspense_item.assigned',
+  'suspense_item.refunded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -53,6 +55,7 @@ export const AUDIT_ENTITY_TYPES = [
   'approval_request',
   'payment',
   'dispute',
+  'suspense_item',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -90,6 +93,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'payment.reversed': 'Reversed a payment',
   'dispute.assigned': 'Assigned a dispute',
   'dispute.resolved': 'Resolved a dispute',
+  'suspense_item.assigned': 'Assigned money in suspense',
+  'suspense_item.refunded': 'Refunded money in suspense',
 };
 
 /**

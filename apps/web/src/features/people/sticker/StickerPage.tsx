@@ -4,6 +4,7 @@ import { PageLoader } from '../../../components/PageLoader.tsx';
 import { PrintPage, PrintPageLoadError, PrintPageNothing, useLayoutParam } from '../../../components/print/index.ts';
 import { usePrintedCheck } from '../../../lib/publicChecks.ts';
 import { usePersonDetails } from '../queries.ts';
+import { useDedicatedAccount } from '../details/dedicatedAccount.ts';
 import { STICKER_CSS, STICKER_LAYOUTS, StickerSheet } from './StickerSheet.tsx';
 
 /** {id}/sticker: a motorist's sticker, reprinted on an A6 label or a 58 mm roll; its QR code the public check {PUBLIC_URL}/v/{userCode}. */
@@ -12,6 +13,11 @@ export function StickerPage() {
   const [layout, setLayout] = useLayoutParam(STICKER_LAYOUTS, 'a6');
   const details = usePersonDetails(id);
   const person = details.data;
+  const dedicated = useDedicatedAccount(id).data?.data;
+  const account =
+    dedicated?.status === 'assigned' && dedicated.accountNumber && dedicated.bankName
+      ? { accountNumber: dedicated.accountNumber, bankName: dedicated.bankName }
+      : null;
   const { links, checkUrl, qr } = usePrintedCheck((publicUrl) => (person?.vehicle ? vehicleCheckUrl(publicUrl, person.userCode) : null));
 
   if (details.isPending || !links) return <PageLoader />;
@@ -32,7 +38,7 @@ export function StickerPage() {
       qr={qr}
       sheet={{ label: 'Sticker', paper: STICKER_LAYOUTS[layout].paper, css: STICKER_CSS }}
     >
-      <StickerSheet sticker={sticker} layout={layout} levyName={links.levyName} checkUrl={checkUrl} qrDataUrl={qr.dataUrl} />
+      <StickerSheet sticker={sticker} layout={layout} levyName={links.levyName} checkUrl={checkUrl} qrDataUrl={qr.dataUrl} account={account} />
     </PrintPage>
   );
 }

@@ -39,10 +39,12 @@ interface StickerSheetProps {
   /** {PUBLIC_URL}/v/{userCode}, and its QR code. */
   checkUrl: string;
   qrDataUrl: string | null;
+  /** The motorist's own bank account for the levy (a dedicated account), when assigned. */
+  account?: { accountNumber: string; bankName: string } | null;
 }
 
 /** A motorist's sticker as printed: the levy, the plate, the QR code of the vehicle's public check, the vehicle type and Unique ID. */
-export function StickerSheet({ sticker, layout, levyName, checkUrl, qrDataUrl }: StickerSheetProps) {
+export function StickerSheet({ sticker, layout, levyName, checkUrl, qrDataUrl, account }: StickerSheetProps) {
   const [[, plate], ...lines] = stickerLines(sticker);
   return (
     <article className={`sticker-sheet sticker-${layout}`} data-layout={layout}>
@@ -56,6 +58,14 @@ export function StickerSheet({ sticker, layout, levyName, checkUrl, qrDataUrl }:
             <dd>{value}</dd>
           </div>
         ))}
+        {account && (
+          <div>
+            <dt>Pay by transfer</dt>
+            <dd>
+              {account.accountNumber} {account.bankName}
+            </dd>
+          </div>
+        )}
       </dl>
       <p className="check">
         Scan to check this vehicle’s ticket:

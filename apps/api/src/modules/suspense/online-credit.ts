@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { toNaira, type Kobo } from '../../domain/money.ts';
+import type { Database } from '../../db/connect.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { fieldOn, type FieldOptions } from '../field/index.ts';
+
+/** The user online payments are recorded under (migration 0053): a payment names a remitter. */
+const ONLINE_PAYMENTS_USER_ID = '00000000-0000-4000-8000-00000000a043';
+
+/** An online payment to record: a motorist's plan or penalty, paid through the provider. */
+export interface OnlinePayment {
+  motoristId: string;
+  userCode: string;
+  kind: 'subscription' | 'penalty';
+  planId: string | null;
+  amountKobo: Kobo;
+  /** The provider's reference: the payment's is `{provider}:{reference}` (as checkouts'), claimed once. */
+  reference: string;
+  /** The provider's name (paystack); unset: paystack. */
+  provider?: string;
+  /** When the money moved. */
+  paidAt: Date;
+}
+
+/** Records an online payment on `tx` (a savepoint in it): receipt number, ledger (clearing:online → revenue), text. */
+export type CreditPayment = (tx: Database, payment: OnlinePayment) => Promise<{ paymentId: string; receiptNo: string }>;
+
+/**
+ * The payment path of every payment (the field service's), as online payments take it: recorded
+ * under the online-payments user, mode transfer with the provider's reference, posted to the
+ * provider's clearing account, with the receipt text. Run on the caller's transaction, so the
+ * payment commits with what made it (a transfer's claim, a suspense item's assignment).
+ */
+export function onlineCredit(deps: { clock: Clock; options?: Pick<FieldOptions, 'receiptTexts' | 'captureMaxAgeHours'> }): CreditPayment {
+  return async (tx, payment) => {
+    // The "Online payments" user, as the online-payments module writes it before its first credit
+    // (it may not exist yet when a transfer or a suspense item is the first online payment).
+    await tx.execute(
+      sql`INSERT INTO users (id, user_code, full_name, email, phone, password_hash, role, agent_role, registration_status)
+          VALUES (${ONLINE_PAYMENTS_USER_ID}, 'onlinepayments', 'Online payments', 'online-payments@levy.invalid', '00000000000', '!', 'remitter', 'remitter', 'suspended')
+          ON CONFLICT DO NOTHING`,
+    );
+    const field = fieldOn(tx, deps.clock, { ...deps.options, tills: undefined, through: 'provider' });
+    const agent = { id: ONLINE_PAYMENTS_USER_ID };
+    const provider = payment.provider ?? 'paystack';
+    const key = `online:${provider}:${payment.reference}`;
+    // A payment older than the capture bound (a requeried transfer days late) counts from now.
+    const maxAgeMs = (deps.options?.captureMaxAgeHours ?? 72) * 3600_000 - 60_000;
+    const ageMs = deps.clock.now().getTime() - payment.paidAt.getTime();
+    const capturedAt = ageMs >= 0 && ageMs < maxAgeMs ? payment.paidAt.toISOString() : undefined;
+    const common = {
+      userCode: payment.userCode,
+      modeOfPayment: 'transfer' as const,
+      bankName: provider,
+      reference: `${provider}:${payment.reference}`,
+      capturedAt,
+    };
+    const result =
+      payment.kind === 'subscription'
+        ? await field.subscriptionPayment(agent, key, { ...common, subscriptionId: payment.planId ?? '' })
+        : await field.penaltyPayment(agent, key, { ...common, amount: toNaira(payment.amountKobo) });
+    const recorded = result.body.data.payment;
+    return { paymentId: recorded._id, receiptNo: recorded.receiptNo };
+  };
+}
