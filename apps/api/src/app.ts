@@ -239,6 +239,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ...subscriptions.subscriptionApprovalKinds(clock),
       ...allocation.allocationApprovalKinds(clock),
       ...reversals.reversalApprovalKinds(clock),
+      ...suspense.suspenseApprovalKinds({ clock, credit: onlineCredit }),
       ...tills.tillApprovalKinds({ clock, files: deps.files, settings: deps.tills }),
     ],
   });
@@ -319,7 +320,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mountOf(auditLog.descriptor, () => ({ db })),
     mountOf(ledger.descriptor, () => ({ db, clock })),
     mountOf(reversals.descriptor, () => ({ db, clock, approvals: approvalGate })),
-    mountOf(suspense.descriptor, () => ({ db, clock, credit: onlineCredit })),
+    mountOf(suspense.descriptor, () => ({ db, clock, credit: onlineCredit, approvals: approvalGate })),
     mountOf(onlinePayments.descriptor, () => ({ payments })),
     mountOf(dedicatedAccounts.descriptor, () => ({
       db,

@@ -5,6 +5,7 @@ import { controlledClock, createPerson, createTestContext, type TestContext } fr
 import { multipartForm, png } from '../../../test/images.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { receiveIntoSuspense } from '../suspense/index.ts';
 
 // Issue 44: the other kinds wrapped today, each applied on approval as its direct action would be:
 // a payout (and its ledger entry), a stakeholder's percentage, a till close with a shortage.
@@ -155,5 +156,31 @@ describe('payment reversal', () => {
     // The action's own refusal comes at once, not as a request.
     const again = await call(superAdmin, 'POST', `/api/payment/${paymentId}/reverse`, { reason: 'Twice' });
     expect(again.status).toBe(409);
+  });
+});
+
+describe('suspense', () => {
+  it('a suspense refund waits for a second admin; the item stays open until then', async () => {
+    const held = await ctx.database.db.transaction((tx) =>
+      receiveIntoSuspense(tx, {
+        provider: 'paystack',
+        reference: 'T-APPROVAL-REFUND',
+        amountKobo: 123_400,
+        currency: 'NGN',
+        reason: 'amount',
+        detail: 'test',
+        motoristId: null,
+        occurredAt: clock.now(),
+        receivedAt: clock.now(),
+      }),
+    );
+    const status = async () => (await rowsOf<{ status: string }>(ctx.database.db, sql`SELECT status FROM suspense_items WHERE id = ${held.id}`))[0]!.status;
+    const sent = await call(superAdmin, 'POST', `/api/suspense/${held.id}/refund`, { refundReference: 'RF-APPROVAL', note: 'sender asked for it back' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    expect(sent.body.data).toMatchObject({ kind: 'suspense-refund', before: { status: 'open' }, after: { status: 'refunded' } });
+    expect(await status()).toBe('open');
+    expect((await approve(superAdmin, sent.body.data.id)).status).toBe(403);
+    expect((await approve(otherSuperAdmin, sent.body.data.id)).status).toBe(200);
+    expect(await status()).toBe('refunded');
   });
 });

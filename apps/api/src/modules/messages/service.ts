@@ -92,7 +92,7 @@ export async function queueAccountText(
     kind: 'dedicated_account',
     motoristId: account.motoristId,
     toPhone: to ?? account.phone,
-    body: dedicatedAccountText(account),
+    body: dedicatedAccountText({ ...account, language: await messageQueries(tx).textLanguageOf(account.motoristId) }),
     at,
     problem: to ? undefined : NOT_A_MOBILE,
   });

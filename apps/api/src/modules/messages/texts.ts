@@ -90,6 +90,7 @@ export function expiryReminderText(input: {
 }
 
 /** A motorist's own bank account for the levy (a dedicated account): a transfer of a plan's price or the penalty pays it. */
-export function dedicatedAccountText(input: { plate: string | null; accountNumber: string; bankName: string }): string {
-  return `Pay the levy for ${plateText(input.plate)} by transfer to your own account: ${input.accountNumber}, ${input.bankName}. Send exactly a ticket's price or the penalty owed.`;
+export function dedicatedAccountText(input: { plate: string | null; accountNumber: string; bankName: string; language: TextLanguage }): string {
+  const w = words(input.language);
+  return composed(w.t('account', { plate: w.plate(input.plate), account: input.accountNumber, bank: input.bankName }));
 }

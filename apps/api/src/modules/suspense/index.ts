@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ApprovalGate } from '../approvals/index.ts';
 import { registerRoutes } from '../../platform/http/endpoints.ts';
 import { defineModule, noJobs } from '../../platform/modules.ts';
 import type { CreditPayment } from './online-credit.ts';
@@ -13,16 +14,12 @@ import { suspenseRoutes } from './routes.ts';
  * suspense; staff assign or refund it (the console's Suspense page, under Books).
  */
 export { receiveIntoSuspense, type SuspenseReason } from './service.ts';
-/**
- * Each staff action is one function on the caller's transaction, so a second person's approval
- * (the approvals issue) can wrap it; the routes call them directly today.
- * @public
- */
-export { assignSuspenseItem, refundSuspenseItem } from './resolve.ts';
+/** Each staff action is one function on the caller's transaction, wrapped by a second person's approval (APPROVALS). */
+export { suspenseApprovalKinds } from './approval-kinds.ts';
 export { onlineCredit, type CreditPayment } from './online-credit.ts';
 
 /** The Suspense page's routes: the list, assign, refund. */
-function register(app: FastifyInstance, deps: { db: Database; clock: Clock; credit: CreditPayment }): void {
+function register(app: FastifyInstance, deps: { db: Database; clock: Clock; credit: CreditPayment; approvals: ApprovalGate }): void {
   registerRoutes(app, suspenseRoutes(deps));
 }
 

@@ -4,12 +4,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { implement } from '../../platform/http/endpoints.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import { approvalSent, type ApprovalGate } from '../approvals/index.ts';
 import { suspenseList } from './list.ts';
 import type { CreditPayment } from './online-credit.ts';
 import { assignSuspenseItem, refundSuspenseItem } from './resolve.ts';
 
 /** The Suspense page's calls: the list, assign, refund; each action one transaction. */
-export function suspenseRoutes(deps: { db: Database; clock: Clock; credit: CreditPayment }) {
+export function suspenseRoutes(deps: { db: Database; clock: Clock; credit: CreditPayment; approvals: ApprovalGate }) {
   const { db, clock } = deps;
   const list = suspenseList(db);
   const answer = async (id: string, message: string) => {
@@ -23,8 +24,11 @@ export function suspenseRoutes(deps: { db: Database; clock: Clock; credit: Credi
       const { rows, total } = await list.page({ status }, { offset: (page - 1) * limit, limit });
       return { data: rows, paginator: paginatorOf(page, limit, total) };
     }),
-    implement(onlineAccountEndpoints.assignSuspense, async (request) => {
+    implement(onlineAccountEndpoints.assignSuspense, async (request, reply) => {
       const { userCode, kind, subscriptionId, note } = request.body;
+      const payload = { itemId: request.params.id, userCode, kind, subscriptionId, note };
+      const sent = await deps.approvals.submit('suspense-assign', requireUser(request), payload, note);
+      if (sent) return approvalSent(reply, sent);
       const paid = await db.transaction((tx) =>
         assignSuspenseItem(tx, deps.credit, {
           itemId: request.params.id,
@@ -38,8 +42,10 @@ export function suspenseRoutes(deps: { db: Database; clock: Clock; credit: Credi
       );
       return answer(request.params.id, `Assigned: receipt ${paid.receiptNo}`);
     }),
-    implement(onlineAccountEndpoints.refundSuspense, async (request) => {
+    implement(onlineAccountEndpoints.refundSuspense, async (request, reply) => {
       const { refundReference, note } = request.body;
+      const sent = await deps.approvals.submit('suspense-refund', requireUser(request), { itemId: request.params.id, refundReference, note }, note);
+      if (sent) return approvalSent(reply, sent);
       await db.transaction((tx) =>
         refundSuspenseItem(tx, { itemId: request.params.id, actorId: requireUser(request).id, refundReference, note, at: clock.now() }),
       );

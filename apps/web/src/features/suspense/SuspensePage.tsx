@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { notifications } from '@mantine/notifications';
 import { Alert, Badge, Button, Group, Modal, NativeSelect, SegmentedControl, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { SUSPENSE_STATUSES, VEHICLE_TYPES, can, type SuspenseItem, type SuspenseStatus, type VehicleType } from '@eticket/contracts';
 import { LoadError } from '../../components/LoadError.tsx';
@@ -124,8 +125,17 @@ export function SuspensePage() {
   );
 }
 
+/** Closes a dialog saying what happened: assigned or refunded, or "Sent for approval" (APPROVALS: a second person decides). */
+function doneWith(onDone: () => void) {
+  return (message: string | undefined) => {
+    if (message) notifications.show({ color: 'teal', message });
+    onDone();
+  };
+}
+
 function AssignDialog({ item, onDone }: { item: SuspenseItem; onDone: () => void }) {
   const assign = useAssignSuspense();
+  const done = doneWith(onDone);
   const [userCode, setUserCode] = useState(item.motorist?.userCode ?? '');
   const [kind, setKind] = useState<'subscription' | 'penalty'>('subscription');
   const [subscriptionId, setSubscriptionId] = useState('');
@@ -140,7 +150,7 @@ function AssignDialog({ item, onDone }: { item: SuspenseItem; onDone: () => void
           event.preventDefault();
           assign.mutate(
             { id: item._id, body: { userCode, kind, subscriptionId: kind === 'subscription' ? subscriptionId : undefined, note } },
-            { onSuccess: onDone },
+            { onSuccess: (reply) => done(reply.message) },
           );
         }}
       >
@@ -197,6 +207,7 @@ function AssignDialog({ item, onDone }: { item: SuspenseItem; onDone: () => void
 }
 
 function RefundDialog({ item, onDone }: { item: SuspenseItem; onDone: () => void }) {
+  const done = doneWith(onDone);
   const refund = useRefundSuspense();
   const [refundReference, setReference] = useState('');
   const [note, setNote] = useState('');
@@ -205,7 +216,7 @@ function RefundDialog({ item, onDone }: { item: SuspenseItem; onDone: () => void
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          refund.mutate({ id: item._id, body: { refundReference, note } }, { onSuccess: onDone });
+          refund.mutate({ id: item._id, body: { refundReference, note } }, { onSuccess: (reply) => done(reply.message) });
         }}
       >
         <Stack gap="sm">

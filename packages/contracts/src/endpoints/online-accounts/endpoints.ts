@@ -43,7 +43,7 @@ export const assignSuspense = endpoint({
     'a payment like the others (receipt, text), posted suspense → revenue.',
   params: 'idParam',
   body: 'suspenseAssignRequest',
-  response: { 201: 'suspenseItemResponse' },
+  response: { 201: 'suspenseItemResponse', 202: 'approvalSentResponse' },
 });
 
 export const refundSuspense = endpoint({
@@ -54,7 +54,7 @@ export const refundSuspense = endpoint({
   description: "Records an open suspense item's refund through the provider (its reference): posted suspense → the provider's clearing account.",
   params: 'idParam',
   body: 'suspenseRefundRequest',
-  response: { 201: 'suspenseItemResponse' },
+  response: { 201: 'suspenseItemResponse', 202: 'approvalSentResponse' },
 });
 
 export const settlement = endpoint({
