@@ -210,7 +210,7 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
       <div className="payer">
         {payer.known ? (
           <>
-            <b>{payer.view.fullName}</b>
+            <b translate="no">{payer.view.fullName}</b>
             <span>
               {payer.view.plateNumber} · {tOr(`vehicle.${payer.view.vehicleType}`, payer.view.vehicleType)} · {payer.view.userCode}
             </span>
