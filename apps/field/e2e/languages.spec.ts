@@ -33,6 +33,14 @@ test('in the pseudo-locale, the sign-in, scan, verdict, collect form and receipt
   await expect(page.locator('section.verdict')).toBeVisible();
   expect(await untranslatedText(page, DATA)).toEqual([]);
   await page.locator('section.verdict button.next').click();
+  // The queue (the scan just sent) and My day.
+  await page.locator('nav.tabs button').nth(1).click();
+  await expect(page.locator('section.queue li').first()).toBeVisible();
+  expect(await untranslatedText(page, DATA)).toEqual([]);
+  await page.locator('nav.tabs button').nth(2).click();
+  await expect(page.locator('.figure').first()).toBeVisible();
+  // The day (2026-11-29) and the server's own words for a row (its plan or status) are data.
+  expect(await untranslatedText(page, [...DATA, 'expired', 'active', 'grace'])).toEqual([]);
   page.once('dialog', (dialog) => void dialog.accept());
   await page.locator('header.bar button.link').last().click();
 
