@@ -183,7 +183,7 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
         payerName: payer.known ? payer.view.fullName : null,
         userCode: target.userCode ?? null,
         plateNumber: payer.known ? payer.view.plateNumber : (target.plateNumber ?? null),
-        modeOfPayment: mode === 'cash' ? t('mode.cash') : `${t(`mode.${mode}`)} (${bankName.trim()})`,
+        modeOfPayment: mode === 'cash' ? t('modeLabel.cash') : `${t(`modeLabel.${mode}`)} (${bankName.trim()})`,
         ...(mode === 'cash' ? {} : { reference: reference.trim() }),
         capturedAt,
       };
