@@ -45,6 +45,7 @@ function pagesIn(locale: Locale): Record<string, Page> {
         plateNumber: 'lag-123-ab',
         paidAt: '2026-12-28T10:00:00Z',
         agent: { fullName: 'oluwaseun adebayo-williams', userCode: 'x1y2z3w4v5' },
+        reversedAt: null,
       },
       LEVY,
       NOW,

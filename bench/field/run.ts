@@ -11,6 +11,7 @@ import { MOTORISTS } from '../../apps/field/e2e/support/fixtures.ts';
 import { CHROMIUM_LAUNCH } from '../../apps/web/e2e/support/chromium.ts';
 import { buildProduct } from './build.ts';
 import { measureFirstLoad } from './firstLoad.ts';
+import { measureLanguageSwitches } from './languageSwitch.ts';
 import { report } from './report.ts';
 import { measureQrScans, measureTypedScans } from './scanLatency.ts';
 import { startFieldServer } from './server.ts';
@@ -34,6 +35,8 @@ const cameraBrowser = await chromium.launch({ ...CHROMIUM_LAUNCH, args: [...(CHR
 try {
   console.log(`Measuring against ${server.baseUrl}…`);
   const firstLoad = await measureFirstLoad(browser, server.baseUrl);
+  console.log('Switching languages on the throttled phone…');
+  const languageSwitches = await measureLanguageSwitches(browser, server.baseUrl);
   if (scanning) console.log(`Scanning typed Unique IDs ${scans} times…`);
   const typed = scanning ? await measureTypedScans(browser, server.baseUrl, scans) : [];
   if (scanning) console.log(`Scanning a QR code ${scans} times…`);
@@ -42,7 +45,15 @@ try {
   const scanSync = await measureScanSync(browser, server.baseUrl, items);
   console.log(`Queueing ${items} payments offline, then syncing…`);
   const paymentSync = await measurePaymentSync(browser, server.baseUrl, items);
-  report({ firstLoad, typed, qr, syncs: [scanSync, paymentSync], chromiumVersion: browser.version(), database: values.postgres ? 'PostgreSQL' : 'PGlite' });
+  report({
+    firstLoad,
+    languageSwitches,
+    typed,
+    qr,
+    syncs: [scanSync, paymentSync],
+    chromiumVersion: browser.version(),
+    database: values.postgres ? 'PostgreSQL' : 'PGlite',
+  });
 } finally {
   await Promise.all([browser.close(), cameraBrowser.close()]);
   await server.stop();

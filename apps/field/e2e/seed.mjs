@@ -11,6 +11,7 @@ import {
   NEW_RIDER,
   PENDING_RIDER,
   WEEKLY_RIDER,
+  LANGUAGE_RIDERS,
   LEVY_NAME,
   MOTORISTS,
   PASSWORD,
@@ -35,7 +36,7 @@ async function seed(database) {
       registrationStatus: 'approved',
     })),
   );
-  const riders = [...MOTORISTS, BUS_DRIVER, PENDING_RIDER, WEEKLY_RIDER, NEW_RIDER, ...TILL_RIDERS];
+  const riders = [...MOTORISTS, BUS_DRIVER, PENDING_RIDER, WEEKLY_RIDER, NEW_RIDER, ...TILL_RIDERS, ...LANGUAGE_RIDERS];
   const motorists = await database.db
     .insert(users)
     .values(

@@ -43,6 +43,13 @@ export const NEW_RIDER = { userCode: 'fieldnew001', fullName: 'nneka new', plate
 /** A keke rider whose registration waits for approval (already on the road: scanned and charged). */
 export const PENDING_RIDER = { userCode: 'fieldpend01', fullName: 'penny pending', plateNumber: 'EPE 411 PD' };
 
+/** Keke riders the languages' journeys (languages.spec.ts) scan and collect from, in every language: no other journey counts them. */
+export const LANGUAGE_RIDERS = Array.from({ length: 7 }, (_, i) => ({
+  userCode: `fieldlang0${i + 1}`,
+  fullName: `lara language ${i + 1}`,
+  plateNumber: `LNG-${300 + i}-KK`,
+}));
+
 export const PLANS = [
   { name: 'daily', vehicleType: 'keke', price: 200 },
   { name: 'weekly', vehicleType: 'keke', price: 1000 },

@@ -61,9 +61,9 @@ export function Signedin({ user }: { user: TokenUser }) {
     <div className="app">
       <header className="bar">
         <div>
-          <strong>{agent?.fullName ?? t('bar.agent')}</strong>
+          <strong translate={agent ? 'no' : undefined}>{agent?.fullName ?? t('bar.agent')}</strong>
           <small>
-            {t(`role.${role}`)} {agent ? `· ${agent.userCode}` : ''}
+            {t(`role.${role}`)} {agent && <span translate="no">· {agent.userCode}</span>}
           </small>
         </div>
         <span className={online ? 'net on' : 'net off'} role="status">

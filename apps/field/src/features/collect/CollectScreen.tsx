@@ -183,7 +183,7 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
         payerName: payer.known ? payer.view.fullName : null,
         userCode: target.userCode ?? null,
         plateNumber: payer.known ? payer.view.plateNumber : (target.plateNumber ?? null),
-        modeOfPayment: mode === 'cash' ? t('mode.cash') : `${t(`mode.${mode}`)} (${bankName.trim()})`,
+        modeOfPayment: mode === 'cash' ? t('modeLabel.cash') : `${t(`modeLabel.${mode}`)} (${bankName.trim()})`,
         ...(mode === 'cash' ? {} : { reference: reference.trim() }),
         capturedAt,
       };
@@ -210,7 +210,7 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
       <div className="payer">
         {payer.known ? (
           <>
-            <b>{payer.view.fullName}</b>
+            <b translate="no">{payer.view.fullName}</b>
             <span>
               {payer.view.plateNumber} · {tOr(`vehicle.${payer.view.vehicleType}`, payer.view.vehicleType)} · {payer.view.userCode}
             </span>

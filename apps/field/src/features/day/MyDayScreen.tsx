@@ -4,7 +4,7 @@ import { fieldEndpoints } from '@eticket/contracts';
 import { ApiError } from '@eticket/client';
 import { call } from '../../lib/api.ts';
 import { naira } from '../../lib/format.ts';
-import { dateTime } from '../../lib/i18n.ts';
+import { dateTime, fromServer, t, tOr } from '../../lib/i18n.ts';
 import { loadAgent } from '../../lib/profile.ts';
 import { db } from '../../lib/outbox/index.ts';
 import { Receipt, type ReceiptView } from '../collect/index.ts';
@@ -24,7 +24,7 @@ async function receiptOf(item: DayItem & { receiptNo: string }): Promise<Receipt
     .filter((queued) => 'receipt' in queued && (queued.result as PaymentResponse | undefined)?.data?.payment.receiptNo === item.receiptNo)
     .first();
   if (kept && 'receipt' in kept && kept.receipt) return { ...kept.receipt, item: kept, agent };
-  const paidFor = item.kind === 'penalty-payment' ? 'penalty' : 'subscription';
+  const paidFor = item.kind === 'penalty-payment' ? t('collect.paidFor.penalty') : t('day.subscription');
   return {
     amount: item.amount,
     paidFor,
@@ -65,54 +65,55 @@ function Day({ role, blind, till }: { role: string; blind: boolean; till?: React
     call(fieldEndpoints.myDay).then(
       ({ data }) => setDay(data),
       // A read is not kept for later: without network the day's figures simply wait for it.
-      (failure: Error) =>
-        setError(failure instanceof ApiError && failure.retryable ? 'No network: your day’s figures show when the network returns.' : failure.message),
+      (failure: Error) => setError(failure instanceof ApiError && failure.retryable ? t('day.noNetwork') : fromServer(failure.message)),
     );
   }, []);
 
-  if (receipt) return <Receipt receipt={receipt} onDone={() => setReceipt(null)} doneLabel="Back to my day" />;
+  if (receipt) return <Receipt receipt={receipt} onDone={() => setReceipt(null)} doneLabel={t('day.back')} />;
   // The till stays at hand without network (its close is queued like a payment); the day's figures need the server.
   if (error || !day) {
     return (
       <section className="day">
         {till}
-        {error ? <p className="error">{error}</p> : <p className="muted">Loading…</p>}
+        {error ? <p className="error">{error}</p> : <p className="muted">{t('common.loading')}</p>}
       </section>
     );
   }
   return (
     <section className="day">
-      <h2>My day · {day.day}</h2>
+      <h2>
+        {t('tab.day')} · {day.day}
+      </h2>
       {till}
       {role === 'enforcer' ? (
         <div className="figures">
-          <Figure label="Scans" value={String(day.scans.count)} />
-          <Figure label="Penalties added" value={`${day.scans.penaltiesAdded} · ${naira(day.scans.penaltyAmount)}`} />
+          <Figure label={t('day.scans')} value={String(day.scans.count)} />
+          <Figure label={t('day.penalties')} value={`${day.scans.penaltiesAdded} · ${naira(day.scans.penaltyAmount)}`} />
         </div>
       ) : (
         <>
           {blind ? (
             // The till is counted blind: counts only, and the amounts of the other modes.
             <div className="figures">
-              <Figure label="Collections" value={String(day.payments.count)} />
-              <Figure label="Cash collections" value={String(cashCount(day))} strong />
-              <Figure label="Other modes" value={naira(otherModes(day))} />
+              <Figure label={t('day.collections')} value={String(day.payments.count)} />
+              <Figure label={t('day.cashCollections')} value={String(cashCount(day))} strong />
+              <Figure label={t('day.otherModes')} value={naira(otherModes(day))} />
             </div>
           ) : (
             <div className="figures">
-              <Figure label="Collections" value={String(day.payments.count)} />
-              <Figure label="Total" value={amountOf(day.payments.total)} />
-              <Figure label="Cash to hand in" value={amountOf(day.payments.cashToHandIn)} strong />
+              <Figure label={t('day.collections')} value={String(day.payments.count)} />
+              <Figure label={t('day.total')} value={amountOf(day.payments.total)} />
+              <Figure label={t('day.cashToHandIn')} value={amountOf(day.payments.cashToHandIn)} strong />
             </div>
           )}
           <table>
             <tbody>
               {day.payments.byMode.map((mode) => (
                 <tr key={mode.modeOfPayment}>
-                  <th>{mode.modeOfPayment}</th>
+                  <th>{tOr(`mode.${mode.modeOfPayment}`, mode.modeOfPayment)}</th>
                   <td>{mode.count}</td>
                   {(blind && mode.modeOfPayment === 'cash') || mode.amount === null ? (
-                    <td className="blind">counted at the till’s close</td>
+                    <td className="blind">{t('day.blind')}</td>
                   ) : (
                     <td>{naira(mode.amount)}</td>
                   )}
@@ -122,12 +123,12 @@ function Day({ role, blind, till }: { role: string; blind: boolean; till?: React
           </table>
         </>
       )}
-      <h3>Latest</h3>
-      {day.recent.length === 0 && <p className="muted">Nothing recorded today yet.</p>}
+      <h3>{t('day.latest')}</h3>
+      {day.recent.length === 0 && <p className="muted">{t('day.nothing')}</p>}
       <ul className="recent">
         {day.recent.map((item) => (
           <li key={item.id}>
-            <strong>{item.fullName}</strong> <small>{item.plateNumber ?? item.userCode}</small>
+            <strong translate="no">{item.fullName}</strong> <small>{item.plateNumber ?? item.userCode}</small>
             <span>
               {item.kind === 'scan' ? item.detail : `${naira(item.amount)} · ${item.detail}`} · {dateTime(item.at)}
             </span>
@@ -135,9 +136,9 @@ function Day({ role, blind, till }: { role: string; blind: boolean; till?: React
               <button
                 className="open-receipt"
                 onClick={() => void receiptOf({ ...item, receiptNo: item.receiptNo! }).then(setReceipt)}
-                aria-label={`Receipt ${item.receiptNo}`}
+                aria-label={t('day.receipt', { no: item.receiptNo })}
               >
-                Receipt
+                {t('receipt.label')}
               </button>
             )}
           </li>
@@ -150,7 +151,7 @@ function Day({ role, blind, till }: { role: string; blind: boolean; till?: React
 /** The day's amount taken in modes other than cash (the server keeps the cash amount while the count is blind). */
 const otherModes = (day: MyDay) => day.payments.byMode.reduce((sum, mode) => (mode.modeOfPayment === 'cash' ? sum : sum + (mode.amount ?? 0)), 0);
 /** An amount the server may keep back (null while the till's count is blind). */
-const amountOf = (amount: number | null) => (amount === null ? 'counted at the till’s close' : naira(amount));
+const amountOf = (amount: number | null) => (amount === null ? t('day.blind') : naira(amount));
 const cashCount = (day: MyDay) => day.payments.byMode.find((mode) => mode.modeOfPayment === 'cash')?.count ?? 0;
 
 function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {

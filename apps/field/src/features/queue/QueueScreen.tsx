@@ -1,15 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { FieldScanResponse, TillCloseResponse } from '@eticket/contracts';
 import { naira } from '../../lib/format.ts';
-import { dateTime } from '../../lib/i18n.ts';
+import { dateTime, fromServer, t, tOr } from '../../lib/i18n.ts';
 import { guessTarget, targetAs, targetText } from '../../lib/motorist.ts';
 import { keptAgentCard } from '../../lib/profile.ts';
 import { useOnline } from '../../lib/useOnline.ts';
 import { Receipt, inReferenceWords, referenceLabel, referenceProblem } from '../collect/index.ts';
 import { inCloseWords } from '../till/index.ts';
 import { type QueueItem, remove, resendCorrected, retry, syncNow, useQueue } from '../../lib/outbox/index.ts';
-
-const STATE_LABEL: Record<QueueItem['state'], string> = { waiting: 'Waiting', sending: 'Sending…', done: 'Recorded', refused: 'Refused' };
 
 export function QueueScreen() {
   const items = useQueue();
@@ -20,20 +18,20 @@ export function QueueScreen() {
 
   async function sync() {
     const { sent, refused } = await syncNow();
-    setNote(`${sent} recorded${refused ? `, ${refused} refused` : ''}`);
+    setNote(refused ? t('queue.syncedRefused', { sent, refused }) : t('queue.synced', { sent }));
   }
 
   if (opened?.kind === 'subscription-payment' || opened?.kind === 'penalty-payment') {
     const receipt = { ...opened.receipt!, item: opened, agent: keptAgentCard(opened.agentId) };
-    return <Receipt receipt={receipt} onDone={() => setOpened(null)} doneLabel="Back to the queue" />;
+    return <Receipt receipt={receipt} onDone={() => setOpened(null)} doneLabel={t('queue.back')} />;
   }
-  if (!items) return <p className="muted">Loading…</p>;
+  if (!items) return <p className="muted">{t('common.loading')}</p>;
   return (
     <section className="queue">
       <div className="row">
-        <h2>Queue</h2>
+        <h2>{t('tab.queue')}</h2>
         <button className="primary small" onClick={sync} disabled={!online}>
-          Sync now
+          {t('queue.sync')}
         </button>
       </div>
       {note && (
@@ -41,9 +39,7 @@ export function QueueScreen() {
           {note}
         </p>
       )}
-      {items.length === 0 && (
-        <p className="muted">Nothing captured yet. Scans, payments, till closes and registrations appear here until the server has them.</p>
-      )}
+      {items.length === 0 && <p className="muted">{t('queue.empty')}</p>}
       <ul>
         {items.map((item) => (
           <li key={item.key} className={`item ${item.state}`} data-state={item.state}>
@@ -52,24 +48,26 @@ export function QueueScreen() {
               <small>{dateTime(item.createdAt)}</small>
               {item.state === 'refused' && <p className="error">{refusalText(item)}</p>}
               {item.kind === 'scan' && item.state === 'done' && <small className="result">{scanResult(item.result as FieldScanResponse)}</small>}
-              {item.kind === 'till-close' && item.state === 'done' && <small className="result">{(item.result as TillCloseResponse).message}</small>}
-              {item.state === 'waiting' && item.attempts > 0 && <small>{item.message}</small>}
+              {item.kind === 'till-close' && item.state === 'done' && (
+                <small className="result">{fromServer((item.result as TillCloseResponse).message)}</small>
+              )}
+              {item.state === 'waiting' && item.attempts > 0 && <small>{fromServer(item.message ?? '')}</small>}
             </div>
-            <span className="state">{STATE_LABEL[item.state]}</span>
+            <span className="state">{t(`queue.state.${item.state}`)}</span>
             {'receipt' in item && item.receipt && (
-              <button className="open-receipt" onClick={() => setOpened(item)} aria-label={`Receipt of ${item.label}`}>
-                Receipt
+              <button className="open-receipt" onClick={() => setOpened(item)} aria-label={t('queue.receiptOf', { label: item.label })}>
+                {t('receipt.label')}
               </button>
             )}
             {item.state === 'refused' && (
               <div className="actions">
-                <button onClick={() => void retry(item.key)}>Try again</button>
+                <button onClick={() => void retry(item.key)}>{t('queue.retry')}</button>
                 {(item.kind === 'subscription-payment' || item.kind === 'penalty-payment') && (
                   <button onClick={() => setCorrecting(correcting === item.key ? null : item.key)} aria-expanded={correcting === item.key}>
-                    Correct
+                    {t('queue.correct')}
                   </button>
                 )}
-                <button onClick={() => confirm(`Remove “${item.label}” from the phone? The server never recorded it.`) && void remove(item.key)}>Remove</button>
+                <button onClick={() => confirm(t('queue.removeConfirm', { label: item.label })) && void remove(item.key)}>{t('queue.remove')}</button>
               </div>
             )}
             {correcting === item.key && item.state === 'refused' && (item.kind === 'subscription-payment' || item.kind === 'penalty-payment') && (
@@ -96,9 +94,9 @@ function Correction({ item, onDone }: { item: PaymentItem; onDone: () => void })
 
   async function send(event: FormEvent) {
     event.preventDefault();
-    if (!typed.trim()) return setError('Enter the plate or Unique ID');
+    if (!typed.trim()) return setError(t('server.motoristRequired'));
     const paid = Number(amount);
-    if (item.kind === 'penalty-payment' && !(paid > 0)) return setError('Enter the amount paid');
+    if (item.kind === 'penalty-payment' && !(paid > 0)) return setError(t('collect.amountMissing'));
     const badReference = referenceProblem(mode, reference);
     if (badReference) return setError(badReference);
     setBusy(true);
@@ -110,7 +108,7 @@ function Correction({ item, onDone }: { item: PaymentItem; onDone: () => void })
       });
       onDone();
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(fromServer((failure as Error).message));
     } finally {
       setBusy(false);
     }
@@ -119,7 +117,7 @@ function Correction({ item, onDone }: { item: PaymentItem; onDone: () => void })
   return (
     <form className="correction" onSubmit={(event) => void send(event)}>
       <label>
-        Plate or Unique ID
+        {t('queue.plateOrCode')}
         <input
           value={typed}
           onChange={(e) => (setTyped(e.target.value), setKind(guessTarget(e.target.value).plateNumber === undefined ? 'code' : 'plate'))}
@@ -128,16 +126,16 @@ function Correction({ item, onDone }: { item: PaymentItem; onDone: () => void })
           autoFocus
         />
       </label>
-      <div className="choices" role="group" aria-label="What was typed">
+      <div className="choices" role="group" aria-label={t('collect.whatTyped')}>
         {(['plate', 'code'] as const).map((choice) => (
           <button type="button" key={choice} className={kind === choice ? 'chosen' : ''} aria-pressed={kind === choice} onClick={() => setKind(choice)}>
-            {choice === 'plate' ? 'Plate number' : 'Unique ID'}
+            {choice === 'plate' ? t('common.plate') : t('common.uniqueId')}
           </button>
         ))}
       </div>
       {item.kind === 'penalty-payment' && (
         <label>
-          Amount (₦)
+          {t('collect.amount')}
           <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
         </label>
       )}
@@ -153,7 +151,7 @@ function Correction({ item, onDone }: { item: PaymentItem; onDone: () => void })
         </p>
       )}
       <button className="primary" disabled={busy}>
-        {busy ? 'Sending…' : 'Send corrected'}
+        {busy ? t('forgot.sending') : t('queue.sendCorrected')}
       </button>
     </form>
   );
@@ -162,15 +160,16 @@ function Correction({ item, onDone }: { item: PaymentItem; onDone: () => void })
 /** The server's refusal in the form's words: a payment's reference named for its channel, a close's fields by their labels. */
 function refusalText(item: QueueItem): string | undefined {
   if (!item.message) return item.message;
-  if (item.kind === 'subscription-payment' || item.kind === 'penalty-payment') return inReferenceWords(item.body.modeOfPayment, item.message);
-  if (item.kind === 'till-close') return inCloseWords(item.message);
-  return item.message;
+  const message = fromServer(item.message);
+  if (item.kind === 'subscription-payment' || item.kind === 'penalty-payment') return inReferenceWords(item.body.modeOfPayment, message);
+  if (item.kind === 'till-close') return inCloseWords(message);
+  return message;
 }
 
 /** An offline scan's real verdict, once the server has it (the phone's was provisional). */
 function scanResult({ data }: FieldScanResponse): string {
-  const parts = [data.subscriptionStatus.toUpperCase(), data.vehicle.plateNumber.toUpperCase()];
-  if (data.penaltyAdded > 0) parts.push(`${naira(data.penaltyAdded)} penalty added`);
-  if (data.repeated) parts.push('already scanned');
+  const parts = [tOr(`status.${data.subscriptionStatus}`, data.subscriptionStatus).toUpperCase(), data.vehicle.plateNumber.toUpperCase()];
+  if (data.penaltyAdded > 0) parts.push(t('queue.penaltyAdded', { amount: naira(data.penaltyAdded) }));
+  if (data.repeated) parts.push(t('queue.alreadyScanned'));
   return parts.join(' · ');
 }

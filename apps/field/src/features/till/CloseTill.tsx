@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { LODGEMENT_KINDS, type Bank, type LodgementKind } from '@eticket/contracts';
 import { naira } from '../../lib/format.ts';
+import { fromServer, t } from '../../lib/i18n.ts';
 import { enqueue, newKey, remove } from '../../lib/outbox/index.ts';
 import { banksOf } from '../collect/index.ts';
 import { scaleImage } from '../../lib/scaleImage.ts';
 import { closeFields, closeProblems, newDraft, type CloseDraft } from './closeForm.ts';
 import { inCloseWords } from './closeWords.ts';
 
-const KIND_LABELS: Record<LodgementKind, string> = { deposit: 'Bank deposit', transfer: 'Transfer' };
+const kindLabel = (kind: LodgementKind) => t(`close.kind.${kind}`);
 
 /**
  * Closing the till: the blind count (the cash counted, never compared on the phone with what the
@@ -33,13 +34,13 @@ export default function CloseTill({ again, onDone }: { again: boolean; onDone: (
     setBusy(true);
     try {
       const fields = closeFields(draft, new Date().toISOString());
-      const label = `Till close · ${naira(Number(draft.counted))} counted · ${KIND_LABELS[draft.kind].toLowerCase()}`;
+      const label = t('close.queueLabel', { amount: naira(Number(draft.counted)), kind: kindLabel(draft.kind).toLowerCase() });
       const item = await enqueue({ key: newKey(), kind: 'till-close', label, body: { fields, ...(draft.kind === 'deposit' ? { slip: draft.slip } : {}) } });
       if (item.state === 'refused') {
         // Refused while the remitter is on the form (nothing to close, a close already waiting, a field): said here.
         await remove(item.key);
         setStep('count');
-        return setProblems([inCloseWords(item.message ?? 'The server refused this close')]);
+        return setProblems([inCloseWords(fromServer(item.message ?? t('close.refused')))]);
       }
       onDone();
     } catch (failure) {
@@ -57,8 +58,8 @@ export default function CloseTill({ again, onDone }: { again: boolean; onDone: (
   };
 
   return (
-    <form className="close-till" aria-label={again ? 'Close again' : 'Close till'} onSubmit={onSubmit}>
-      <h3>{again ? 'Close again' : 'Close till'}</h3>
+    <form className="close-till" aria-label={again ? t('till.closeAgain') : t('till.close')} onSubmit={onSubmit}>
+      <h3>{again ? t('till.closeAgain') : t('till.close')}</h3>
       {step === 'count' ? <CountForm draft={draft} set={set} /> : <Confirmation draft={draft} />}
       {problems.length > 0 && (
         <ul className="error" role="alert">
@@ -71,17 +72,17 @@ export default function CloseTill({ again, onDone }: { again: boolean; onDone: (
         {step === 'count' ? (
           <>
             <button type="button" className="secondary" onClick={onDone}>
-              Cancel
+              {t('common.cancel')}
             </button>
-            <button className="primary">Review</button>
+            <button className="primary">{t('close.review')}</button>
           </>
         ) : (
           <>
             <button type="button" className="secondary" onClick={() => setStep('count')} disabled={busy}>
-              Back
+              {t('close.back')}
             </button>
             <button className="primary" disabled={busy}>
-              {busy ? 'Sending…' : 'Send close'}
+              {busy ? t('forgot.sending') : t('close.send')}
             </button>
           </>
         )}
@@ -107,26 +108,26 @@ function CountForm({ draft, set }: { draft: CloseDraft; set: (changes: Partial<C
 
   return (
     <>
-      <p className="muted">Count the cash in hand and enter what you counted: the phone does not show what the system expects. It is lodged as counted.</p>
-      <Labelled label="Cash counted (₦)">
+      <p className="muted">{t('close.help')}</p>
+      <Labelled label={`${t('close.counted')} (₦)`}>
         <input inputMode="decimal" autoComplete="off" value={draft.counted} onChange={(e) => set({ counted: e.target.value })} />
       </Labelled>
       <fieldset>
-        <legend>Lodged by</legend>
+        <legend>{t('close.lodgementKind')}</legend>
         <div className="choices">
           {LODGEMENT_KINDS.map((kind) => (
             <button type="button" key={kind} className={draft.kind === kind ? 'chosen' : ''} aria-pressed={draft.kind === kind} onClick={() => set({ kind })}>
-              {KIND_LABELS[kind]}
+              {kindLabel(kind)}
             </button>
           ))}
         </div>
       </fieldset>
       {draft.kind === 'deposit' ? (
         <>
-          <Labelled label="Bank">
+          <Labelled label={t('collect.bank')}>
             {banks?.length ? (
               <select value={draft.bankName} onChange={(e) => set({ bankName: e.target.value })}>
-                <option value="">Choose the bank…</option>
+                <option value="">{t('collect.bankChoose')}</option>
                 {banks.map((bank) => (
                   <option key={bank.code} value={bank.name}>
                     {bank.name}
@@ -134,25 +135,25 @@ function CountForm({ draft, set }: { draft: CloseDraft; set: (changes: Partial<C
                 ))}
               </select>
             ) : (
-              <input value={draft.bankName} onChange={(e) => set({ bankName: e.target.value })} placeholder={banks ? '' : 'Loading banks…'} />
+              <input value={draft.bankName} onChange={(e) => set({ bankName: e.target.value })} placeholder={banks ? '' : t('collect.loadingBanks')} />
             )}
           </Labelled>
-          <Labelled label="Teller / slip number">
+          <Labelled label={t('close.tellerNo')}>
             <input autoComplete="off" value={draft.tellerNo} onChange={(e) => set({ tellerNo: e.target.value })} />
           </Labelled>
         </>
       ) : (
-        <Labelled label="Transfer reference">
+        <Labelled label={t('reference.transfer')}>
           <input autoComplete="off" autoCapitalize="characters" value={draft.transferReference} onChange={(e) => set({ transferReference: e.target.value })} />
         </Labelled>
       )}
-      <Labelled label="Date lodged">
+      <Labelled label={t('close.lodgedOn')}>
         <input type="date" value={draft.lodgedOn} onChange={(e) => set({ lodgedOn: e.target.value })} />
       </Labelled>
       {draft.kind === 'deposit' && (
         <div className="photo-input">
           {/* No `capture`: the phone offers its camera or a photo already taken. */}
-          <Labelled label={`Photo of the slip${draft.slip ? ` · ${Math.round(draft.slip.size / 1024)} KB` : ''}`}>
+          <Labelled label={`${t('close.slip')}${draft.slip ? ` · ${Math.round(draft.slip.size / 1024)} KB` : ''}`}>
             <input name="slip" type="file" accept="image/*" onChange={(e) => void takeSlip(e.target.files?.[0])} />
           </Labelled>
           <SlipPreview slip={draft.slip} />
@@ -166,19 +167,19 @@ function CountForm({ draft, set }: { draft: CloseDraft; set: (changes: Partial<C
 /** What is about to be sent, to be checked before it is: once sent, the count is not changed. */
 function Confirmation({ draft }: { draft: CloseDraft }) {
   const lines: [string, string][] = [
-    ['Cash counted', naira(Number(draft.counted))],
-    ['Lodged by', KIND_LABELS[draft.kind]],
+    [t('close.counted'), naira(Number(draft.counted))],
+    [t('close.lodgementKind'), kindLabel(draft.kind)],
     ...(draft.kind === 'deposit'
       ? ([
-          ['Bank', draft.bankName.trim()],
-          ['Teller / slip number', draft.tellerNo.trim()],
+          [t('collect.bank'), draft.bankName.trim()],
+          [t('close.tellerNo'), draft.tellerNo.trim()],
         ] as [string, string][])
-      : ([['Transfer reference', draft.transferReference.trim()]] as [string, string][])),
-    ['Date lodged', draft.lodgedOn],
+      : ([[t('reference.transfer'), draft.transferReference.trim()]] as [string, string][])),
+    [t('close.lodgedOn'), draft.lodgedOn],
   ];
   return (
     <>
-      <p className="notice">Check your count and lodgement. Once sent, they cannot be changed; a manager approves or rejects the close.</p>
+      <p className="notice">{t('close.check')}</p>
       <dl className="confirm">
         {lines.map(([label, value]) => (
           <div key={label}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { dateTime } from '../../lib/i18n.ts';
+import { dateTime, fromServer, t } from '../../lib/i18n.ts';
 import { type QueueItem, useQueue } from '../../lib/outbox/index.ts';
 import { cashPausedOf } from './cashPaused.ts';
 import type { TillState } from './till.ts';
@@ -28,7 +28,7 @@ export function TillCard({ state }: { state: TillState }) {
   const till = said?.till;
   if (closing) {
     return (
-      <Suspense fallback={<p className="muted">Loading…</p>}>
+      <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
         <CloseTill again={!!said?.rejected} onDone={() => setClosing(false)} />
       </Suspense>
     );
@@ -36,53 +36,50 @@ export function TillCard({ state }: { state: TillState }) {
   const paused = cashPausedOf(kept);
   const mayClose = !onPhone && !said?.pendingClose && (!!till || !!said?.rejected);
   return (
-    <section className="till-card" aria-label="Till">
-      <h3>Till</h3>
-      {!kept && <p className="muted">{state.error ?? 'Loading the till…'}</p>}
-      {said && !till && !said.rejected && <p className="muted">No open till: your next cash collection opens one.</p>}
+    <section className="till-card" aria-label={t('till.title')}>
+      <h3>{t('till.title')}</h3>
+      {!kept && <p className="muted">{state.error ? fromServer(state.error) : t('till.loading')}</p>}
+      {said && !till && !said.rejected && <p className="muted">{t('till.none')}</p>}
       {till && (
         <dl>
           <div>
-            <dt>Open since</dt>
+            <dt>{t('till.openSince')}</dt>
             <dd>{dateTime(till.openedAt)}</dd>
           </div>
           <div>
-            <dt>Cash collections</dt>
+            <dt>{t('day.cashCollections')}</dt>
             <dd>{till.collections}</dd>
           </div>
           <div>
-            <dt>Late collections</dt>
+            <dt>{t('till.late')}</dt>
             <dd>{till.lateCollections}</dd>
           </div>
           <div>
-            <dt>Last collection</dt>
+            <dt>{t('till.last')}</dt>
             <dd>{till.lastCollectionAt ? dateTime(till.lastCollectionAt) : '—'}</dd>
           </div>
         </dl>
       )}
       {onPhone && (
         <p className={onPhone.state === 'refused' ? 'error' : 'notice'} data-testid="till-close-state">
-          {onPhone.state === 'refused'
-            ? 'Your till close was refused: see the Queue.'
-            : 'Your till close is on this phone: it is sent when the network returns.'}
+          {onPhone.state === 'refused' ? t('till.closeRefused') : t('till.closeKept')}
         </p>
       )}
       {said?.pendingClose && (
         <p className="notice" data-testid="till-close-state">
-          Close sent {dateTime(said.pendingClose.submittedAt)}: waiting for approval.
+          {t('till.closeSent', { at: dateTime(said.pendingClose.submittedAt) })}
         </p>
       )}
       {said?.rejected && (
         <div className="notice rejected" data-testid="till-rejected">
-          Your close was rejected by {said.rejected.decidedBy} on {dateTime(said.rejected.decidedAt)}: “{said.rejected.reason}”. Count the cash again and close
-          again.
+          {t('till.rejected', { by: said.rejected.decidedBy, at: dateTime(said.rejected.decidedAt), reason: said.rejected.reason })}
         </div>
       )}
-      {paused && <p className="notice paused">{paused.message}</p>}
-      {kept && !state.fresh && <small className="muted">Offline: as the server said at {dateTime(kept.asOf)}.</small>}
+      {paused && <p className="notice paused">{fromServer(paused.message)}</p>}
+      {kept && !state.fresh && <small className="muted">{t('till.offline', { at: dateTime(kept.asOf) })}</small>}
       {mayClose && (
         <button className="primary" onClick={() => setClosing(true)}>
-          {said?.rejected ? 'Close again' : 'Close till'}
+          {said?.rejected ? t('till.closeAgain') : t('till.close')}
         </button>
       )}
     </section>

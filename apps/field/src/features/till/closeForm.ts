@@ -1,5 +1,6 @@
 import { LAGOS_TIME_ZONE, fieldErrorOf, tillCloseRequest, type LodgementKind, type TillCloseRequest } from '@eticket/contracts';
-import { CLOSE_LABELS } from './closeWords.ts';
+import { t } from '../../lib/i18n.ts';
+import { closeLabel } from './closeWords.ts';
 
 /** The blind count form as the remitter fills it. */
 export interface CloseDraft {
@@ -39,9 +40,10 @@ export function closeProblems(draft: CloseDraft, now = new Date()): string[] {
   const parsed = tillCloseRequest.safeParse(closeFields(draft, now.toISOString()));
   const problems = (parsed.error?.issues ?? []).map((issue) => {
     const field = String(issue.path[0] ?? '');
-    return CLOSE_LABELS[field] ? fieldErrorOf(field, issue.message, CLOSE_LABELS[field]).message : issue.message;
+    const label = closeLabel(field);
+    return label ? fieldErrorOf(field, issue.message, label).message : issue.message;
   });
-  if (draft.lodgedOn > lagosToday(now)) problems.push('Date lodged cannot be after today');
-  if (draft.kind === 'deposit' && !draft.slip) problems.push('Add a photo of the deposit slip');
+  if (draft.lodgedOn > lagosToday(now)) problems.push(t('close.futureDate'));
+  if (draft.kind === 'deposit' && !draft.slip) problems.push(t('close.noSlip'));
   return [...new Set(problems)];
 }
