@@ -44,7 +44,16 @@ test("a motorist's history on the details page: payments with receipts, penalty 
   const paymentRows = payments.locator('tbody tr');
   await expect(paymentRows).toHaveCount(10);
   await expect(paymentRows.locator('td:first-child')).toHaveText(receipts.slice(0, 10));
-  await expect(payments.getByRole('columnheader')).toHaveText(['Receipt No', 'Created At', 'Plan Type', 'Amount', 'Mode Of Payment', 'Remitted By', 'Status', 'Actions']);
+  await expect(payments.getByRole('columnheader')).toHaveText([
+    'Receipt No',
+    'Created At',
+    'Plan Type',
+    'Amount',
+    'Mode Of Payment',
+    'Remitted By',
+    'Status',
+    'Actions',
+  ]);
   await expect(history.getByText('11 in all')).toBeVisible();
   await history.getByRole('button', { name: 'Page 2' }).click();
   await expect(paymentRows).toHaveCount(1);
