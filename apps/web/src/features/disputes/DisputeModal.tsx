@@ -280,10 +280,11 @@ function Resolved({ dispute }: { dispute: DisputeDetail }) {
                 Start a penalty waiver
               </Button>
             )}
-            {/* MERGER HOOK (issue 44, reversals): wire to the payment reversal request for dispute.receiptNo once that endpoint exists. */}
-            {dispute.receiptNo && (
-              <Tooltip label="Payment reversals are not available yet">
-                <Button size="compact-sm" variant="light" color="red" disabled data-merger-hook="payment-reversal" data-receipt={dispute.receiptNo}>
+            {/* The receipt's payment is reversed from the motorist's payment history (its Reverse payment action: a
+                request a second person approves when APPROVALS says so), where the receipt is shown beside the others. */}
+            {dispute.receiptNo && dispute.motorist && can(viewer, 'books', 'write') && (
+              <Tooltip label={`Receipt ${dispute.receiptNo} in the motorist's payment history, with its Reverse payment action`}>
+                <Button component={Link} to={`/${dispute.motorist.id}/details`} size="compact-sm" variant="light" color="red">
                   Request a payment reversal
                 </Button>
               </Tooltip>
