@@ -53,12 +53,12 @@ describe('the language of a public page', () => {
     expect(yoruba.body).toContain('<html lang="yo">');
     expect(yoruba.headers['content-language']).toBe('yo');
     expect(yoruba.headers.vary).toContain('accept-language');
-    // 1 August 2026 (three months from 1 May), the Yoruba month name from the catalogue.
+    // 1 Aug 2026 (three months from 1 May), the Yoruba month name from the catalogue.
     expect(yoruba.body).toContain('A ti sanwó títí 1 Oṣù Ògún 2026');
     expect(yoruba.body).toContain('Kẹ̀kẹ́');
     const english = await open(pages.vehicle, { 'accept-language': 'de, fr' });
     expect(english.body).toContain('<html lang="en">');
-    expect(english.body).toContain('Paid until 1 August 2026');
+    expect(english.body).toContain('Paid until 1 Aug 2026');
   });
 
   it('has a visible switch of plain links (no script) that keeps the choice in a cookie, over Accept-Language', async () => {

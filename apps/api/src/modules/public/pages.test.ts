@@ -54,7 +54,7 @@ describe('the public pages', () => {
       motorist.plateNumber,
       'Bus',
       'Adaeze O.',
-      'Paid until 1 June 2026',
+      'Paid until 1 Jun 2026',
       'class="verdict good"',
       'None outstanding',
     ]) {
