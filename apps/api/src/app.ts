@@ -258,7 +258,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       cacheMs: deps.publicCacheMs,
       flushMs: deps.publicFlushMs,
       listen: deps.database.listen,
-      vehiclePart: (code: string) => onlinePayments.vehiclePayPart(payments, code),
+      vehiclePart: (code, t) => onlinePayments.vehiclePayPart(payments, code, t),
     })),
     mountOf(disputes.descriptor, () => ({
       db,
@@ -311,7 +311,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mountOf(ledger.descriptor, () => ({ db, clock })),
     mountOf(reversals.descriptor, () => ({ db, clock, approvals: approvalGate })),
     mountOf(suspense.descriptor, () => ({})),
-    mountOf(onlinePayments.descriptor, () => ({ payments })),
+    mountOf(onlinePayments.descriptor, () => ({ payments, clock })),
     mountOf(tillLists.descriptor, () => ({ db, records: face(records.descriptor), clock, fileUrl, settings: deps.tills })),
     mountOf(accessRecord.descriptor, () => ({ db })),
     mountOf(privacy.descriptor, () => ({
