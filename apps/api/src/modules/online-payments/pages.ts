@@ -16,7 +16,7 @@ const naira = (t: Translator, kobo: number) => t.naira(kobo / 100);
 const planName = (t: Translator, name: PlanName) => t.t(`plan.${name.replace(/\s+/g, '')}`);
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The part of the vehicle page that offers Pay: the plans of the vehicle's type and the outstanding penalty, or "pay a registered agent". */
+/** The part of the vehicle page that offers Pay (its choices, field and button 48 px touch targets): the plans of the vehicle's type and the outstanding penalty, or "pay a registered agent". */
 export function payPart(t: Translator, context: PayContext | null, enabled: boolean): string {
   const say = PAY_WORDS.in(t);
   const agentOnly = `<section class="pay"><h2>${escape(say('payHeading'))}</h2><p>${escape(say('payAgent'))}</p></section>`;
@@ -29,10 +29,10 @@ export function payPart(t: Translator, context: PayContext | null, enabled: bool
   const options = items
     .map(
       ([value, label], index) =>
-        `<label style="display:block;margin:.4rem 0"><input type="radio" name="item" value="${escape(value)}"${index === 0 ? ' checked' : ''}> ${escape(label)}</label>`,
+        `<label style="display:flex;align-items:center;gap:.6rem;min-height:48px"><input type="radio" name="item" value="${escape(value)}"${index === 0 ? ' checked' : ''} style="width:1.5rem;height:1.5rem;margin:0;flex:none"> ${escape(label)}</label>`,
     )
     .join('');
-  return `<section class="pay"><h2>${escape(say('payHeading'))}</h2><form method="post" action="/v/${escape(context.userCode)}/pay"><fieldset style="border:0;padding:0;margin:0"><legend>${escape(say('choose'))}</legend>${options}</fieldset><label style="display:block;margin:.75rem 0">${escape(say('phoneLabel'))}<br><input name="phone" type="tel" inputmode="tel" autocomplete="tel" style="font-size:1rem;padding:.4rem;width:100%"></label><button type="submit" style="font-size:1.1rem;padding:.7rem 1.2rem">${escape(say('payButton'))}</button></form><p style="font-size:.9rem;color:#444">${escape(say('payNote'))}</p><p style="font-size:.9rem;color:#444">${escape(say('payAgent'))}</p></section>`;
+  return `<section class="pay"><h2>${escape(say('payHeading'))}</h2><form method="post" action="/v/${escape(context.userCode)}/pay"><fieldset style="border:0;padding:0;margin:0"><legend>${escape(say('choose'))}</legend>${options}</fieldset><label style="display:block;margin:.75rem 0">${escape(say('phoneLabel'))}<br><input name="phone" type="tel" inputmode="tel" autocomplete="tel" style="font-size:1rem;padding:.4rem;width:100%;min-height:48px"></label><button type="submit" style="font-size:1.1rem;padding:.7rem 1.2rem;min-height:48px;max-width:100%">${escape(say('payButton'))}</button></form><p style="font-size:.9rem;color:#444">${escape(say('payNote'))}</p><p style="font-size:.9rem;color:#444">${escape(say('payAgent'))}</p></section>`;
 }
 
 const backLink = (t: Translator, code: string) => `<p><a href="/v/${encodeURIComponent(code)}">${escape(PAY_WORDS.in(t)('back'))}</a></p>`;

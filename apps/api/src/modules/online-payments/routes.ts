@@ -115,7 +115,7 @@ export function registerOnlinePaymentRoutes(app: FastifyInstance, payments: Onli
       const refused = (reason: PayKey, status: number) => send(request, reply, t, refusedPage(t, code, reason, status, clock.now()));
       if (!starts.admit(request.ip, Date.now())) return refused('tooMany', 429);
       try {
-        const url = await payments.start(code, { item: form.item ?? '', phone: form.phone ?? '' });
+        const url = await payments.start(code, { item: form.item ?? '', phone: form.phone ?? '', language: t.locale });
         return reply.code(303).header('cache-control', 'no-store').header('location', url).send();
       } catch (error) {
         if (error instanceof PayRefused) return refused(error.reason, 400);

@@ -33,6 +33,11 @@ export interface PayItem {
   item: string;
   /** The phone the receipt text goes to; empty: the motorist's. */
   phone: string;
+  /**
+   * The language of the page the payer paid from: the page back from checkout says it too, even when
+   * the payer comes back in another browser (a bank's app) without the language cookie.
+   */
+  language?: string;
 }
 
 export type PaidView =
@@ -234,7 +239,7 @@ export function createOnlinePayments(deps: {
         amountKobo,
         currency: 'NGN',
         reference,
-        callbackUrl: `${deps.publicUrl}/v/${encodeURIComponent(context.userCode)}/paid`,
+        callbackUrl: `${deps.publicUrl}/v/${encodeURIComponent(context.userCode)}/paid${input.language ? `?lang=${encodeURIComponent(input.language)}` : ''}`,
         metadata: { userCode: context.userCode, kind, planId },
       });
       return started.authorizationUrl;
