@@ -138,6 +138,12 @@ describe("in the reader's language (issue 45)", () => {
     expect(page.body).toContain('Fóònù fún àtẹ̀jíṣẹ́ rìsíìtì');
     expect(page.body).not.toContain('Pay online');
     expect(page.body).not.toContain('What to pay for');
+    // With its Pay section the vehicle page stays under the public pages' 30 KB in every language (issue 23).
+    for (const lang of ['en', 'pcm', 'ha', 'yo', 'ig']) {
+      const body = (await ctx.app.inject({ method: 'GET', url: `/v/${motorist.userCode}?lang=${lang}` })).body;
+      expect(body).toContain(`<html lang="${lang}">`);
+      expect(Buffer.byteLength(body), lang).toBeLessThan(30 * 1024);
+    }
   });
 
   it("a refusal in the language of the cookie, in the public pages' shell, still naming the field", async () => {
