@@ -268,7 +268,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       cacheMs: deps.publicCacheMs,
       flushMs: deps.publicFlushMs,
       listen: deps.database.listen,
-      vehiclePart: (code: string) => onlinePayments.vehiclePayPart(payments, code),
+      vehiclePart: (code, t) => onlinePayments.vehiclePayPart(payments, code, t),
     })),
     mountOf(disputes.descriptor, () => ({
       db,
@@ -321,7 +321,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mountOf(ledger.descriptor, () => ({ db, clock })),
     mountOf(reversals.descriptor, () => ({ db, clock, approvals: approvalGate })),
     mountOf(suspense.descriptor, () => ({ db, clock, credit: onlineCredit, approvals: approvalGate })),
-    mountOf(onlinePayments.descriptor, () => ({ payments })),
+    mountOf(onlinePayments.descriptor, () => ({ payments, clock })),
     mountOf(dedicatedAccounts.descriptor, () => ({
       db,
       clock,

@@ -8,14 +8,18 @@ import { BASE_URL, E2E_DATA_DIR } from './support/environment.ts';
 import { apiToken, registerApprovedMotorist } from './support/tickets.ts';
 
 // A motorist on a phone pays by themselves: from the sticker's QR (/v/{code}) through the Paystack
-// stand-in's checkout (seed.mjs points the server at it: port 4150) back to "Paid until", the
+// stand-in's checkout (seed.mjs points the server at it: port 4150, or E2E_PAYSTACK_PORT) back to "Paid until", the
 // receipt's check, and the receipt text in the SMS outbox.
 const { defaultBrowserType: _browser, ...phone } = devices['Pixel 7'];
 test.use(phone);
 
 let standin: PaystackStandin;
 test.beforeAll(async () => {
-  standin = await startPaystackStandin({ secretKey: 'sk_test_e2estandin000000001', port: 4150, webhookUrl: `${BASE_URL}/webhooks/paystack` });
+  standin = await startPaystackStandin({
+    secretKey: 'sk_test_e2estandin000000001',
+    port: Number(process.env.E2E_PAYSTACK_PORT ?? 4150),
+    webhookUrl: `${BASE_URL}/webhooks/paystack`,
+  });
 });
 test.afterAll(async () => standin?.close());
 
@@ -60,4 +64,26 @@ test('a motorist pays online from the vehicle page and gets "Paid until", a genu
   await expect(page.getByRole('status').first()).toHaveText(/^Paid until/);
 
   await expect.poll(() => outboxTexts().find((text) => text.body.includes(receiptNo))?.to ?? null).toBe('2348095551234');
+});
+
+test('in Yoruba (the switch; the language goes through checkout and back): the Pay section, then "A ti sanwó títí …"', async ({ page, request }) => {
+  const admin = await apiToken(request, ACCOUNTS.superAdmin);
+  await ensurePlan(request, admin, 'keke', '3 months', 7500);
+  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Bisi Yoruba Payer', vehicleType: 'keke', plan: '3 months' });
+
+  await page.goto(`/v/${motorist.userCode}`);
+  await page.locator('nav a[hreflang="yo"]').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'yo');
+  await expect(page.getByRole('heading', { name: 'Sanwó', exact: true })).toBeVisible();
+  await page.getByLabel(/Tíkẹ́ẹ̀tì oṣù mẹ́ta: ₦7,500\.00/).check();
+  await page.getByRole('button', { name: 'Sanwó lórí ayélujára' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Stand-in checkout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/v/${motorist.userCode}/paid\\?`));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'yo');
+  await expect(page.getByRole('status')).toHaveText(/^A ti sanwó títí \d{1,2} Oṣù .+ \d{4}$/);
+  await page.getByRole('link', { name: 'Ṣàyẹ̀wò rìsíìtì náà' }).click();
+  await expect(page.getByRole('status')).toHaveText('Rìsíìtì ojúlówó');
 });

@@ -35,6 +35,8 @@ test.beforeAll(async ({ request }) => {
     agent: `/a/${remitterCode}`,
     'unknown receipt': '/r/S7KQ-2M9X-D4HP',
     'unknown vehicle': '/v/zzzzzzzzzz',
+    // Back from checkout (online payments) without a reference: "Payment not found", in the pages' shell.
+    'back from checkout': `/v/${motorist.userCode}/paid`,
   };
 });
 
@@ -72,6 +74,18 @@ test('in the pseudo-locale no text on the public pages escapes the catalogues', 
     const untranslated = words.filter((text) => /[A-Za-z]/.test(text) && !/^⟦[\s\S]*⟧$/.test(text));
     expect({ name, untranslated }).toEqual({ name, untranslated: [] });
   }
+  // The Pay section's refusal (a phone that is not Nigerian: refused before any provider is asked),
+  // in the language the switch kept in the cookie.
+  await page.goto(`${pages.vehicle}?lang=${PSEUDO}`);
+  await page.locator('input[name="phone"]').fill('12');
+  await page.locator('section.pay button[type="submit"]').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', PSEUDO);
+  await expect(page.getByRole('alert')).toBeVisible();
+  const refusal = await wordsOf(page);
+  expect({ name: 'pay refusal', untranslated: refusal.filter((text) => /[A-Za-z]/.test(text) && !/^⟦[\s\S]*⟧$/.test(text)) }).toEqual({
+    name: 'pay refusal',
+    untranslated: [],
+  });
   // The same look at an English page finds its words: the check can fail.
   await page.goto(`${pages.vehicle}?lang=en`);
   expect((await wordsOf(page)).filter((text) => /[A-Za-z]/.test(text) && !/^⟦[\s\S]*⟧$/.test(text))).toEqual(

@@ -38,9 +38,9 @@ export default {
     UPLOADS_PER_ACCOUNT: '10000',
     // And far more cash as the fixture remitter, never lodged: the ₦50,000 till limit would refuse later journeys' cash.
     TILL_CASH_LIMIT_NAIRA: '100000000',
-    // Online payments through the Paystack stand-in that online-pay.spec.ts starts on this port.
+    // Online payments through the Paystack stand-in that online-pay.spec.ts starts on this port (E2E_PAYSTACK_PORT, default 4150).
     PAYSTACK_SECRET_KEY: 'sk_test_e2estandin000000001',
-    PAYSTACK_BASE_URL: 'http://127.0.0.1:4150',
+    PAYSTACK_BASE_URL: `http://127.0.0.1:${process.env.E2E_PAYSTACK_PORT ?? 4150}`,
     SEED_ADMIN_EMAIL: ACCOUNTS.superAdmin.email,
     SEED_ADMIN_PASSWORD: E2E_PASSWORD,
   },

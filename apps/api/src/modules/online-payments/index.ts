@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Translator } from '@eticket/i18n';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Job } from '../../platform/jobs/index.ts';
@@ -49,18 +50,19 @@ export function onlinePaymentsOn(deps: {
 }
 
 /** The vehicle page's Pay part (modules/public): the form when payments are on, "pay a registered agent" when off. */
-export async function vehiclePayPart(payments: OnlinePayments | null, userCode: string): Promise<string> {
-  if (!payments) return payPart(null, false);
-  return payPart(await payments.payContext(userCode), true);
+export async function vehiclePayPart(payments: OnlinePayments | null, userCode: string, t: Translator): Promise<string> {
+  if (!payments) return payPart(t, null, false);
+  return payPart(t, await payments.payContext(userCode), true);
 }
 
 interface Deps {
   payments: OnlinePayments | null;
+  clock: Clock;
 }
 
 /** The webhook and the payer's pages; answers the service (the dedicated-accounts module sets its handler on it), null when off. */
 function register(app: FastifyInstance, deps: Deps): OnlinePayments | null {
-  if (deps.payments) registerOnlinePaymentRoutes(app, deps.payments);
+  if (deps.payments) registerOnlinePaymentRoutes(app, deps.payments, deps.clock);
   return deps.payments;
 }
 

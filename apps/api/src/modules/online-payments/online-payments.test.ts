@@ -7,7 +7,9 @@ import { controlledClock, createTestContext, smsOutboxMessages, type TestContext
 import { createMotorist } from '../../../test/tickets.ts';
 import { paystackSignature } from './provider/signature.ts';
 import { startPaystackStandin, type PaystackStandin } from './provider/standin.ts';
+import { sectionMismatches } from '../../../test/public-sections.ts';
 import { mismatchOf } from './service.ts';
+import { PAY_WORDS } from './texts.ts';
 import { WEBHOOK_PATH } from './routes.ts';
 
 const KEY = 'sk_test_onlinepaytest0001';
@@ -122,6 +124,88 @@ describe('pay from the vehicle page', () => {
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.body).toContain('phone:');
     expect(await count(sql`SELECT count(*) AS n FROM online_payments WHERE motorist_id = ${motorist.id}`)).toBe(0);
+  });
+});
+
+describe("in the reader's language (issue 45)", () => {
+  it("the Pay section of /v in Yoruba: its words, the plan in the public pages' words, naira", async () => {
+    const motorist = await createMotorist(ctx, 'keke');
+    const page = await ctx.app.inject({ method: 'GET', url: `/v/${motorist.userCode}`, headers: { 'accept-language': 'yo-NG,yo;q=0.9' } });
+    expect(page.body).toContain('<html lang="yo">');
+    expect(page.body).toContain('<h2>Sanwó</h2>');
+    expect(page.body).toContain('Tíkẹ́ẹ̀tì ọ̀sọ̀ọ̀sẹ̀: ₦1,500.00');
+    expect(page.body).toContain('Sanwó lórí ayélujára</button>');
+    expect(page.body).toContain('Fóònù fún àtẹ̀jíṣẹ́ rìsíìtì');
+    expect(page.body).not.toContain('Pay online');
+    expect(page.body).not.toContain('What to pay for');
+    // With its Pay section the vehicle page stays under the public pages' 30 KB in every language (issue 23).
+    for (const lang of ['en', 'pcm', 'ha', 'yo', 'ig']) {
+      const body = (await ctx.app.inject({ method: 'GET', url: `/v/${motorist.userCode}?lang=${lang}` })).body;
+      expect(body).toContain(`<html lang="${lang}">`);
+      expect(Buffer.byteLength(body), lang).toBeLessThan(30 * 1024);
+    }
+  });
+
+  it("a refusal in the language of the cookie, in the public pages' shell, still naming the field", async () => {
+    const motorist = await createMotorist(ctx, 'keke');
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: `/v/${motorist.userCode}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'lang=yo' },
+      payload: new URLSearchParams({ item: 'penalty', phone: '' }).toString(),
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.headers['content-language']).toBe('yo');
+    expect(reply.body).toContain('<html lang="yo">');
+    expect(reply.body).toContain('<title>Ìsanwó kò bẹ̀rẹ̀</title>');
+    expect(reply.body).toContain('item: kò sí owó ìtanràn tí kò tíì san');
+    expect(reply.body).toContain(`<a href="/v/${motorist.userCode}">Padà sí ọkọ̀ náà</a>`);
+    // The public pages' language switch and footer.
+    expect(reply.body).toContain('<nav aria-label="Èdè">');
+    expect(reply.body).toContain('àkókò Èkó');
+  });
+
+  it('back from checkout in Yoruba (?lang= kept in the cookie): "paid until" with the Yoruba month; the receipt text in the motorist\'s language', async () => {
+    const motorist = await createMotorist(ctx, 'keke', { phone: '08031113333' });
+    await db().execute(sql`UPDATE users SET text_language = 'yo' WHERE id = ${motorist.id}`);
+    const reference = await checkout(motorist.userCode, planId);
+    await standin.pay(reference, 'card');
+    await settled();
+    const back = await ctx.app.inject({ method: 'GET', url: `/v/${motorist.userCode}/paid?reference=${reference}&lang=yo` });
+    expect(back.statusCode).toBe(200);
+    expect(back.headers['set-cookie']).toContain('lang=yo');
+    expect(back.body).toContain('<html lang="yo">');
+    expect(back.body).toContain('<h1>A ti gba ìsanwó</h1>');
+    expect(back.body).toMatch(/A ti sanwó títí \d+ Oṣù [^<]+ \d{4}/);
+    expect(back.body).toContain('₦1,500.00');
+    expect(back.body).toContain('Ṣàyẹ̀wò rìsíìtì náà');
+    const receiptNo = /href="\/r\/([^"]+)"/.exec(back.body)![1]!;
+    expect(back.body).toContain(`Rìsíìtì ${receiptNo}`);
+
+    await ctx.app.textMessages.sendDue();
+    const text = smsOutboxMessages(ctx).find((message) => message.body.includes(receiptNo));
+    expect(text?.body).toMatch(/^O san NGN 1,500 /);
+    expect(text?.body).toContain(`Rìsíìtì ${receiptNo}`);
+
+    const unknown = await ctx.app.inject({ method: 'GET', url: `/v/${motorist.userCode}/paid?reference=LVnothing`, headers: { cookie: 'lang=yo' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('A kò rí ìsanwó náà');
+  });
+
+  it('every word comes from the catalogues: the pseudo-locale leaves no English on the Pay section or the paid page', async () => {
+    const motorist = await createMotorist(ctx, 'keke');
+    const page = await ctx.app.inject({ method: 'GET', url: `/v/${motorist.userCode}?lang=en-XA` });
+    const pay = /<section class="pay">.*<\/section>/.exec(page.body)![0];
+    const words = pay.replace(/<[^>]+>/g, ' ').replace(/⟦[^⟧]*⟧/g, ' ');
+    expect(words).not.toMatch(/[A-Za-z]{2,}/);
+    const reference = await checkout(motorist.userCode, planId);
+    const back = await ctx.app.inject({ method: 'GET', url: `/v/${motorist.userCode}/paid?reference=${reference}&lang=en-XA` });
+    const main = /<main>(.*)<\/main>/.exec(back.body)![1]!.replace(/<nav.*<\/nav>/, '');
+    expect(main.replace(/<[^>]+>/g, ' ').replace(/⟦[^⟧]*⟧/g, ' ')).not.toMatch(/[A-Za-z]{2,}/);
+  });
+
+  it("the section's English in the code is the English catalogue's", () => {
+    expect(sectionMismatches(PAY_WORDS, 'public-pay')).toEqual([]);
   });
 });
 

@@ -1,8 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Translator } from '@eticket/i18n';
+import type { Clock } from '../../lib/clock.ts';
+import { keepChosenLanguage, pageLocale, publicTranslator, type Page } from '../public/index.ts';
 import { ProviderError } from './provider/types.ts';
 import { paidPage, refusedPage } from './pages.ts';
+import type { PayKey } from './texts.ts';
 import { PayRefused, type OnlinePayments } from './service.ts';
-import { PAY_TEXTS } from './texts.ts';
 
 /** Where Paystack sends its webhooks (set in the Paystack dashboard: {PUBLIC_URL}/webhooks/paystack). */
 export const WEBHOOK_PATH = '/webhooks/paystack';
@@ -39,7 +42,7 @@ type CodeRequest = FastifyRequest<{ Params: { code: string } }>;
  * the payer's pages: the Pay form's post (303 to the provider's checkout) and the return from checkout.
  * In a scope of their own: their body parsers are theirs only.
  */
-export function registerOnlinePaymentRoutes(app: FastifyInstance, payments: OnlinePayments): void {
+export function registerOnlinePaymentRoutes(app: FastifyInstance, payments: OnlinePayments, clock: Clock): void {
   // The vehicle page's Pay form is answered with a redirect to the provider's checkout: its policy lets the form go there.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.routeOptions.url === '/v/:code' || request.routeOptions.url === '/v/:code/pay') {
@@ -94,20 +97,31 @@ export function registerOnlinePaymentRoutes(app: FastifyInstance, payments: Onli
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
+    // In the reader's language, as the public pages (?lang=, the cookie, Accept-Language: modules/public/language.ts).
+    const send = (request: FastifyRequest, reply: FastifyReply, t: Translator, page: Page) => {
+      keepChosenLanguage(request, reply);
+      return reply
+        .code(page.status)
+        .header('cache-control', 'no-store')
+        .header('content-language', t.locale)
+        .header('vary', 'accept-language, cookie')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
+    };
     scope.post('/v/:code/pay', async (request: CodeRequest, reply) => {
       const form = (request.body ?? {}) as Record<string, string | undefined>;
       const code = request.params.code;
-      const html = (page: { status: number; html: string }) =>
-        reply.code(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
-      if (!starts.admit(request.ip, Date.now())) return html(refusedPage(code, PAY_TEXTS.tooMany, 429));
+      const t = publicTranslator(pageLocale(request));
+      const refused = (reason: PayKey, status: number) => send(request, reply, t, refusedPage(t, code, reason, status, clock.now()));
+      if (!starts.admit(request.ip, Date.now())) return refused('tooMany', 429);
       try {
-        const url = await payments.start(code, { item: form.item ?? '', phone: form.phone ?? '' });
+        const url = await payments.start(code, { item: form.item ?? '', phone: form.phone ?? '', language: t.locale });
         return reply.code(303).header('cache-control', 'no-store').header('location', url).send();
       } catch (error) {
-        if (error instanceof PayRefused) return html(refusedPage(code, error.message, 400));
+        if (error instanceof PayRefused) return refused(error.reason, 400);
         if (error instanceof ProviderError) {
           request.log.warn({ err: error.message }, 'checkout not started');
-          return html(refusedPage(code, PAY_TEXTS.providerDown, 503));
+          return refused('providerDown', 503);
         }
         throw error;
       }
@@ -115,8 +129,8 @@ export function registerOnlinePaymentRoutes(app: FastifyInstance, payments: Onli
     scope.get('/v/:code/paid', async (request: FastifyRequest<{ Params: { code: string }; Querystring: { reference?: string; trxref?: string } }>, reply) => {
       const reference = String(request.query.reference ?? request.query.trxref ?? '').slice(0, 100);
       const view = reference ? await payments.paid(request.params.code, reference) : null;
-      const page = paidPage(request.params.code, view);
-      return reply.code(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+      const t = publicTranslator(pageLocale(request));
+      return send(request, reply, t, paidPage(t, request.params.code, view, clock.now()));
     });
   });
 }

@@ -6,7 +6,7 @@ import { HttpError } from '../../platform/http/errors.ts';
 import type { FieldService } from '../field/index.ts';
 import { receiveIntoSuspense, type SuspenseReason } from '../suspense/index.ts';
 import { onlinePaymentQueries, type OnlinePaymentRow, type PayContext } from './repository.ts';
-import { PAY_TEXTS } from './texts.ts';
+import { PAY_WORDS, type PayKey } from './texts.ts';
 import { ProviderError, type PaymentProvider, type ProviderTransaction } from './provider/types.ts';
 
 /** The user online payments are recorded under (written before the first credit): receipts say "Online payments". */
@@ -33,19 +33,24 @@ export interface PayItem {
   item: string;
   /** The phone the receipt text goes to; empty: the motorist's. */
   phone: string;
+  /**
+   * The language of the page the payer paid from: the page back from checkout says it too, even when
+   * the payer comes back in another browser (a bank's app) without the language cookie.
+   */
+  language?: string;
 }
 
 export type PaidView =
   | { state: 'credited'; kind: 'subscription' | 'penalty'; receiptNo: string; paidUntil: Date | null; amountKobo: number }
   | { state: 'pending' | 'failed' | 'abandoned' | 'suspense'; amountKobo: number };
 
-/** A refusal the payer sees on the page (400), naming the field. */
+/** A refusal the payer sees on the page (400), naming the field: `reason` is its words' key (the page says them in the reader's language). */
 export class PayRefused extends Error {
   constructor(
     readonly field: string,
-    message: string,
+    readonly reason: PayKey,
   ) {
-    super(message);
+    super(PAY_WORDS.english[reason]);
   }
 }
 
@@ -198,20 +203,20 @@ export function createOnlinePayments(deps: {
      */
     async start(userCode: string, input: PayItem): Promise<string> {
       const context = await queries.payContext(userCode);
-      if (!context || !context.vehicleType) throw new PayRefused('code', PAY_TEXTS.noVehicle);
-      if (context.registrationStatus === 'suspended') throw new PayRefused('code', PAY_TEXTS.suspended);
+      if (!context || !context.vehicleType) throw new PayRefused('code', 'noVehicle');
+      if (context.registrationStatus === 'suspended') throw new PayRefused('code', 'suspended');
       const phone = input.phone.trim() ? ngPhone(input.phone) : null;
-      if (input.phone.trim() && !phone) throw new PayRefused('phone', PAY_TEXTS.badPhone);
+      if (input.phone.trim() && !phone) throw new PayRefused('phone', 'badPhone');
       let kind: 'subscription' | 'penalty';
       let amountKobo: number;
       let planId: string | null = null;
       if (input.item === 'penalty') {
-        if (context.outstandingKobo <= 0) throw new PayRefused('item', PAY_TEXTS.noPenalty);
+        if (context.outstandingKobo <= 0) throw new PayRefused('item', 'noPenalty');
         kind = 'penalty';
         amountKobo = context.outstandingKobo;
       } else {
         const plan = context.plans.find((p) => p.id === input.item);
-        if (!plan) throw new PayRefused('item', PAY_TEXTS.choosePlan);
+        if (!plan) throw new PayRefused('item', 'choosePlan');
         kind = 'subscription';
         amountKobo = plan.priceKobo;
         planId = plan.id;
@@ -234,7 +239,7 @@ export function createOnlinePayments(deps: {
         amountKobo,
         currency: 'NGN',
         reference,
-        callbackUrl: `${deps.publicUrl}/v/${encodeURIComponent(context.userCode)}/paid`,
+        callbackUrl: `${deps.publicUrl}/v/${encodeURIComponent(context.userCode)}/paid${input.language ? `?lang=${encodeURIComponent(input.language)}` : ''}`,
         metadata: { userCode: context.userCode, kind, planId },
       });
       return started.authorizationUrl;

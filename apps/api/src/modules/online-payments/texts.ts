@@ -1,13 +1,18 @@
+import { sectionWords } from '../public/index.ts';
+
 /**
- * Every English string of the online payment parts of the public pages, by key (translated later,
- * as the public pages' other strings: docs/languages). Functions take what they show.
+ * The online payment parts of the public pages (the Pay section of /v, the checkout's refusal, the
+ * page back from checkout): their English, by key, read in the page's language from the catalogues
+ * packages/i18n/catalogues/public-pay/<locale>.json under `pay.<key>` (issue 45; docs/languages.md).
+ * Placeholders are ICU ({amount}, {date}); money and dates are written by the page's translator.
+ * A refusal naming a field starts with the field's name (`phone:`, `item:`) in every language.
  */
-export const PAY_TEXTS = {
+export const PAY_WORDS = sectionWords('pay', {
   payHeading: 'Pay',
   payAgent: 'To pay, go to a registered agent of the levy and ask for a receipt.',
   choose: 'What to pay for',
-  penaltyItem: (amount: string) => `Outstanding penalty: ${amount}`,
-  planItem: (plan: string, amount: string) => `${plan}: ${amount}`,
+  penaltyItem: 'Outstanding penalty: {amount}',
+  planItem: '{plan}: {amount}',
   phoneLabel: 'Phone for the receipt text (optional)',
   payButton: 'Pay online',
   payNote: 'Card, bank transfer or USSD, through Paystack. You come back here when you have paid.',
@@ -21,9 +26,9 @@ export const PAY_TEXTS = {
   refusedTitle: 'Payment not started',
   back: 'Back to the vehicle',
   paidTitle: 'Payment received',
-  paidUntil: (date: string) => `Paid until ${date}`,
+  paidUntil: 'Paid until {date}',
   penaltyPaid: 'Penalty paid',
-  receiptLine: (receiptNo: string) => `Receipt ${receiptNo}`,
+  receiptLine: 'Receipt {no}',
   checkReceipt: 'Check the receipt',
   amount: 'Amount',
   pendingTitle: 'Payment being confirmed',
@@ -33,4 +38,6 @@ export const PAY_TEXTS = {
   suspense: 'The payment arrived but did not match what was started. The levy office will assign or refund it.',
   unknownTitle: 'Payment not found',
   unknown: 'No payment of this vehicle has that reference.',
-} as const;
+});
+
+export type PayKey = keyof typeof PAY_WORDS.english;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/connect.ts';
 import type { Listen } from '../../db/listen.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Translator } from '@eticket/i18n';
 import { registerRoutes } from '../../platform/http/endpoints.ts';
 import { createCheckCache } from './check-cache.ts';
 import { createPublicRepository } from './repository.ts';
@@ -39,7 +40,7 @@ function register(
     /** Where changes to what checks show are announced (migration 0050); unset: nothing is reused. */
     listen?: Listen;
     /** More of the vehicle page, below the check (online payments' Pay part). */
-    vehiclePart?: (userCode: string) => Promise<string>;
+    vehiclePart?: (userCode: string, t: Translator) => Promise<string>;
   },
 ): void {
   const cache = createCheckCache({ ttlMs: deps.cacheMs ?? 0, listen: deps.listen });
@@ -69,3 +70,8 @@ function register(
 }
 
 export const descriptor = defineModule({ name: 'public', routes: register, jobs: noJobs });
+
+/** What a section of the public pages with pages of its own (online payments' checkout pages) writes them with. */
+export { keepChosenLanguage, pageLocale, publicTranslator } from './language.ts';
+export { escape, page, type Page } from './pages.ts';
+export { sectionWords } from './sections.ts';

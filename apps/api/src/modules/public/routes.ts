@@ -87,12 +87,17 @@ type CodeRequest = FastifyRequest<{ Params: { code: string } }>;
 type ReceiptRequest = FastifyRequest<{ Params: { no: string } }>;
 
 /** The pages a phone's camera opens from a QR code: /v/{userCode}, /r/{receiptNo}, /a/{userCode}. */
-export function registerPublicPages(app: FastifyInstance, service: PublicService, clock: Clock, vehiclePart?: (userCode: string) => Promise<string>): void {
+export function registerPublicPages(
+  app: FastifyInstance,
+  service: PublicService,
+  clock: Clock,
+  vehiclePart?: (userCode: string, t: Translator) => Promise<string>,
+): void {
   const levy = service.levyName;
   app.get('/v/:code', (request: CodeRequest, reply) =>
     render(request, reply, 'vehicle', request.params.code, levy, clock, async (t, now) => {
       const vehicle = await service.vehicle(request.params.code, request.ip);
-      return vehiclePage(t, vehicle, now, vehiclePart ? await vehiclePart(vehicle.userCode) : '');
+      return vehiclePage(t, vehicle, now, vehiclePart ? await vehiclePart(vehicle.userCode, t) : '');
     }),
   );
   app.get('/r/:no', (request: ReceiptRequest, reply) =>
