@@ -113,7 +113,7 @@ describe.skipIf(TEST_DB !== 'postgres')(
       const housekeeping = housekeepingJobs(systemClock, { vacuum: false, idempotencyRetentionDays: 7 }).map((job) => job.name);
       // ...and the modules' own (their descriptors' jobs).
       const modules = ['prune-throttle-rows', 'queue-expiry-reminders', 'send-text-messages', 'ledger-day-totals-compact', 'ledger-integrity-check'];
-      const expected = [...housekeeping, ...modules, 'personal-data-retention', 'dispute-phone-retention'];
+      const expected = [...housekeeping, ...modules, 'personal-data-retention', 'dispute-phone-retention', 'approvals-expire'];
       expect(jobs).toEqual(expected.sort());
       const rows = await database.session((query) =>
         query<{ name: string; ran_by: string; outcome: string }>('SELECT name, ran_by, outcome FROM job_runs ORDER BY name'),
