@@ -9,9 +9,6 @@ import { disputeQueries } from './repository.ts';
 import { disputeRoutes, registerReportPages, type ReportSlots } from './routes.ts';
 import { createDisputeService } from './service.ts';
 
-/** The link a check page shows (modules/public/pages.ts): "Report a problem". */
-export { reportLink } from './pages.ts';
-
 /** Reports per address and window (DISPUTES_PER_HOUR: per hour). */
 export interface DisputeLimit {
   perWindow: number;

@@ -67,3 +67,8 @@ function register(
 }
 
 export const descriptor = defineModule({ name: 'public', routes: register, jobs: noJobs });
+
+/** What a section of the public pages with pages of its own (modules/disputes' report form) writes them with. */
+export { keepChosenLanguage, pageLocale, publicTranslator } from './language.ts';
+export { languageSwitch } from './pages.ts';
+export { sectionWords } from './sections.ts';
