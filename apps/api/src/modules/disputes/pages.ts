@@ -17,7 +17,7 @@ main{max-width:32rem;margin:0 auto;padding:1rem}h1{font-size:1.3rem;margin:0 0 .
 .verdict{border-radius:.5rem;padding:1rem;margin:0 0 1rem;color:#fff;font-size:1.4rem;font-weight:700;background:#0b6b2b}
 .errors{border:2px solid #a4161a;border-radius:.5rem;padding:.75rem;margin:0 0 1rem;color:#a4161a}
 fieldset{border:0;padding:0;margin:0 0 1rem}legend,label{font-weight:600;display:block;margin:0 0 .35rem}
-.choice{display:flex;gap:.5rem;align-items:flex-start;font-weight:400;margin:.4rem 0}.choice input{width:1.3rem;height:1.3rem;margin-top:.2rem}
+.choice{display:flex;gap:.5rem;align-items:flex-start;font-weight:400;margin:.4rem 0}.choice input{width:1.5rem;height:1.5rem;margin-top:.1rem;flex:none}
 textarea,input[type=tel]{width:100%;font:inherit;padding:.6rem;border:2px solid #333;border-radius:.4rem}textarea{min-height:8rem}
 .hint{font-size:.85rem;color:#444;margin:.25rem 0 1rem}button{font:inherit;font-weight:700;padding:.8rem 1.2rem;border:0;border-radius:.5rem;background:#0b4f8a;color:#fff;width:100%}
 .ref{font-size:1.6rem;font-weight:700;letter-spacing:.05em}footer{margin-top:1.5rem;font-size:.85rem;color:#444}
@@ -93,7 +93,7 @@ export function thanksPage(t: Translator, levy: string, source: DisputeSource, c
   const body = `<h1>${escape(say('thanksTitle'))}</h1><p class="verdict" role="status">${escape(say('thanksVerdict'))}</p>
 <p>${escape(say('thanksReference'))}</p><p class="ref" data-reference translate="no">${escape(reference)}</p><p>${escape(say('thanksNext'))}</p>
 <p><a href="${escape(checkPath(source, code))}">${escape(say('back'))}</a></p>`;
-  return page(t, levy, `${say('thanksTitle')}: ${reference}`, body, 200, { ref: reference });
+  return page(t, levy, `${reference}: ${say('thanksTitle')}`, body, 200, { ref: reference });
 }
 
 export function tooManyReportsPage(t: Translator, levy: string): Page {
