@@ -12,12 +12,12 @@ import { DISPUTE_WORDS } from './texts.ts';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
-const STYLE = `*{box-sizing:border-box}body{margin:0;font:18px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;background:#fff}
-main{max-width:32rem;margin:0 auto;padding:1rem}h1{font-size:1.3rem;margin:0 0 .75rem}.levy{margin:0 0 .25rem;font-size:.9rem;font-weight:600;color:#333}
+const STYLE = `*{box-sizing:border-box}body{margin:0;font:1.125rem/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;background:#fff}
+main{max-width:32rem;margin:0 auto;padding:1rem;overflow-wrap:anywhere}h1{font-size:1.3rem;margin:0 0 .75rem}.levy{margin:0 0 .25rem;font-size:.9rem;font-weight:600;color:#333}
 .verdict{border-radius:.5rem;padding:1rem;margin:0 0 1rem;color:#fff;font-size:1.4rem;font-weight:700;background:#0b6b2b}
 .errors{border:2px solid #a4161a;border-radius:.5rem;padding:.75rem;margin:0 0 1rem;color:#a4161a}
 fieldset{border:0;padding:0;margin:0 0 1rem}legend,label{font-weight:600;display:block;margin:0 0 .35rem}
-.choice{display:flex;gap:.5rem;align-items:flex-start;font-weight:400;margin:.4rem 0}.choice input{width:1.5rem;height:1.5rem;margin-top:.1rem;flex:none}
+.choice{display:flex;gap:.5rem;align-items:flex-start;font-weight:400;margin:.4rem 0}.choice input{width:1.5rem;height:1.5rem;margin-top:.1rem;flex:none}.choice span{min-width:0}
 textarea,input[type=tel]{width:100%;font:inherit;padding:.6rem;border:2px solid #333;border-radius:.4rem}textarea{min-height:8rem}
 .hint{font-size:.85rem;color:#444;margin:.25rem 0 1rem}button{font:inherit;font-weight:700;padding:.8rem 1.2rem;border:0;border-radius:.5rem;background:#0b4f8a;color:#fff;width:100%}
 .ref{font-size:1.6rem;font-weight:700;letter-spacing:.05em}footer{margin-top:1.5rem;font-size:.85rem;color:#444}
