@@ -284,6 +284,26 @@ describe('Report a problem in the reader’s language (issue 45)', () => {
     expect(reply.body).toContain('Akụkọ adịla ọtụtụ');
   });
 
+  it('the form and the thank-you page in every language: under 30 KB, no script, each word from the catalogue', async () => {
+    const path = `/r/${receiptNo}`;
+    const words = { en: 'What happened?', pcm: 'Wetin happen?', ha: 'Me ya faru?', yo: 'Kí ló ṣẹlẹ̀?', ig: 'Gịnị mere?' };
+    for (const [locale, word] of Object.entries(words)) {
+      const page = await open(`${path}/report?lang=${locale}`);
+      const thanks = await open(`${path}/report/sent?ref=DSP-ABCDEFGH&lang=${locale}`);
+      for (const reply of [page, thanks]) {
+        expect(reply.statusCode).toBe(200);
+        expect(reply.body).toContain(`<html lang="${locale}">`);
+        expect(Buffer.byteLength(reply.body)).toBeLessThan(30 * 1024);
+        expect(reply.body).not.toMatch(/<script|javascript:|\son\w+=/i);
+      }
+      expect(page.body).toContain(word);
+    }
+    // The pseudo-locale (tests): every word bracketed, none left in English.
+    const pseudo = await open(`${path}/report?lang=en-XA`);
+    expect(pseudo.body).toContain('<html lang="en-XA">');
+    expect(pseudo.body).not.toContain('What happened?');
+  });
+
   it('the outcome text’s wrapper in each language; English as before', () => {
     expect(outcomeSms('Lagos Levy', 'DSP-AAAAAAAA', 'Refunded.')).toBe('Lagos Levy: your report DSP-AAAAAAAA. Refunded.');
     expect(outcomeSms('Lagos Levy', 'DSP-AAAAAAAA', 'It’s refunded.', 'ha')).toBe("Lagos Levy: amsar rahotonka DSP-AAAAAAAA. It's refunded.");
