@@ -5,13 +5,16 @@
  * server's own page functions (apps/api/src/modules/public/pages.ts) with the longest realistic
  * values: a long levy name, a 10-character plate, the longest plan name, a long agent name with a
  * photo link, a two-digit day and month. Each size is the HTML as sent (UTF-8 bytes), and gzipped
- * (the server compresses replies over 1 KB). Writes bench/public-pages-results.md.
+ * (the server compresses replies over 1 KB). With the Report a problem form (all five reasons, every
+ * error shown, a description at its 1,000-character limit) and its thank-you page
+ * (apps/api/src/modules/disputes/pages.ts). Writes bench/public-pages-results.md.
  */
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { LANGUAGE_NAMES, LOCALES, type Locale } from '@eticket/i18n';
 import { publicTranslator } from '../apps/api/src/modules/public/language.ts';
 import { agentPage, notFoundPage, receiptPage, tooManyPage, vehiclePage, type Page } from '../apps/api/src/modules/public/pages.ts';
+import { formPage, thanksPage } from '../apps/api/src/modules/disputes/pages.ts';
 
 const LIMIT = 30 * 1024;
 const NOW = new Date('2026-12-28T19:45:00Z');
@@ -64,6 +67,16 @@ function pagesIn(locale: Locale): Record<string, Page> {
     ),
     '/r (not found)': notFoundPage(t, 'receipt', LEVY, NOW),
     '429': tooManyPage(t, LEVY),
+    '/r/…/report (every error shown)': formPage(t, {
+      levy: LEVY,
+      source: 'receipt',
+      code: 'S7KQ-2M9X-D4HP',
+      token: 'x'.repeat(120),
+      values: { reason: 'other', description: 'é'.repeat(1000), phone: '0803 123 4567 0803' },
+      errors: ['reason', 'description', 'phone', 'token'],
+      status: 400,
+    }),
+    '/r/…/report/sent': thanksPage(t, LEVY, 'receipt', 'S7KQ-2M9X-D4HP', 'DSP-ABCDEFGH'),
   };
 }
 
@@ -83,7 +96,7 @@ if (largest >= LIMIT) throw new Error(`A public page is ${largest} bytes: over t
 const report = `# Public check pages: size per language (issue 45)
 
 \`npm run bench:public-pages\` (bench/public-pages.ts), ${new Date().toISOString().slice(0, 10)}. Each page as the server
-writes it (apps/api/src/modules/public/pages.ts) with the longest realistic values; HTML bytes as
+writes it (apps/api/src/modules/public/pages.ts, the report pages modules/disputes/pages.ts) with the longest realistic values; HTML bytes as
 sent (UTF-8) and gzipped. Limit: 30 KB each, in every language. Largest: ${(largest / 1024).toFixed(2)} KB.
 
 | language | page | HTML | gzip |

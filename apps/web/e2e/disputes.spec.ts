@@ -93,3 +93,38 @@ test('a dispute sent from a phone without JavaScript reaches the queue; its outc
   await expect(page).toHaveURL(`/penalty?userCode=${motorist.userCode}`);
   await expect(page.getByRole('region', { name: /^Motorist dispute payer$/i })).toContainText(`Unique ID ${motorist.userCode}`);
 });
+
+// Issue 45: a phone set to Yoruba (Accept-Language) reports in Yoruba, without JavaScript; the
+// outcome text reaches the reporter with its wrapper in Yoruba, the staff's words as typed.
+test('a report from a Yoruba phone: the form and thank-you page in Yoruba, the outcome text too', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const superAdmin = await apiToken(request, ACCOUNTS.superAdmin);
+  await ensurePlan(request, superAdmin, 'keke', 'monthly', 9000);
+  const motorist = await registerApprovedMotorist(request, superAdmin, { fullName: 'Adebayo Ojo', vehicleType: 'keke', plan: 'monthly' });
+
+  const phone = await browser.newContext({ javaScriptEnabled: false, locale: 'yo-NG', viewport: { width: 360, height: 740 } });
+  const tab = await phone.newPage();
+  await tab.goto(`/v/${motorist.userCode}`);
+  await expect(tab.locator('html')).toHaveAttribute('lang', 'yo');
+  await tab.getByRole('link', { name: 'Ròyìn ìṣòro' }).click();
+  await expect(tab.locator('html')).toHaveAttribute('lang', 'yo');
+  await tab.getByLabel('Sítíkà yìí jẹ́ ayédèrú').check();
+  await tab.getByLabel(/Sọ ohun tó ṣẹlẹ̀ fún wa/).fill('Sítíkà náà dà bí èyí tí wọ́n tẹ̀ ní ilé.');
+  await tab.getByLabel(/Nọ́mbà fóònù rẹ/).fill('0803 555 0202');
+  await tab.getByRole('button', { name: 'Fi ìròyìn ránṣẹ́' }).click();
+  await expect(tab).toHaveURL(new RegExp(`/v/${motorist.userCode}/report/sent\\?ref=DSP-[A-Z2-9]{8}&lang=yo$`));
+  await expect(tab.getByText('A dúpẹ́: a ti gba ìròyìn rẹ')).toBeVisible();
+  const reference = (await tab.locator('[data-reference]').textContent())!.trim();
+  await phone.close();
+
+  const headers = { authorization: `Bearer ${superAdmin}` };
+  const found = await request.get(`/api/disputes?search=${reference}`, { headers });
+  const [dispute] = ((await found.json()) as { data: Array<{ id: string }> }).data;
+  const outcome = 'The sticker is genuine: the enforcer has been told.';
+  const resolved = await request.post(`/api/disputes/${dispute.id}/resolve`, { headers, data: { outcome: 'not_upheld', outcomeText: outcome } });
+  expect(resolved.status()).toBe(200);
+  await expect.poll(() => textsNaming(reference).length, { timeout: 15_000 }).toBe(1);
+  const [sms] = textsNaming(reference);
+  expect(sms.to).toBe('2348035550202');
+  expect(sms.body).toMatch(new RegExp(`: èsì ìròyìn ${reference}\\. ${outcome}$`));
+});

@@ -5,7 +5,7 @@ import { ensurePlan } from './support/allocation.ts';
 import { apiToken, paySubscription, registerApprovedMotorist } from './support/tickets.ts';
 
 /**
- * Issue 45: the public pages (/v, /r, /a) in every language, checked in a real browser: in the
+ * Issue 45: the public pages (/v, /r, /a, and the Report a problem pages) in every language, checked in a real browser: in the
  * pseudo-locale no word escapes the catalogues; in each language axe-core finds no serious or
  * critical WCAG 2.2 AA violation, the language links are 48 px targets reached in order, and the
  * page reflows at 200 % zoom (a 360 px phone: 180 CSS px) without sideways scrolling.
@@ -37,8 +37,14 @@ test.beforeAll(async ({ request }) => {
     'unknown vehicle': '/v/zzzzzzzzzz',
     // Back from checkout (online payments) without a reference: "Payment not found", in the pages' shell.
     'back from checkout': `/v/${motorist.userCode}/paid`,
+    // The Report a problem pages (modules/disputes): the form, and the thank-you page of a reference.
+    'report form': `/v/${motorist.userCode}/report`,
+    'report sent': `/r/${payment.data.payment.receiptNo}/report/sent?ref=DSP-ABCDEFGH`,
   };
 });
+
+/** The page in a language: `?lang=` or `&lang=` after the page's own query. */
+const inLanguage = (url: string, lang: string) => `${url}${url.includes('?') ? '&' : '?'}lang=${lang}`;
 
 /** A phone: no session; CSP bypassed only so that axe's script can be evaluated. */
 async function phone(browser: Browser, width = 360) {
@@ -65,7 +71,7 @@ test('in the pseudo-locale no text on the public pages escapes the catalogues', 
   const context = await phone(browser);
   const page = await context.newPage();
   for (const [name, url] of Object.entries(pages)) {
-    await page.goto(`${url}?lang=${PSEUDO}`);
+    await page.goto(inLanguage(url, PSEUDO));
     await expect(page.locator('html')).toHaveAttribute('lang', PSEUDO);
     const words = await wordsOf(page);
     expect(words.length, name).toBeGreaterThan(3);
@@ -114,7 +120,9 @@ for (const locale of LOCALES) {
       });
     }
 
-    // Language links: 48 × 48 px at least, reached by Tab in the order shown, the current one marked.
+    // Language links: 48 × 48 px at least, reached by Tab in the order shown, the current one marked
+    // (on the last page: the thank-you page, whose links keep its reference).
+    await expect(page.locator(`nav a[hreflang="${locale}"]`)).toHaveAttribute('href', `?ref=DSP-ABCDEFGH&lang=${locale}`);
     const links = page.locator('nav a');
     await expect(links).toHaveCount(LOCALES.length);
     for (const box of await links.evaluateAll((all) => all.map((a) => a.getBoundingClientRect())))
@@ -132,7 +140,7 @@ for (const locale of LOCALES) {
     const zoomed = await browser.newContext({ viewport: { width: 180, height: 370 }, deviceScaleFactor: 2 });
     const small = await zoomed.newPage();
     for (const url of Object.values(pages)) {
-      await small.goto(`${url}?lang=${locale}`);
+      await small.goto(inLanguage(url, locale));
       expect(await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${locale} ${url}`).toBeLessThanOrEqual(
         0,
       );

@@ -85,7 +85,7 @@ SELECT
   ) AS erased;
 
 -- disputeQueries.insert
--- called with [{"reference":"DSP-AAAAAAAA","source":"vehicle","sourceCode":"mot00001","motoristId":"00000000-0000-4000-8000-000000000001","agentId":null,"receiptNo":null,"scanId":null,"reason":"paid_but_stopped","description":"example","phone":"2348031234567","at":"2026-03-05T09:00:00.000Z"}]
+-- called with [{"reference":"DSP-AAAAAAAA","source":"vehicle","sourceCode":"mot00001","motoristId":"00000000-0000-4000-8000-000000000001","agentId":null,"receiptNo":null,"scanId":null,"reason":"paid_but_stopped","description":"example","phone":"2348031234567","language":"yo","at":"2026-03-05T09:00:00.000Z"}]
 INSERT INTO
   "disputes" (
     "id",
@@ -99,6 +99,7 @@ INSERT INTO
     "reason",
     "description",
     "phone",
+    "language",
     "state",
     "assignee_id",
     "assigned_at",
@@ -121,6 +122,7 @@ VALUES
     $8,
     $9,
     $10,
+    $11,
     DEFAULT,
     DEFAULT,
     DEFAULT,
@@ -128,7 +130,7 @@ VALUES
     DEFAULT,
     DEFAULT,
     DEFAULT,
-    $11
+    $12
   )
 ON CONFLICT ("reference") DO NOTHING
 RETURNING
@@ -450,6 +452,7 @@ INSERT INTO
     "reason",
     "description",
     "phone",
+    "language",
     "state",
     "assignee_id",
     "assigned_at",
@@ -472,6 +475,7 @@ VALUES
     $8,
     $9,
     $10,
+    $11,
     DEFAULT,
     DEFAULT,
     DEFAULT,
@@ -479,7 +483,7 @@ VALUES
     DEFAULT,
     DEFAULT,
     DEFAULT,
-    $11
+    $12
   )
 ON CONFLICT ("reference") DO NOTHING
 RETURNING
@@ -488,7 +492,8 @@ SELECT
   state,
   assignee_id,
   phone,
-  reference
+  reference,
+  language
 FROM
   disputes
 WHERE

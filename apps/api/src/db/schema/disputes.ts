@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { DisputeOutcome, DisputeReason, DisputeSource, DisputeState } from '@eticket/contracts';
+import type { DisputeOutcome, DisputeReason, DisputeSource, DisputeState, TextLanguage } from '@eticket/contracts';
 import { at } from './columns.ts';
 
 // ---- Disputes from the public (migrations/0056_disputes.sql; docs/disputes.md).
@@ -20,6 +20,8 @@ export const disputes = pgTable(
     description: text('description').notNull(),
     /** Personal data (contact): 234XXXXXXXXXX; masked in lists. */
     phone: text('phone'),
+    /** The language of the page it was sent from, the outcome text's (migration 0061; issue 45). */
+    language: text('language').$type<TextLanguage>().notNull().default('en'),
     state: text('state').$type<DisputeState>().notNull().default('open'),
     assigneeId: uuid('assignee_id'),
     assignedAt: at('assigned_at'),

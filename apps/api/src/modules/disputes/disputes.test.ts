@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlledClock, createTestContext, smsOutboxMessages, type TestContext } from '../../../test/harness.ts';
+import { sectionMismatches } from '../../../test/public-sections.ts';
 import { createMotorist, newKey, session } from '../../../test/tickets.ts';
+import { DISPUTE_WORDS, outcomeSms } from './texts.ts';
 
 const clock = controlledClock('2026-05-01T09:00:00Z');
 let ctx: TestContext;
@@ -28,6 +30,9 @@ async function report(path: string, fields: Record<string, string>, remoteAddres
   const token = await formToken(path, remoteAddress);
   return ctx.app.inject({ method: 'POST', url: `${path}/report`, headers: FORM, payload: form({ token, ...fields }), remoteAddress });
 }
+
+/** The reference in a post's redirect to the thank-you page (…/report/sent?ref=DSP-…&lang=…). */
+const referenceOf = (location: unknown) => new URL(String(location), 'http://x').searchParams.get('ref') ?? '';
 
 beforeAll(async () => {
   ctx = await createTestContext({ clock, disputeLimit: { perWindow: 3, windowMs: 60 * 60 * 1000 } });
@@ -84,8 +89,8 @@ describe('Report a problem, without JavaScript', () => {
     });
     expect(sent.statusCode).toBe(303);
     const location = sent.headers.location as string;
-    expect(location).toMatch(new RegExp(`^/v/${motorist.userCode}/report/sent\\?ref=DSP-[A-Z2-9]{8}$`));
-    const reference = decodeURIComponent(location.split('ref=')[1]);
+    expect(location).toMatch(new RegExp(`^/v/${motorist.userCode}/report/sent\\?ref=DSP-[A-Z2-9]{8}&lang=en$`));
+    const reference = referenceOf(location);
     const thanks = await ctx.app.inject({ method: 'GET', url: location, remoteAddress: nextAddress() });
     expect(thanks.statusCode).toBe(200);
     expect(thanks.body).toContain(reference);
@@ -181,10 +186,135 @@ describe('Report a problem, without JavaScript', () => {
   });
 });
 
+describe('Report a problem in the reader’s language (issue 45)', () => {
+  const open = (url: string, headers: Record<string, string> = {}, remoteAddress = nextAddress()) =>
+    ctx.app.inject({ method: 'GET', url, headers, remoteAddress });
+  const tokenIn = (body: string) => /name="token" value="([^"]+)"/.exec(body)?.[1] ?? '';
+
+  it('the words in the code are the English catalogue’s (public-dispute)', () => {
+    expect(sectionMismatches(DISPUTE_WORDS, 'public-dispute')).toEqual([]);
+  });
+
+  it('a report in Yoruba: the link, the form, the errors and the thank-you page in Yoruba, kept across the post', async () => {
+    const path = `/v/${motorist.userCode}`;
+    const yoruba = { 'accept-language': 'yo-NG, en;q=0.5' };
+    const check = await open(path, yoruba);
+    expect(check.body).toContain(`<a href="${path}/report">Ròyìn ìṣòro</a>`);
+
+    const page = await open(`${path}/report`, yoruba);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="yo">');
+    expect(page.headers['content-language']).toBe('yo');
+    expect(page.headers.vary).toContain('accept-language');
+    expect(page.body).toContain('<h1>Ròyìn ìṣòro</h1>');
+    expect(page.body).toContain('Kí ló ṣẹlẹ̀?');
+    expect(page.body).toContain('Sítíkà yìí jẹ́ ayédèrú');
+    expect(page.body).toContain('<input type="hidden" name="lang" value="yo">');
+    expect(page.body).toContain('<nav aria-label="Èdè">');
+    expect(page.body).toContain('<a href="?lang=ha" hreflang="ha" lang="ha" translate="no">Hausa</a>');
+    expect(page.body).not.toMatch(/<script|\son\w+=/i);
+
+    // The post carries the page's language (no cookie, no Accept-Language on it): errors in Yoruba.
+    const address = nextAddress();
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: `${path}/report`,
+      headers: FORM,
+      payload: form({ token: tokenIn(page.body), lang: 'yo', description: 'x' }),
+      remoteAddress: address,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('<html lang="yo">');
+    expect(bad.body).toContain('Jọ̀wọ́ ṣàtúnṣe èyí:');
+    expect(bad.body).toContain('Yan ohun tó ṣẹlẹ̀.');
+
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: `${path}/report`,
+      headers: FORM,
+      payload: form({ token: tokenIn(bad.body), lang: 'yo', reason: 'paid_but_stopped', description: 'Wọ́n dá mi dúró ní Ojota.', phone: '0809 000 2222' }),
+      remoteAddress: address,
+    });
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toMatch(new RegExp(`^${path}/report/sent\\?ref=DSP-[A-Z2-9]{8}&lang=yo$`));
+    const reference = referenceOf(sent.headers.location);
+    const thanks = await open(String(sent.headers.location));
+    expect(thanks.body).toContain('<html lang="yo">');
+    expect(thanks.body).toContain('A dúpẹ́: a ti gba ìròyìn rẹ');
+    expect(thanks.body).toContain(reference);
+    // The switch keeps the reference: another language shows the same thank-you page.
+    expect(thanks.body).toContain(`href="?ref=${reference}&amp;lang=ig"`);
+    const igbo = await open(`${path}/report/sent?ref=${reference}&lang=ig`);
+    expect(igbo.body).toContain('Daalụ: anyị anatala akụkọ gị');
+
+    // Resolved: the outcome text's wrapper in Yoruba, the staff's own words as they typed them.
+    const headers = await admin.headers();
+    const [row] = (await ctx.app.inject({ method: 'GET', url: `/api/disputes?search=${reference}`, headers })).json().data;
+    const outcomeText = 'Your money was refunded.';
+    const resolved = await ctx.app.inject({ method: 'POST', url: `/api/disputes/${row.id}/resolve`, headers, payload: { outcome: 'upheld', outcomeText } });
+    expect(resolved.statusCode).toBe(200);
+    await ctx.app.textMessages.sendDue();
+    const [text] = smsOutboxMessages(ctx).filter((one) => one.body.includes(reference));
+    expect(text.to).toBe('2348090002222');
+    expect(text.body).toMatch(new RegExp(`: èsì ìròyìn ${reference}\\. ${outcomeText}$`));
+    expect(text.body).toBe(outcomeSms(text.body.split(':')[0], reference, outcomeText, 'yo'));
+  });
+
+  it('the switch’s choice is kept in the cookie; a bad address and the 429 page speak the language too', async () => {
+    const path = `/a/${remitter.person.userCode}`;
+    const hausa = await open(`${path}/report?lang=ha`, { 'accept-language': 'yo' });
+    expect(hausa.body).toContain('<html lang="ha">');
+    expect(hausa.body).toContain('Me ya faru?');
+    expect(hausa.body).toContain('Game da mai karɓar haraji mai lamba');
+    expect(String(hausa.headers['set-cookie'])).toMatch(/^lang=ha; Path=\/;/);
+    expect((await open(`${path}/report`, { cookie: 'lang=pcm', 'accept-language': 'yo' })).body).toContain('Wetin happen?');
+
+    const missing = await open(`/v/${'x'.repeat(70)}/report`, { 'accept-language': 'ig' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<html lang="ig">');
+    expect(missing.body).toContain('Ahụghị peeji ahụ');
+
+    const address = nextAddress();
+    let reply = await open(`${path}/report`, {}, address);
+    for (let i = 0; i < 5 && reply.statusCode !== 429; i += 1) {
+      reply = await ctx.app.inject({ method: 'POST', url: `${path}/report`, headers: FORM, payload: form({ token: 'x', lang: 'ig' }), remoteAddress: address });
+    }
+    expect(reply.statusCode).toBe(429);
+    expect(reply.body).toContain('<html lang="ig">');
+    expect(reply.body).toContain('Akụkọ adịla ọtụtụ');
+  });
+
+  it('the form and the thank-you page in every language: under 30 KB, no script, each word from the catalogue', async () => {
+    const path = `/r/${receiptNo}`;
+    const words = { en: 'What happened?', pcm: 'Wetin happen?', ha: 'Me ya faru?', yo: 'Kí ló ṣẹlẹ̀?', ig: 'Gịnị mere?' };
+    for (const [locale, word] of Object.entries(words)) {
+      const page = await open(`${path}/report?lang=${locale}`);
+      const thanks = await open(`${path}/report/sent?ref=DSP-ABCDEFGH&lang=${locale}`);
+      for (const reply of [page, thanks]) {
+        expect(reply.statusCode).toBe(200);
+        expect(reply.body).toContain(`<html lang="${locale}">`);
+        expect(Buffer.byteLength(reply.body)).toBeLessThan(30 * 1024);
+        expect(reply.body).not.toMatch(/<script|javascript:|\son\w+=/i);
+      }
+      expect(page.body).toContain(word);
+    }
+    // The pseudo-locale (tests): every word bracketed, none left in English.
+    const pseudo = await open(`${path}/report?lang=en-XA`);
+    expect(pseudo.body).toContain('<html lang="en-XA">');
+    expect(pseudo.body).not.toContain('What happened?');
+  });
+
+  it('the outcome text’s wrapper in each language; English as before', () => {
+    expect(outcomeSms('Lagos Levy', 'DSP-AAAAAAAA', 'Refunded.')).toBe('Lagos Levy: your report DSP-AAAAAAAA. Refunded.');
+    expect(outcomeSms('Lagos Levy', 'DSP-AAAAAAAA', 'It’s refunded.', 'ha')).toBe("Lagos Levy: amsar rahotonka DSP-AAAAAAAA. It's refunded.");
+    expect(outcomeSms('Lagos Levy', 'DSP-AAAAAAAA', 'Refunded.', 'ig')).toBe('Lagos Levy: ozi maka DSP-AAAAAAAA. Refunded.');
+  });
+});
+
 describe('the Disputes queue', () => {
   it('assigns, notes and resolves once; the outcome text is in the SMS outbox', async () => {
     const sent = await report(`/v/${motorist.userCode}`, { reason: 'sticker_fake', description: 'Sticker looks printed at home.', phone: '+234 809 000 1111' });
-    const reference = decodeURIComponent((sent.headers.location as string).split('ref=')[1]);
+    const reference = referenceOf(sent.headers.location);
     const list = await ctx.app.inject({ method: 'GET', url: `/api/disputes?search=${reference.toLowerCase()}`, headers: await admin.headers() });
     const [row] = list.json().data;
     expect(row.reference).toBe(reference);

@@ -9,8 +9,8 @@ import { disputeQueries } from './repository.ts';
 import { disputeRoutes, registerReportPages, type ReportSlots } from './routes.ts';
 import { createDisputeService } from './service.ts';
 
-/** The link a check page shows (modules/public/pages.ts): "Report a problem". */
-export { reportLink } from './pages.ts';
+/** The outcome text to a reporter, in their language (the messages module's segment test counts it). */
+export { outcomeSms } from './texts.ts';
 
 /** Reports per address and window (DISPUTES_PER_HOUR: per hour). */
 export interface DisputeLimit {

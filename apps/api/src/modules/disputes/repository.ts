@@ -1,6 +1,6 @@
 import { and as allOf, eq, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DisputeAge, DisputeOutcome, DisputeReason, DisputeSource, DisputeState } from '@eticket/contracts';
+import type { DisputeAge, DisputeOutcome, DisputeReason, DisputeSource, DisputeState, TextLanguage } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { disputeNotes, disputes, scans, smsMessages, users, vehicles } from '../../db/schema.ts';
@@ -80,6 +80,8 @@ export interface NewDispute extends DisputeLinks {
   reason: DisputeReason;
   description: string;
   phone: string | null;
+  /** The language of the page it was sent from: the outcome text's (migration 0061). */
+  language: TextLanguage;
   at: Date;
 }
 
@@ -211,13 +213,15 @@ export interface DisputeUnit {
 function disputeWrites(db: Database) {
   return {
     /** The dispute's state, locked until the transaction ends; null when there is none. */
-    async lock(id: string): Promise<{ state: DisputeState; assigneeId: string | null; phone: string | null; reference: string } | null> {
-      const rows = await rowsOf<{ state: DisputeState; assignee_id: string | null; phone: string | null; reference: string }>(
+    async lock(
+      id: string,
+    ): Promise<{ state: DisputeState; assigneeId: string | null; phone: string | null; reference: string; language: TextLanguage } | null> {
+      const rows = await rowsOf<{ state: DisputeState; assignee_id: string | null; phone: string | null; reference: string; language: TextLanguage }>(
         db,
-        sql`SELECT state, assignee_id, phone, reference FROM disputes WHERE id = ${id} FOR UPDATE`,
+        sql`SELECT state, assignee_id, phone, reference, language FROM disputes WHERE id = ${id} FOR UPDATE`,
       );
       const row = rows[0];
-      return row ? { state: row.state, assigneeId: row.assignee_id, phone: row.phone, reference: row.reference } : null;
+      return row ? { state: row.state, assigneeId: row.assignee_id, phone: row.phone, reference: row.reference, language: row.language } : null;
     },
 
     async assign(id: string, assigneeId: string, now: Date): Promise<void> {
@@ -312,6 +316,7 @@ export function disputeQueries(db: Database) {
           reason: dispute.reason,
           description: dispute.description,
           phone: dispute.phone,
+          language: dispute.language,
           createdAt: dispute.at,
         })
         .onConflictDoNothing({ target: disputes.reference })

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { disputeEndpoints, disputeReportForm, type DisputeSource } from '@eticket/contracts';
+import { isAnyLocale, isLocale, type Translator } from '@eticket/i18n';
 import type { Clock } from '../../lib/clock.ts';
 import { requireUser } from '../../platform/http/auth.ts';
 import { implement } from '../../platform/http/endpoints.ts';
+import { keepChosenLanguage, pageLocale, publicTranslator } from '../public/index.ts';
 import type { FormTokens } from './form-token.ts';
 import { checkPath, formPage, notFoundPage, thanksPage, tooManyReportsPage, type FormField, type FormValues, type Page } from './pages.ts';
 import { REFERENCE, reporterPhone, sourceCodeOf, type DisputeService } from './service.ts';
@@ -46,9 +48,28 @@ const SOURCES: Array<[DisputeSource, string]> = [
 ];
 const FORM_FIELDS: FormField[] = ['reason', 'description', 'phone', 'token'];
 
-type ReportRequest = FastifyRequest<{ Params: { code: string }; Querystring: { ref?: string } }>;
+type ReportRequest = FastifyRequest<{ Params: { code: string }; Querystring: { ref?: string; lang?: string } }>;
 
-const send = (reply: FastifyReply, page: Page) => reply.code(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+/** A page in `t`'s language, never cached (the language follows the reader's headers, as the check pages'). */
+const send = (reply: FastifyReply, t: Translator, page: Page) =>
+  reply
+    .code(page.status)
+    .header('cache-control', 'no-store')
+    .header('content-language', t.locale)
+    .header('vary', 'accept-language, cookie')
+    .type('text/html; charset=utf-8')
+    .send(page.html);
+
+/** The language of a report page (modules/public language.ts: ?lang=, cookie, Accept-Language), the switch's choice kept. */
+function translatorFor(request: ReportRequest, reply: FastifyReply): Translator {
+  keepChosenLanguage(request, reply);
+  return publicTranslator(pageLocale(request));
+}
+
+/** A post's language: the form's hidden `lang` (the page it was sent from), else as for a page. */
+function postTranslator(request: ReportRequest, body: Record<string, unknown>): Translator {
+  return publicTranslator(isAnyLocale(body.lang) ? body.lang : pageLocale(request));
+}
 
 /**
  * The "Report a problem" pages of /v, /r and /a: the form (GET), its post (a plain form post, no
@@ -69,21 +90,23 @@ export function registerReportPages(app: FastifyInstance, deps: { service: Dispu
 
     for (const [source, path] of SOURCES) {
       scope.get(path, (request: ReportRequest, reply) => {
+        const t = translatorFor(request, reply);
         const code = sourceCodeOf(source, request.params.code);
-        if (code === null) return send(reply, notFoundPage(levy));
-        return send(reply, formPage({ levy, source, code, token: tokens.sign(`${source}:${code}`, clock.now()) }));
+        if (code === null) return send(reply, t, notFoundPage(t, levy));
+        return send(reply, t, formPage(t, { levy, source, code, token: tokens.sign(`${source}:${code}`, clock.now()) }));
       });
 
       scope.post(path, { config: { leavesAccountsAlone: true } }, async (request: ReportRequest, reply) => {
+        const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+        const t = postTranslator(request, body);
         const code = sourceCodeOf(source, request.params.code);
-        if (code === null) return send(reply, notFoundPage(levy));
+        if (code === null) return send(reply, t, notFoundPage(t, levy));
         // Every post counts, good or bad, before anything is read: a flood costs one slot each.
         const refusedUntil = await slots.take(slotKey(request.ip));
         if (refusedUntil !== null) {
           const seconds = Math.max(1, Math.ceil((refusedUntil - clock.now().getTime()) / 1000));
-          return send(reply.header('retry-after', String(seconds)), tooManyReportsPage(levy));
+          return send(reply.header('retry-after', String(seconds)), t, tooManyReportsPage(t, levy));
         }
-        const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
         const values: FormValues = {
           reason: typeof body.reason === 'string' ? body.reason : undefined,
           description: typeof body.description === 'string' ? body.description : undefined,
@@ -103,21 +126,22 @@ export function registerReportPages(app: FastifyInstance, deps: { service: Dispu
         if (parsed.success && !tokens.verify(`${source}:${code}`, parsed.data.token, now)) errors.add('token');
         if (!parsed.success || errors.size > 0) {
           const fields = FORM_FIELDS.filter((field) => errors.has(field));
-          return send(reply, formPage({ levy, source, code, token: tokens.sign(`${source}:${code}`, now), values, errors: fields, status: 400 }));
+          return send(reply, t, formPage(t, { levy, source, code, token: tokens.sign(`${source}:${code}`, now), values, errors: fields, status: 400 }));
         }
-        const reference = await service.report(source, code, { ...parsed.data, phone234: phone ?? null });
+        const reference = await service.report(source, code, { ...parsed.data, phone234: phone ?? null, language: isLocale(t.locale) ? t.locale : 'en' });
         return reply
           .code(303)
           .header('cache-control', 'no-store')
-          .header('location', `${checkPath(source, code)}/report/sent?ref=${encodeURIComponent(reference)}`)
+          .header('location', `${checkPath(source, code)}/report/sent?${new URLSearchParams({ ref: reference, lang: t.locale }).toString()}`)
           .send();
       });
 
       scope.get(`${path}/sent`, (request: ReportRequest, reply) => {
+        const t = translatorFor(request, reply);
         const code = sourceCodeOf(source, request.params.code);
         const reference = request.query.ref ?? '';
-        if (code === null || !REFERENCE.test(reference)) return send(reply, notFoundPage(levy));
-        return send(reply, thanksPage(levy, source, code, reference));
+        if (code === null || !REFERENCE.test(reference)) return send(reply, t, notFoundPage(t, levy));
+        return send(reply, t, thanksPage(t, levy, source, code, reference));
       });
     }
   });

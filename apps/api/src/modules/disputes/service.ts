@@ -13,6 +13,7 @@ import {
   type DisputeSource,
   type DisputeSummary,
   type Paginated,
+  type TextLanguage,
 } from '@eticket/contracts';
 import { createdRange } from '../../lists/created-range.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -115,7 +116,7 @@ export function createDisputeService(deps: {
      * Records a report from a check page (the form already checked): links it to what the page's
      * code names, and answers its reference. `phone`: checked to be a Nigerian mobile before.
      */
-    async report(source: DisputeSource, code: string, form: DisputeReportForm & { phone234: string | null }): Promise<string> {
+    async report(source: DisputeSource, code: string, form: DisputeReportForm & { phone234: string | null; language: TextLanguage }): Promise<string> {
       const now = clock.now();
       const found = await links(source, code, now);
       for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -128,6 +129,7 @@ export function createDisputeService(deps: {
           reason: form.reason,
           description: form.description,
           phone: form.phone234,
+          language: form.language,
           at: now,
         });
         if (id) return reference;
@@ -208,7 +210,7 @@ export function createDisputeService(deps: {
           await unit.disputes.queueText({
             disputeId: id,
             toPhone: current.phone,
-            body: outcomeSms(deps.levyName, current.reference, resolution.outcomeText),
+            body: outcomeSms(deps.levyName, current.reference, resolution.outcomeText, current.language),
             at: now,
           });
         }

@@ -12,6 +12,7 @@ const dispute = (reference: string): NewDispute => ({
   reason: 'paid_but_stopped',
   description: 'example',
   phone: '2348031234567',
+  language: 'yo',
   at: EXAMPLE.now,
 });
 const filter = { dueBefore: EXAMPLE.earlier };

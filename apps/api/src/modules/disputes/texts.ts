@@ -1,25 +1,24 @@
+import { serverTranslator } from '@eticket/i18n/server';
+import type { TextLanguage } from '@eticket/contracts';
+import { sectionWords } from '../public/index.ts';
+
 /**
- * Every English word of the public "Report a problem" pages and the link to them, in one keyed
- * object (to be translated with the other public pages: Pidgin, Hausa, Yoruba, Igbo). `{…}` marks
- * a value put in when the page is written.
+ * Every word of the public "Report a problem" pages (issue 44), in the reader's language (issue 45):
+ * the `dispute` section of the public pages, translated in packages/i18n/catalogues/public-dispute/
+ * (<locale>.json; the link under each check page is modules/public/report-link.ts, same section).
+ * `{…}` marks a value put in when the page is written.
  */
-export const DISPUTE_TEXT = {
-  link: 'Report a problem',
-  linkHint: 'Stopped after paying, a doubtful receipt or sticker, a collector who asked for more?',
+export const DISPUTE_WORDS = sectionWords('dispute', {
   formTitle: 'Report a problem',
-  about: {
-    vehicle: 'About the vehicle with code {code}',
-    receipt: 'About receipt {code}',
-    agent: 'About the collector with code {code}',
-  },
+  'about.vehicle': 'About the vehicle with code {code}',
+  'about.receipt': 'About receipt {code}',
+  'about.agent': 'About the collector with code {code}',
   reasonLegend: 'What happened?',
-  reasons: {
-    paid_but_stopped: 'I paid but was stopped or charged',
-    receipt_not_genuine: 'This receipt is not genuine',
-    collector_misconduct: 'The collector asked for more or had no ID',
-    sticker_fake: 'This sticker is fake',
-    other: 'Other',
-  },
+  'reason.paid_but_stopped': 'I paid but was stopped or charged',
+  'reason.receipt_not_genuine': 'This receipt is not genuine',
+  'reason.collector_misconduct': 'The collector asked for more or had no ID',
+  'reason.sticker_fake': 'This sticker is fake',
+  'reason.other': 'Other',
   descriptionLabel: 'Tell us what happened (where, when, how much)',
   descriptionHint: 'At most {max} characters.',
   phoneLabel: 'Your phone number, for our answer (optional)',
@@ -27,12 +26,10 @@ export const DISPUTE_TEXT = {
   send: 'Send report',
   privacy: 'No account needed. Your number is seen only by the levy’s staff handling your report.',
   errorsTitle: 'Please correct this:',
-  errors: {
-    reason: 'Choose what happened.',
-    description: 'Tell us what happened (at most {max} characters).',
-    phone: 'Enter a Nigerian mobile number, or leave it empty.',
-    token: 'This form has expired: it has been reloaded, please send it again.',
-  },
+  'error.reason': 'Choose what happened.',
+  'error.description': 'Tell us what happened (at most {max} characters).',
+  'error.phone': 'Enter a Nigerian mobile number, or leave it empty.',
+  'error.token': 'This form has expired: it has been reloaded, please send it again.',
   thanksTitle: 'Report received',
   thanksVerdict: 'Thank you: we have your report',
   thanksReference: 'Your reference',
@@ -42,12 +39,16 @@ export const DISPUTE_TEXT = {
   tooMany: 'Too many reports from this address: try again later.',
   notFoundTitle: 'Page not found',
   notFound: 'This address is not a check page.',
-} as const;
+});
 
-/** `{name}` replaced by each value given. */
-export const fill = (text: string, values: Record<string, string | number>): string =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-
-/** The outcome text sent to the reporter (plain ASCII: one GSM-7 text part or two). */
-export const outcomeSms = (levyName: string, reference: string, outcomeText: string): string =>
-  `${levyName}: your report ${reference}. ${outcomeText}`.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
+/**
+ * The outcome text sent to the reporter, in the language of the page they reported from
+ * (disputes.language): the wrapper's words from catalogues/texts (`dispute.outcome`); the staff's
+ * own outcome text as they typed it. Quotes made plain so an English text stays GSM-7.
+ */
+export const outcomeSms = (levyName: string, reference: string, outcomeText: string, language: TextLanguage = 'en'): string =>
+  serverTranslator('texts', language)
+    .t('dispute.outcome', { levy: levyName, reference, outcome: outcomeText })
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .normalize('NFC');

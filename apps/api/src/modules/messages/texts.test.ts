@@ -6,6 +6,7 @@
 import { TEXT_LANGUAGES, type TextLanguage } from '@eticket/contracts';
 import { describe, expect, it } from 'vitest';
 import type { Kobo } from '../../domain/money.ts';
+import { outcomeSms } from '../disputes/index.ts';
 import { countSegments } from './segments.ts';
 import { expiryReminderText, penaltyReceiptText, subscriptionReceiptText } from './texts.ts';
 
@@ -82,6 +83,41 @@ describe('the texts to motorists in five languages', () => {
 
   it('are sent composed (NFC): a letter with its mark is one character where Unicode has one', () => {
     for (const language of TEXT_LANGUAGES) for (const text of Object.values(textsIn(language, true))) expect(text).toBe(text.normalize('NFC'));
+  });
+});
+
+/**
+ * A dispute's outcome text (modules/disputes): the wrapper in the reporter's language around the
+ * staff's own text (1–300 characters, as typed). With LEVY_NAME's default and a reference: the
+ * wrapper's length, and the segments with a 100-character and a 300-character plain staff text.
+ * Every wrapper is GSM-7 (Yoruba's è ì ò are in the alphabet; Igbo says "ozi maka", message about),
+ * so the staff's plain text costs the same in every language. The table in docs/messages.md says the same.
+ */
+const OUTCOME: Record<TextLanguage, { wrapper: number; short: number; longest: number }> = {
+  en: { wrapper: 54, short: 1, longest: 3 },
+  pcm: { wrapper: 65, short: 2, longest: 3 },
+  ha: { wrapper: 58, short: 1, longest: 3 },
+  yo: { wrapper: 53, short: 1, longest: 3 },
+  ig: { wrapper: 51, short: 1, longest: 3 },
+};
+
+describe('the outcome text of a dispute in five languages', () => {
+  it('costs what docs/messages.md says, in GSM-7 for a plain staff text', () => {
+    for (const language of TEXT_LANGUAGES) {
+      const text = (staff: string) => countSegments(outcomeSms('E-Ticketing transport levy', 'DSP-ABCDEFGH', staff, language));
+      const wrapper = text('');
+      expect({
+        language,
+        encoding: wrapper.encoding,
+        wrapper: wrapper.length,
+        short: text('a'.repeat(100)).segments,
+        longest: text('a'.repeat(300)).segments,
+      }).toEqual({
+        language,
+        encoding: 'GSM-7',
+        ...OUTCOME[language],
+      });
+    }
   });
 });
 

@@ -71,7 +71,7 @@ function register(
 
 export const descriptor = defineModule({ name: 'public', routes: register, jobs: noJobs });
 
-/** What a section of the public pages with pages of its own (online payments' checkout pages) writes them with. */
+/** What a section of the public pages with pages of its own (online payments' checkout pages, the disputes' report form) writes them with. */
 export { keepChosenLanguage, pageLocale, publicTranslator } from './language.ts';
-export { escape, page, type Page } from './pages.ts';
+export { escape, languageSwitch, page, type Page } from './pages.ts';
 export { sectionWords } from './sections.ts';

@@ -9,6 +9,7 @@ import { controlledClock, createPerson, createTestContext, type TestContext } fr
 import { sectionMismatches } from '../../../test/public-sections.ts';
 import { createMotorist, newKey, session } from '../../../test/tickets.ts';
 import { AGENT_WORDS, RECEIPT_WORDS, VEHICLE_WORDS } from './pages.ts';
+import { REPORT_LINK_WORDS } from './report-link.ts';
 
 const clock = controlledClock('2026-05-01T09:00:00Z');
 let ctx: TestContext;
@@ -86,11 +87,29 @@ describe('the language of a public page', () => {
 
   it('every page in every language: its words, under 30 KB, no script', async () => {
     const expected = {
-      en: ['Genuine receipt', 'Suspended: do not pay', 'Receipt not found', 'Checked 1 May 2026, 10:00, Lagos time'],
-      pcm: ['Na correct risit', 'Dem don suspend am: no pay am', 'We no see this risit', 'We check am 1 Mee 2026, 10:00, Lagos time'],
-      ha: ['Rasit na gaskiya', 'An dakatar: kar ka biya', 'Ba a samu rasit ɗin ba', 'An duba 1 Mayu 2026, 10:00, lokacin Legas'],
-      yo: ['Rìsíìtì ojúlówó', 'A ti dá a dúró: má ṣe sanwó fún un', 'A kò rí rìsíìtì náà', 'A ṣàyẹ̀wò ní 1 Oṣù Ẹ̀bibi 2026, 10:00, àkókò Èkó'],
-      ig: ['Ezigbo rịsịtị', 'A kwụsịla ya: akwụla ya ụgwọ', 'Ahụghị rịsịtị ahụ', 'Elelere ya 1 Mee 2026, 10:00, oge Legọs'],
+      en: ['Genuine receipt', 'Suspended: do not pay', 'Receipt not found', 'Checked 1 May 2026, 10:00, Lagos time', '/report">Report a problem</a>'],
+      pcm: [
+        'Na correct risit',
+        'Dem don suspend am: no pay am',
+        'We no see this risit',
+        'We check am 1 Mee 2026, 10:00, Lagos time',
+        '/report">Report wahala</a>',
+      ],
+      ha: [
+        'Rasit na gaskiya',
+        'An dakatar: kar ka biya',
+        'Ba a samu rasit ɗin ba',
+        'An duba 1 Mayu 2026, 10:00, lokacin Legas',
+        '/report">Kai rahoton matsala</a>',
+      ],
+      yo: [
+        'Rìsíìtì ojúlówó',
+        'A ti dá a dúró: má ṣe sanwó fún un',
+        'A kò rí rìsíìtì náà',
+        'A ṣàyẹ̀wò ní 1 Oṣù Ẹ̀bibi 2026, 10:00, àkókò Èkó',
+        '/report">Ròyìn ìṣòro</a>',
+      ],
+      ig: ['Ezigbo rịsịtị', 'A kwụsịla ya: akwụla ya ụgwọ', 'Ahụghị rịsịtị ahụ', 'Elelere ya 1 Mee 2026, 10:00, oge Legọs', '/report">Kọọ nsogbu</a>'],
     };
     for (const locale of LOCALES) {
       const bodies: string[] = [];
@@ -128,6 +147,7 @@ describe('the language of a public page', () => {
 describe('the words of the public pages', () => {
   it("a section's English in the code is the English catalogue's", () => {
     for (const words of [VEHICLE_WORDS, RECEIPT_WORDS, AGENT_WORDS]) expect(sectionMismatches(words)).toEqual([]);
+    expect(sectionMismatches(REPORT_LINK_WORDS, 'public-dispute')).toEqual([]);
   });
 
   it('no key is in two of the public surfaces (public, public-<section>): merged, one would hide the other', () => {

@@ -9,7 +9,7 @@ import {
 } from '@eticket/contracts';
 import { LANGUAGE_NAMES, LOCALES, type Translator } from '@eticket/i18n';
 import { sectionWords } from './sections.ts';
-import { reportLink } from '../disputes/index.ts';
+import { reportLink } from './report-link.ts';
 
 /**
  * The public check pages as small server-written HTML: no script, no console code, one inline style
@@ -45,12 +45,14 @@ const levyLine = (levy: string) => `<p class="levy" translate="no">${escape(levy
 
 /**
  * The language switch: each language in its own name, a plain link (`?lang=ha` on the same page,
- * kept in a cookie by the route), so it works without script.
+ * kept in a cookie by the route), so it works without script. `keep`: the page's own query values
+ * the links carry too (a thank-you page's reference).
  */
-function languageSwitch(t: Translator): string {
+export function languageSwitch(t: Translator, keep: Record<string, string> = {}): string {
   const links = LOCALES.map((locale) => {
     const current = locale === t.locale ? ' aria-current="true"' : '';
-    return `<li><a href="?lang=${locale}" hreflang="${locale}" lang="${locale}" translate="no"${current}>${escape(LANGUAGE_NAMES[locale])}</a></li>`;
+    const query = escape(new URLSearchParams({ ...keep, lang: locale }).toString());
+    return `<li><a href="?${query}" hreflang="${locale}" lang="${locale}" translate="no"${current}>${escape(LANGUAGE_NAMES[locale])}</a></li>`;
   }).join('');
   return `<nav aria-label="${escape(t.t('page.language'))}"><ul>${links}</ul></nav>`;
 }
@@ -107,7 +109,7 @@ export function vehiclePage(t: Translator, vehicle: PublicVehicle, now: Date, ex
       [t.t('field.owner'), { data: vehicle.owner }],
       [t.t('field.penalty'), t.t(vehicle.penaltyOutstanding ? 'penalty.outstanding' : 'penalty.none')],
       [t.t('field.uniqueId'), { data: vehicle.userCode }],
-    ])}${extra}${reportLink('vehicle', vehicle.userCode)}`,
+    ])}${extra}${reportLink(t, 'vehicle', vehicle.userCode)}`,
     now,
   );
 }
@@ -137,7 +139,7 @@ export function receiptPage(t: Translator, receipt: PublicReceipt, levy: string,
         [t.t('field.dateTime'), t.dateTime(receipt.paidAt)],
         [t.t('field.collectedBy'), { data: `${nameOf(receipt.agent.fullName)} (${receipt.agent.userCode})` }],
       ],
-    )}${reportLink('receipt', receipt.receiptNo)}`,
+    )}${reportLink(t, 'receipt', receipt.receiptNo)}`,
     now,
   );
 }
@@ -156,7 +158,7 @@ export function agentPage(t: Translator, agent: PublicAgent, levy: string, now: 
     `${levyLine(levy)}<h1 translate="no">${escape(name)}</h1>${photo}${verdict(tone, text)}${fields([
       [t.t('field.role'), t.t(`role.${agent.role}`)],
       [t.t('field.uniqueId'), { data: agent.userCode }],
-    ])}${reportLink('agent', agent.userCode)}`,
+    ])}${reportLink(t, 'agent', agent.userCode)}`,
     now,
   );
 }
@@ -167,7 +169,7 @@ export function notFoundPage(t: Translator, kind: NotFoundKind, levy: string, no
   const title = t.t(`notFound.${kind}.title`);
   const detail = t.t(`notFound.${kind}.detail`);
   // A fake sticker's or receipt's code can be reported too (docs/disputes.md).
-  const report = code ? reportLink(kind, code) : '';
+  const report = code ? reportLink(t, kind, code) : '';
   return page(t, title, `${levyLine(levy)}<h1>${escape(title)}</h1>${verdict('bad', title)}<p>${escape(detail)}</p>${report}`, now, 404);
 }
 
