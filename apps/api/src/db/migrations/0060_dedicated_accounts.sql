@@ -6,7 +6,7 @@
 -- the provider has not made it (the assignment job asks, when DEDICATED_ACCOUNTS is on); 'failed'
 -- keeps the provider's reason and is tried again later. provider: who made it.
 CREATE TABLE dedicated_accounts (
-  user_id        uuid PRIMARY KEY REFERENCES users(id),
+  user_id        uuid PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
   provider       text,
   status         text NOT NULL DEFAULT 'requested' CHECK (status IN ('requested', 'assigned', 'failed')),
   account_number text,
