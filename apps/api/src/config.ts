@@ -207,6 +207,8 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s/]+(:\d+)?(\/[^\s]*)?$/, 'must be an http:// or https:// address')
     .default('https://api.paystack.co'),
+  /** Bank list and account-name lookup: through Paystack when PAYSTACK_SECRET_KEY is set (paystack), or the offline list and directory (offline). */
+  BANK_LOOKUP: z.enum(['paystack', 'offline'], { message: 'must be paystack or offline' }).default('paystack'),
   /** Where the public check pages and the console are: the links in QR codes, texts and mails; unset: texts carry no link (never the request's Host). */
   PUBLIC_URL: z
     .string()

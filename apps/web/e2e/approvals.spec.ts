@@ -18,7 +18,13 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 function freePort(): string {
   const probe = "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
-  return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
+  // The last line: a worker's NODE_OPTIONS may have the child print something before it.
+  const port = execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8', env: { PATH: process.env.PATH } })
+    .trim()
+    .split('\n')
+    .pop()!;
+  if (!/^\d+$/.test(port)) throw new Error(`no free port found: ${port}`);
+  return port;
 }
 
 const port = process.env.APPROVALS_E2E_PORT ?? freePort();

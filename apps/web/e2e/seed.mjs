@@ -41,6 +41,8 @@ export default {
     // Online payments through the Paystack stand-in that online-pay.spec.ts starts on this port (E2E_PAYSTACK_PORT, default 4150).
     PAYSTACK_SECRET_KEY: 'sk_test_e2estandin000000001',
     PAYSTACK_BASE_URL: `http://127.0.0.1:${process.env.E2E_PAYSTACK_PORT ?? 4150}`,
+    // Banks from the offline directory, as the allocation journeys expect (the stand-in runs only for the pay journeys).
+    BANK_LOOKUP: 'offline',
     SEED_ADMIN_EMAIL: ACCOUNTS.superAdmin.email,
     SEED_ADMIN_PASSWORD: E2E_PASSWORD,
   },

@@ -28,6 +28,7 @@ const EVERY_LINK = [
   'Disputes',
   'Allocation',
   'Books',
+  'Suspense',
   'Audit Log',
   'Record of Looks',
 ];

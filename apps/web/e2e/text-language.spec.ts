@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNTS } from './fixtures/accounts.ts';
 import { signIn } from './support/signIn.ts';
+import { ensurePlan } from './support/allocation.ts';
 import { apiToken, registerApprovedMotorist } from './support/tickets.ts';
 
 /** Issue 45: a motorist's text language, shown and changed on the details page (audited by the server). */
 test("the details page changes the language of a motorist's texts", async ({ page, request }) => {
   const admin = await apiToken(request, ACCOUNTS.superAdmin);
-  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Bisi Texts', vehicleType: 'keke', plan: 'weekly' });
+  await ensurePlan(request, admin, 'bike', 'daily', 250);
+  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Bisi Texts', vehicleType: 'bike', plan: 'daily' });
 
   await signIn(page, ACCOUNTS.admin);
   await page.goto(`/${motorist.id}/details`);

@@ -139,6 +139,11 @@ describe('configuration', () => {
     expect(createBankProvider(config, null as never).kind).toBe('paystack');
   });
 
+  it('keeps the offline bank list with a key when BANK_LOOKUP=offline (Paystack for online payments only)', () => {
+    expect(createBankProvider(loadConfig({ ...base, PAYSTACK_SECRET_KEY: SECRET, BANK_LOOKUP: 'offline' }), null as never).kind).toBe('offline');
+    expect(() => loadConfig({ ...base, BANK_LOOKUP: 'elsewhere' })).toThrow(/BANK_LOOKUP/);
+  });
+
   it.each([
     [{ PAYSTACK_SECRET_KEY: 'pk_test_0123456789abcdef' }, /PAYSTACK_SECRET_KEY: must be a Paystack secret key/],
     [{ PAYSTACK_BASE_URL: 'ftp://example.test' }, /PAYSTACK_BASE_URL: must be an http:\/\/ or https:\/\/ address/],
