@@ -64,7 +64,7 @@ test('in the pseudo-locale, the sign-in, scan, verdict, registration, collect fo
   expect(await untranslatedText(page, DATA)).toEqual([]);
   await page.locator('select[name=vehicleType]').selectOption('keke');
   await expect(page.locator('select[name=subscription] option')).not.toHaveCount(1);
-  await page.locator('input[name=plateNumber]').fill('psd 123 aa');
+  await page.locator('input[name=plateNumber]').fill('KJA-999-PS');
   await page.locator('input[name=route]').fill('ojota - ketu');
   await page.locator('section.register .actions button.primary').click();
   await expect(page.locator('input[name=portraitSelfie]')).toBeVisible();
