@@ -242,11 +242,14 @@ export function RegistrationForm({ draft, onSent }: { draft: Draft; onSent: (key
         <PhotoInput key={photo.name} photo={photo} blob={photos[photo.name]} onTaken={(file) => void takePhoto(photo.name, file)} />
       ))}
       {problems.length > 0 && (
-        <ul className="error" role="alert">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
+        // The alert wraps the list: a list given the alert role is no longer a list to a screen reader (axe: listitem).
+        <div role="alert">
+          <ul className="error">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
       )}
       <div className="actions">
         {step > 0 && (
