@@ -82,6 +82,8 @@ const PROBLEMS: [RegExp, string][] = [
   [/^must be a past date$/, 'register.problem.pastDate'],
   [/^must be at most (?<max>\d+) characters$/, 'register.problem.tooLong'],
   [/^must be one of (?<choices>.+)$/, 'register.problem.choice'],
+  // The reason (the contract's password-strength words) stays as written.
+  [/^is too easy to guess: (?<reason>.+)$/, 'register.problem.weak'],
 ];
 
 const NAMES = [...STEPS.flatMap((step) => step.fields.map((field) => field.name)), 'subscription', 'front', 'back', 'portraitSelfie', 'privacyNoticeGiven'];
@@ -90,7 +92,8 @@ const NAMES = [...STEPS.flatMap((step) => step.fields.map((field) => field.name)
 export function inWords(message: string): string {
   const named = NAMES.find((name) => message.startsWith(`${name} `) || message.startsWith(`${name}: `));
   if (!named) return fromServer(message);
-  const field = labelOf(named);
+  // A problem names the field plainly: "Password", not the form's "Password (12+ characters)".
+  const field = tOr(`register.problemField.${named}`, labelOf(named));
   const rest = message.slice(named.length + 1).trim();
   for (const [pattern, key] of PROBLEMS) {
     const found = pattern.exec(rest);
