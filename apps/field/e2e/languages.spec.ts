@@ -15,7 +15,7 @@ const DATA = [
   'RRN',
 ];
 
-test('in the pseudo-locale, the sign-in, scan, verdict, collect form and receipt show no text outside the catalogues', async ({ page }) => {
+test('in the pseudo-locale, the sign-in, scan, verdict, registration, collect form and receipt show no text outside the catalogues', async ({ page }) => {
   await openIn(page, 'en-XA');
   await expect(page.locator('h1')).toHaveText(/^⟦.+⟧$/);
   expect(await untranslatedText(page, DATA)).toEqual([]);
@@ -41,6 +41,34 @@ test('in the pseudo-locale, the sign-in, scan, verdict, collect form and receipt
   await expect(page.locator('.figure').first()).toBeVisible();
   // The day (2026-11-29) and the server's own words for a row (its plan or status) are data.
   expect(await untranslatedText(page, [...DATA, 'expired', 'active', 'grace'])).toEqual([]);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.locator('header.bar button.link').last().click();
+
+  // The registrar's registration: the privacy notice and the first step, its problems, the vehicle step with its plans, the photo step.
+  await signInAnyLanguage(page, AGENTS.registrar.email, PASSWORD);
+  await expect(page.locator('section.privacy-notice h3')).toHaveText(/^⟦.+⟧$/);
+  expect(await untranslatedText(page, DATA)).toEqual([]);
+  await page.locator('section.register .actions button.primary').click();
+  await expect(page.locator('section.register ul.error li').first()).toHaveText(/^⟦.+⟧$/);
+  expect(await untranslatedText(page, DATA)).toEqual([]);
+  await page.locator('input[name=privacyNoticeGiven]').check();
+  await page.locator('input[name=fullName]').fill('ada pseudo');
+  await page.locator('input[name=email]').fill('ada.pseudo@field.test');
+  await page.locator('input[name=phone]').fill('08030000999');
+  await page.locator('input[name=password]').fill('a-long-sticker-password');
+  await page.locator('input[name=dob]').fill('1990-02-03');
+  await page.locator('input[name=address]').fill('3 pseudo street');
+  await page.locator('select[name=gender]').selectOption('female');
+  await page.locator('section.register .actions button.primary').click();
+  await expect(page.locator('input[name=plateNumber]')).toBeVisible();
+  expect(await untranslatedText(page, DATA)).toEqual([]);
+  await page.locator('select[name=vehicleType]').selectOption('keke');
+  await expect(page.locator('select[name=subscription] option')).not.toHaveCount(1);
+  await page.locator('input[name=plateNumber]').fill('KJA-999-PS');
+  await page.locator('input[name=route]').fill('ojota - ketu');
+  await page.locator('section.register .actions button.primary').click();
+  await expect(page.locator('input[name=portraitSelfie]')).toBeVisible();
+  expect(await untranslatedText(page, DATA)).toEqual([]);
   page.once('dialog', (dialog) => void dialog.accept());
   await page.locator('header.bar button.link').last().click();
 
@@ -79,6 +107,23 @@ for (const locale of LOCALES) {
     await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
     expect(await overflowsSideways(page)).toBe(false);
     await page.locator('section.verdict button.next').click();
+    expect(await overflowsSideways(page)).toBe(false);
+  });
+}
+
+for (const locale of LOCALES) {
+  test(`${locale}: no serious or critical axe violation and 48 px targets on the registration screen`, async ({ page }) => {
+    await openIn(page, locale);
+    await signInAnyLanguage(page, AGENTS.registrar.email, PASSWORD);
+    await expect(page.locator('section.privacy-notice')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
+    // The first step's problems, then the vehicle step.
+    await page.locator('section.register .actions button.primary').click();
+    await expect(page.locator('section.register ul.error')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
     expect(await overflowsSideways(page)).toBe(false);
   });
 }

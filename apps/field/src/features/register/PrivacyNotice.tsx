@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { privacyEndpoints, type PrivacyNotice as Notice } from '@eticket/contracts';
 import { call } from '../../lib/api.ts';
+import { t } from '../../lib/i18n.ts';
 
 const KEY = 'privacyNotice';
 
@@ -37,18 +38,16 @@ function useNotice(): Notice | null {
 export function PrivacyNotice({ given, onGiven }: { given: boolean; onGiven: (given: boolean) => void }) {
   const notice = useNotice();
   return (
-    <section className="privacy-notice" aria-label="Privacy notice">
-      <h3>Read this to the motorist</h3>
+    <section className="privacy-notice" aria-label={t('privacy.label')}>
+      <h3>{t('privacy.title')}</h3>
+      <p>{t('privacy.text', { levy: notice?.levyName ?? t('privacy.theLevy'), days: notice?.deletedPersonDays ?? 90 })}</p>
       <p>
-        {notice?.levyName ?? 'The levy'} keeps your name, phone, address, date of birth, ID card, photo and vehicle, your payments and where your vehicle is
-        checked, to collect the levy and show that you have paid. Your details are erased {notice?.deletedPersonDays ?? 90} days after your registration is
-        deleted; payments are kept without your name. You may ask for a copy of everything we hold, to correct it, or to erase it.
-      </p>
-      <p>
-        Data protection officer: <strong>{notice?.dpoContact ?? 'see the privacy page'}</strong> · {location.origin}/privacy
+        {t('privacy.dpo')} <strong translate={notice?.dpoContact ? 'no' : undefined}>{notice?.dpoContact ?? t('privacy.seePage')}</strong> ·{' '}
+        <span translate="no">{location.origin}/privacy</span>
       </p>
       <label className="check">
-        <input type="checkbox" name="privacyNoticeGiven" checked={given} onChange={(e) => onGiven(e.target.checked)} /> Notice given *
+        <input type="checkbox" name="privacyNoticeGiven" checked={given} onChange={(e) => onGiven(e.target.checked)} />{' '}
+        {t('register.required', { field: t('register.field.privacyNoticeGiven') })}
       </label>
     </section>
   );

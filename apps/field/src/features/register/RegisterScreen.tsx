@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '../../lib/i18n.ts';
 import { readSession } from '../../lib/session.ts';
 import { useQueue, type QueueItem } from '../../lib/outbox/index.ts';
 import { RegistrationForm, type Draft } from './RegistrationForm.tsx';
@@ -12,23 +13,21 @@ type RegistrationItem = Extract<QueueItem, { kind: 'registration' }>;
 
 const EMPTY: Draft = { values: {}, photos: {} };
 
-const STATE_WORDS: Record<QueueItem['state'], string> = { waiting: 'Waiting for network', sending: 'Sending…', done: 'Registered', refused: 'Refused' };
-
 /** The registrar's registrations still on the phone: their stickers, and the refused ones to edit and resend. */
 function MyRegistrations({ onOpen }: { onOpen: (key: string) => void }) {
   const agentId = readSession()?.user.id;
   const items = (useQueue() ?? []).filter((item): item is RegistrationItem => item.kind === 'registration' && item.agentId === agentId);
   if (items.length === 0) return null;
   return (
-    <section className="my-registrations" aria-label="Registrations on this phone">
-      <h3>Registrations on this phone</h3>
+    <section className="my-registrations" aria-label={t('register.onPhone')}>
+      <h3>{t('register.onPhone')}</h3>
       <ul>
         {items.map((item) => (
           <li key={item.key} data-state={item.state}>
-            <button className="link" onClick={() => onOpen(item.key)}>
+            <button className="link" onClick={() => onOpen(item.key)} translate="no">
               {item.body.fields.fullName} · {item.body.fields.plateNumber?.toUpperCase()}
             </button>
-            <small>{STATE_WORDS[item.state]}</small>
+            <small>{t(`register.state.${item.state}`)}</small>
           </li>
         ))}
       </ul>

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { RegistrationResponse, VehicleType } from '@eticket/contracts';
+import { t } from '../../lib/i18n.ts';
 import { db, type QueueItem, remove, subscribeQueue } from '../../lib/outbox/index.ts';
 import { inWords } from './RegistrationForm.tsx';
 import { Sticker } from './Sticker.tsx';
 
 type RegistrationItem = Extract<QueueItem, { kind: 'registration' }>;
 
-const QUEUED_NOTE = 'No network: the registration is kept on the phone and sent when the network returns (see Queue).';
+/** The server's word for a registration it recorded, said in the phone's language. */
+const REGISTERED = 'Motorist registered successfully';
 
 /** The registration as it now stands in the queue, read again whenever the queue changes; null once gone. */
 function useRegistration(key: string): RegistrationItem | null | undefined {
@@ -26,30 +28,30 @@ function useRegistration(key: string): RegistrationItem | null | undefined {
  */
 export function SentRegistration({ itemKey, onNext, onEdit }: { itemKey: string; onNext: () => void; onEdit: (item: RegistrationItem) => void }) {
   const item = useRegistration(itemKey);
-  if (item === undefined) return <p className="muted">Loading…</p>;
+  if (item === undefined) return <p className="muted">{t('common.loading')}</p>;
   const next = (
     <button className="primary" onClick={onNext}>
-      Register another
+      {t('register.another')}
     </button>
   );
-  if (item === null) return <p className="muted">This registration is no longer on the phone. {next}</p>;
+  if (item === null)
+    return (
+      <p className="muted">
+        {t('register.gone')} {next}
+      </p>
+    );
   const { fields } = item.body;
   if (item.state === 'refused')
     return (
       <>
         <p className="error" role="alert">
-          Refused: {inWords(item.message ?? 'the server refused this registration')}
+          {t('register.refused', { reason: item.message ? inWords(item.message) : t('register.refusedByServer') })}
         </p>
         <button className="primary" onClick={() => onEdit(item)}>
-          Edit and resend
+          {t('register.edit')}
         </button>
-        <button
-          className="secondary"
-          onClick={() =>
-            confirm(`Remove the registration of ${fields.fullName} from the phone? The server never recorded it.`) && void remove(item.key).then(onNext)
-          }
-        >
-          Remove
+        <button className="secondary" onClick={() => confirm(t('register.removeConfirm', { name: fields.fullName })) && void remove(item.key).then(onNext)}>
+          {t('queue.remove')}
         </button>
       </>
     );
@@ -57,9 +59,9 @@ export function SentRegistration({ itemKey, onNext, onEdit }: { itemKey: string;
     return (
       <>
         <p className="success" role="status">
-          {QUEUED_NOTE}
+          {t('register.queued')}
         </p>
-        <p className="muted">The Unique ID and the sticker show here once the server has the registration.</p>
+        <p className="muted">{t('register.stickerLater')}</p>
         {next}
       </>
     );
@@ -67,10 +69,10 @@ export function SentRegistration({ itemKey, onNext, onEdit }: { itemKey: string;
   return (
     <>
       <p className="success" role="status">
-        {answer.message}
+        {answer.message === REGISTERED ? t('register.registered') : answer.message}
       </p>
       <p className="unique-id">
-        Unique ID <strong>{answer.data.userCode}</strong>
+        {t('common.uniqueId')} <strong translate="no">{answer.data.userCode}</strong>
       </p>
       <Sticker
         sticker={{

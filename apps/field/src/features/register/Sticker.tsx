@@ -1,15 +1,19 @@
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { stickerLines, vehicleCheckUrl, type PrintableSticker } from '@eticket/contracts';
+import { t, tOr } from '../../lib/i18n.ts';
 import { keptLinks } from '../../lib/links.ts';
 import { useQrCode } from '../../lib/useQrCode.ts';
 import { useRollPage } from '../../lib/useRollPage.ts';
 
 type Paper = 'roll' | 'a6';
 const PAPERS: [Paper, string][] = [
-  ['roll', '58 mm roll'],
-  ['a6', 'A6 label'],
+  ['roll', 'sticker.roll'],
+  ['a6', 'sticker.a6'],
 ];
+/** The sticker's labels in the registrar's language, in stickerLines' order: plate, vehicle, Unique ID. */
+const LINE_KEYS = ['sticker.plate', 'sticker.vehicle', 'common.uniqueId'];
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const PAPER_KEY = 'stickerPaper';
 const A6_PAGE = '@media print { @page { size: 105mm 148mm; margin: 0; } }'; // Chromium takes no 'A6'
 
@@ -22,12 +26,16 @@ interface StickerText {
 
 /** What a sticker says, on screen and on paper alike: the levy, the plate, the QR code of /v/{userCode}, vehicle type and Unique ID. */
 function StickerBody({ text }: { text: StickerText }) {
-  const [[, plate], ...lines] = stickerLines(text.sticker);
+  const [[, plate], ...lines] = stickerLines(text.sticker).map(([, value], index): [string, string] => [t(LINE_KEYS[index]), value]);
+  // The vehicle type as the app says it everywhere ("Keke", "Kẹ̀kẹ́"); the Unique ID is data.
+  lines[0][1] = capitalised(tOr(`vehicle.${text.sticker.vehicleType}`, text.sticker.vehicleType));
   return (
     <>
       <h2>{text.levyName}</h2>
-      <p className="plate">{plate}</p>
-      {text.qrDataUrl && <img src={text.qrDataUrl} alt={`QR code of ${text.checkUrl}`} />}
+      <p className="plate" translate="no">
+        {plate}
+      </p>
+      {text.qrDataUrl && <img src={text.qrDataUrl} alt={t('sticker.qr', { url: text.checkUrl })} />}
       <dl>
         {lines.map(([label, value]) => (
           <div key={label}>
@@ -37,9 +45,9 @@ function StickerBody({ text }: { text: StickerText }) {
         ))}
       </dl>
       <p className="check">
-        Scan to check this vehicle’s ticket:
+        {t('sticker.scanToCheck')}
         <br />
-        {text.checkUrl}
+        <span translate="no">{text.checkUrl}</span>
       </p>
     </>
   );
@@ -70,21 +78,21 @@ export function Sticker({ sticker }: { sticker: PrintableSticker }) {
   };
   return (
     <>
-      <article className="sticker" aria-label="Sticker">
+      <article className="sticker" aria-label={t('sticker.label')}>
         <StickerBody text={text} />
       </article>
       <PrintCopy text={text} paper={paper} />
       <fieldset className="paper">
-        <legend>Paper</legend>
+        <legend>{t('sticker.paper')}</legend>
         {PAPERS.map(([value, label]) => (
           <label key={value}>
             <input type="radio" name="sticker-paper" checked={paper === value} onChange={() => choose(value)} />
-            {label}
+            {t(label)}
           </label>
         ))}
       </fieldset>
       <button className="secondary" onClick={() => print()} disabled={!text.qrDataUrl}>
-        Print sticker
+        {t('sticker.print')}
       </button>
     </>
   );
