@@ -36,8 +36,8 @@ export function onlineCredit(deps: { clock: Clock; options?: Pick<FieldOptions, 
     // The "Online payments" user, as the online-payments module writes it before its first credit
     // (it may not exist yet when a transfer or a suspense item is the first online payment).
     await tx.execute(
-      sql`INSERT INTO users (id, user_code, full_name, email, phone, password_hash, role, agent_role, registration_status)
-          VALUES (${ONLINE_PAYMENTS_USER_ID}, 'onlinepayments', 'Online payments', 'online-payments@levy.invalid', '00000000000', '!', 'remitter', 'remitter', 'suspended')
+      sql`INSERT INTO users (id, user_code, full_name, email, phone, password_hash, role, agent_role, registration_status, is_system)
+          VALUES (${ONLINE_PAYMENTS_USER_ID}, 'onlinepayments', 'Online payments', 'online-payments@levy.invalid', '00000000000', '!', 'remitter', 'remitter', 'suspended', true)
           ON CONFLICT DO NOTHING`,
     );
     const field = fieldOn(tx, deps.clock, { ...deps.options, tills: undefined, through: 'provider' });
