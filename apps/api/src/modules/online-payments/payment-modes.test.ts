@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { lagosDay } from '../../domain/calendar.ts';
 import { createTestContext, signedInPerson, type TestContext } from '../../../test/harness.ts';
 import { createMotorist } from '../../../test/tickets.ts';
+import { paystackSignature } from './provider/signature.ts';
 import { startPaystackStandin, type PaystackStandin } from './provider/standin.ts';
 import { ONLINE_PAYMENTS_AGENT } from './service.ts';
 import { WEBHOOK_PATH } from './routes.ts';
@@ -91,6 +92,46 @@ describe('the mode of an online payment follows the provider channel', () => {
     expect(body.summary.count).toBe(rows.length);
     const cards = (await get(`/api/sub-history?modeOfPayment=card&limit=100`)).json().data as Array<{ receiptNo: string }>;
     expect(cards.map((row) => row.receiptNo)).not.toContain(payment.receipt_no);
+  });
+
+  it('a USSD checkout sent to suspense (wrong amount) and assigned by staff is recorded as ussd', async () => {
+    const motorist = await createMotorist(ctx, 'keke');
+    const otherPlan = randomUUID();
+    await db().execute(
+      sql`INSERT INTO subscription_plans (id, name, vehicle_type, price_kobo, created_at, updated_at) VALUES (${otherPlan}, 'daily', 'keke', ${WEEKLY_KOBO - 100}, now(), now())`,
+    );
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: `/v/${motorist.userCode}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ item: planId, phone: '' }).toString(),
+    });
+    expect(started.statusCode).toBe(303);
+    const [op] = await rowsOf<{ reference: string }>(db(), sql`SELECT reference FROM online_payments WHERE motorist_id = ${motorist.id}`);
+    const payload = JSON.stringify({
+      event: 'charge.success',
+      data: { id: 4301, reference: op!.reference, amount: WEEKLY_KOBO - 100, currency: 'NGN', status: 'success', channel: 'ussd' },
+    });
+    const headers = { 'content-type': 'application/json', 'x-paystack-signature': paystackSignature(KEY, payload) };
+    expect((await ctx.app.inject({ method: 'POST', url: WEBHOOK_PATH, headers, payload })).statusCode).toBe(200);
+    let item: { id: string } | undefined;
+    for (let i = 0; i < 100 && !item; i++) {
+      [item] = await rowsOf<{ id: string }>(db(), sql`SELECT id FROM suspense_items WHERE reference = ${op!.reference} AND channel = 'ussd'`);
+      if (!item) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(item).toBeDefined();
+    const assigned = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/suspense/${item!.id}/assign`,
+      headers: admin.headers,
+      payload: { userCode: motorist.userCode, kind: 'subscription', subscriptionId: otherPlan, note: 'paid the daily ticket by USSD' },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    const [payment] = await rowsOf<{ mode_of_payment: string }>(
+      db(),
+      sql`SELECT mode_of_payment FROM subscription_payments WHERE motorist_id = ${motorist.id}`,
+    );
+    expect(payment?.mode_of_payment).toBe('ussd');
   });
 
   it('an agent may not send ussd (400 naming modeOfPayment)', async () => {
