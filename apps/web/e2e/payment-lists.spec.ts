@@ -95,6 +95,8 @@ test('payment lists: count and naira total of the whole filter, as the API says;
   expect(csv.rows.map((row) => row['Unique ID']).sort()).toEqual([one.userCode, one.userCode, two.userCode].sort());
   await dialog(page, 'Filter').getByRole('button', { name: 'Done' }).click();
 
+  // The Mode Of Payment filter offers USSD (online payments by USSD) beside the agents' modes.
+  await expect(page.getByLabel('Mode Of Payment').locator('option', { hasText: 'USSD' })).toHaveCount(1);
   // And Mode Of Payment: cash narrows to the one cash payment.
   const cash = listReply(page, '/api/sub-history', { modeOfPayment: 'cash', remitter: remitterId });
   await page.getByLabel('Mode Of Payment').selectOption('cash');

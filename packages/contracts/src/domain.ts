@@ -65,5 +65,12 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PAYMENT_STATUSES = ['success', 'pending', 'failed', 'reversed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const MODES_OF_PAYMENT = ['cash', 'transfer', 'pos', 'card'] as const;
+/** The modes an agent takes money by (the field app's and the console's payment forms offer these alone). */
+export const AGENT_MODES_OF_PAYMENT = ['cash', 'transfer', 'pos', 'card'] as const;
+export type AgentModeOfPayment = (typeof AGENT_MODES_OF_PAYMENT)[number];
+/**
+ * Every mode a payment is recorded with: the agents' modes and `ussd`, a payment a motorist made
+ * through the online payment provider by USSD (docs/online-payments.md); shown and filtered on.
+ */
+export const MODES_OF_PAYMENT = [...AGENT_MODES_OF_PAYMENT, 'ussd'] as const;
 export type ModeOfPayment = (typeof MODES_OF_PAYMENT)[number];

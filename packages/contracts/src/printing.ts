@@ -40,7 +40,7 @@ export function paidForText(kind: ReceiptKind, planName: PlanName | null, vehicl
   return `${what} (${vehicleType})`;
 }
 
-const MODE_LABELS: Record<ModeOfPayment, string> = { cash: 'Cash', transfer: 'Transfer', pos: 'POS', card: 'Card' };
+const MODE_LABELS: Record<ModeOfPayment, string> = { cash: 'Cash', transfer: 'Transfer', pos: 'POS', card: 'Card', ussd: 'USSD' };
 /** 'Transfer (Access Bank)', 'Cash'. */
 export const modeText = (mode: ModeOfPayment, bankName: string | null) => (bankName ? `${MODE_LABELS[mode]} (${printedName(bankName)})` : MODE_LABELS[mode]);
 

@@ -6,7 +6,7 @@
 // the tills again) applied to the in-memory records (records.ts), with the audit rows they write.
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { ModeOfPayment } from '@eticket/contracts';
+import type { AgentModeOfPayment, ModeOfPayment } from '@eticket/contracts';
 import { cleanImage, type FileStore } from '../adapters/files.ts';
 import { lagosDay } from '../domain/calendar.ts';
 import { toKobo, toNaira, type Kobo } from '../domain/money.ts';
@@ -19,7 +19,7 @@ import { auditRow, recordingLedger, type CloseRecord, type DemoRecords, type Til
 import { DAY, type RandomSource } from './story.ts';
 
 const BANKS = ['access bank', 'gtbank', 'first bank', 'zenith bank', 'uba', 'opay', 'moniepoint', 'palmpay', 'fidelity bank', 'wema bank'];
-const REFERENCE_PREFIX: Record<Exclude<ModeOfPayment, 'cash'>, string> = { transfer: 'FT', pos: 'POS', card: 'CRD' };
+const REFERENCE_PREFIX: Record<Exclude<AgentModeOfPayment, 'cash'>, string> = { transfer: 'FT', pos: 'POS', card: 'CRD' };
 /** Deposits of the last days carry a photo of their slip (a small generated image), for the console's slip link. */
 const SLIP_DAYS = 14;
 
@@ -131,7 +131,7 @@ export function demoTills(deps: { files: FileStore; random: RandomSource; staff:
   let cleanSlip: Awaited<ReturnType<typeof cleanImage>> | null = null;
 
   /** A mode of payment as remitters report them; non-cash with its bank and a reference of its channel. */
-  function means(mode: ModeOfPayment): PaymentMeans {
+  function means(mode: AgentModeOfPayment): PaymentMeans {
     if (mode === 'cash') return { modeOfPayment: 'cash' };
     serial += 1;
     return { modeOfPayment: mode, bankName: random.pick(BANKS), reference: `${REFERENCE_PREFIX[mode]}${String(100_000_000 + serial * 7919)}` };
@@ -155,7 +155,7 @@ export function demoTills(deps: { files: FileStore; random: RandomSource; staff:
      */
     async collect<R extends { body: { data: { payment: { amount: number; modeOfPayment: ModeOfPayment } } } }>(
       remitterId: string,
-      mode: ModeOfPayment,
+      mode: AgentModeOfPayment,
       pay: (means: PaymentMeans) => Promise<R>,
     ): Promise<R> {
       let paid: R;

@@ -22,5 +22,6 @@ describe('modeOfPaymentLabel', () => {
     expect(modeOfPaymentLabel('pos')).toBe('POS');
     expect(modeOfPaymentLabel('cash')).toBe('Cash');
     expect(modeOfPaymentLabel('transfer')).toBe('Transfer');
+    expect(modeOfPaymentLabel('ussd')).toBe('USSD');
   });
 });

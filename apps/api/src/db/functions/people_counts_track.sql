@@ -5,13 +5,13 @@ CREATE OR REPLACE FUNCTION public.people_counts_track()
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') AND NOT OLD.is_deleted THEN
+  IF TG_OP IN ('UPDATE', 'DELETE') AND NOT OLD.is_deleted AND NOT OLD.is_system THEN
     PERFORM people_counts_add(OLD.role, OLD.registration_status, lagos_day(OLD.created_at), vehicle_type_of(OLD.id), count_shard(OLD.id), -1);
     IF OLD.role = 'motorist' AND OLD.added_by IS NOT NULL THEN
       PERFORM agent_ranking_add('registrations', lagos_day(OLD.created_at), OLD.added_by, -1);
     END IF;
   END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') AND NOT NEW.is_deleted THEN
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NOT NEW.is_deleted AND NOT NEW.is_system THEN
     PERFORM people_counts_add(NEW.role, NEW.registration_status, lagos_day(NEW.created_at), vehicle_type_of(NEW.id), count_shard(NEW.id), 1);
     IF NEW.role = 'motorist' AND NEW.added_by IS NOT NULL THEN
       PERFORM agent_ranking_add('registrations', lagos_day(NEW.created_at), NEW.added_by, 1);
@@ -21,4 +21,4 @@ BEGIN
 END $function$;
 
 -- Triggers running it
-CREATE TRIGGER users_people_counts AFTER INSERT OR DELETE OR UPDATE OF role, registration_status, is_deleted, created_at, added_by ON users FOR EACH ROW EXECUTE FUNCTION people_counts_track();
+CREATE TRIGGER users_people_counts AFTER INSERT OR DELETE OR UPDATE OF role, registration_status, is_deleted, is_system, created_at, added_by ON users FOR EACH ROW EXECUTE FUNCTION people_counts_track();

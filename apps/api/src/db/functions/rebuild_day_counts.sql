@@ -7,7 +7,7 @@ AS $function$
   TRUNCATE people_counts, scan_counts;
   INSERT INTO people_counts (role, registration_status, day, vehicle_type, shard, people)
   SELECT u.role, u.registration_status, lagos_day(u.created_at), coalesce(v.vehicle_type, ''), 0, count(*)
-  FROM users u LEFT JOIN vehicles v ON v.user_id = u.id WHERE NOT u.is_deleted GROUP BY 1, 2, 3, 4;
+  FROM users u LEFT JOIN vehicles v ON v.user_id = u.id WHERE NOT u.is_deleted AND NOT u.is_system GROUP BY 1, 2, 3, 4;
   INSERT INTO scan_counts (day, vehicle_type, subscription_status, shard, scans)
   SELECT lagos_day(created_at), vehicle_type, subscription_status, 0, count(*)
   FROM scans GROUP BY 1, 2, 3;

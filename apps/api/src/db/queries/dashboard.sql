@@ -104,6 +104,7 @@ FROM
           r.id = t.agent_id
           AND r.role = 'remitter'
           AND NOT r.is_deleted
+          AND NOT r.is_system
           AND TRUE
       ) r
     ORDER BY
@@ -178,6 +179,7 @@ FROM
           r.id = t.agent_id
           AND r.role = 'remitter'
           AND NOT r.is_deleted
+          AND NOT r.is_system
           AND r.search_text LIKE $3
       ) r
     ORDER BY

@@ -40,7 +40,8 @@ INSERT INTO
     password_hash,
     role,
     agent_role,
-    registration_status
+    registration_status,
+    is_system
   )
 VALUES
   (
@@ -52,7 +53,8 @@ VALUES
     '!',
     'remitter',
     'remitter',
-    'suspended'
+    'suspended',
+    TRUE
   )
 ON CONFLICT DO NOTHING;
 

@@ -86,6 +86,7 @@ INSERT INTO
     "online",
     "last_login",
     "is_deleted",
+    "is_system",
     "added_by",
     "approved_by",
     "suspended_by",
@@ -114,6 +115,7 @@ VALUES
     DEFAULT,
     $7,
     $8,
+    DEFAULT,
     DEFAULT,
     DEFAULT,
     DEFAULT,
@@ -211,6 +213,7 @@ INSERT INTO
     "online",
     "last_login",
     "is_deleted",
+    "is_system",
     "added_by",
     "approved_by",
     "suspended_by",
@@ -239,6 +242,7 @@ VALUES
     DEFAULT,
     $7,
     $8,
+    DEFAULT,
     DEFAULT,
     DEFAULT,
     DEFAULT,
@@ -456,6 +460,7 @@ WHERE
   (
     "users"."role" IN ('motorist')
     AND "users"."is_deleted" = FALSE
+    AND "users"."is_system" = FALSE
   )
 ORDER BY
   "users"."created_at" DESC,
@@ -574,6 +579,7 @@ WHERE
     (
       "users"."role" IN ('motorist')
       AND "users"."is_deleted" = FALSE
+      AND "users"."is_system" = FALSE
       AND "users"."search_text" LIKE $1
       AND "users"."registration_status" = 'approved'
       AND "users"."online" = TRUE
@@ -834,6 +840,7 @@ WHERE
       (
         "users"."role" IN ('motorist')
         AND "users"."is_deleted" = FALSE
+        AND "users"."is_system" = FALSE
       )
     ORDER BY
       "users"."created_at" DESC,
@@ -895,6 +902,7 @@ SELECT
             (
               "users"."role" IN ('motorist')
               AND "users"."is_deleted" = FALSE
+              AND "users"."is_system" = FALSE
               AND "users"."search_text" LIKE $1
             )
           LIMIT
@@ -908,6 +916,7 @@ WHERE
   (
     "users"."role" IN ('motorist')
     AND "users"."is_deleted" = FALSE
+    AND "users"."is_system" = FALSE
     AND "users"."search_text" LIKE $3
   )
 ORDER BY
@@ -1143,6 +1152,7 @@ WHERE
       (
         "users"."role" IN ('remitter', 'registrar', 'enforcer')
         AND "users"."is_deleted" = FALSE
+        AND "users"."is_system" = FALSE
         AND "users"."registration_status" = 'pending'
       )
     ORDER BY
@@ -1205,6 +1215,7 @@ SELECT
             (
               "users"."role" IN ('motorist')
               AND "users"."is_deleted" = FALSE
+              AND "users"."is_system" = FALSE
               AND "users"."search_text" LIKE $1
               AND "users"."registration_status" = 'approved'
               AND "users"."online" = TRUE
@@ -1222,6 +1233,7 @@ WHERE
   (
     "users"."role" IN ('motorist')
     AND "users"."is_deleted" = FALSE
+    AND "users"."is_system" = FALSE
     AND "users"."search_text" LIKE $5
     AND "users"."registration_status" = 'approved'
     AND "users"."online" = TRUE
@@ -1248,6 +1260,7 @@ SELECT
             (
               "users"."role" IN ('motorist')
               AND "users"."is_deleted" = FALSE
+              AND "users"."is_system" = FALSE
               AND "users"."search_text" LIKE $1
               AND "users"."registration_status" = 'approved'
               AND "users"."online" = TRUE

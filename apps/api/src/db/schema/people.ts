@@ -23,6 +23,8 @@ export const users = pgTable(
     online: boolean('online').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    /** A system user, no person (the "Online payments" user; 0062): out of the people lists, counts and top agents. */
+    isSystem: boolean('is_system').notNull().default(false),
     addedBy: uuid('added_by'),
     approvedBy: uuid('approved_by'),
     suspendedBy: uuid('suspended_by'),

@@ -374,7 +374,7 @@ export function createDashboardRepository(db: Database) {
                           FROM (SELECT agent_id, sum(value) AS value FROM parts GROUP BY agent_id HAVING sum(value) > 0 ORDER BY 2 DESC) t
                           CROSS JOIN LATERAL (
                             SELECT r.id, r.full_name, r.phone, r.email, r.user_code FROM users r
-                            WHERE r.id = t.agent_id AND r.role = ${ofRole} AND NOT r.is_deleted AND ${matches}
+                            WHERE r.id = t.agent_id AND r.role = ${ofRole} AND NOT r.is_deleted AND NOT r.is_system AND ${matches}
                           ) r
                           ORDER BY t.value DESC
                           FETCH FIRST ${top} ROWS WITH TIES) AS top`;

@@ -6,6 +6,7 @@ import {
   fieldScanRequest,
   plateKey,
   type FieldScanResponse,
+  type ModeOfPayment,
   type PaymentResponse,
   type SubscriptionStatus,
   penaltyPaymentRequest,
@@ -30,8 +31,10 @@ import type { FieldContext, FieldRepository, FieldUnit, ScanRow } from './reposi
 /** A payment as the records module shows it. */
 type PaymentRow = Parameters<typeof toPaymentRecord>[0];
 
-type SubscriptionPaymentInput = z.output<typeof subscriptionPaymentRequest>;
-type PenaltyPaymentInput = z.output<typeof penaltyPaymentRequest>;
+/** An agent's modes, or `ussd` for a payment taken through the online payment provider (`through`). */
+type WithAnyMode<T> = Omit<T, 'modeOfPayment'> & { modeOfPayment: ModeOfPayment };
+type SubscriptionPaymentInput = WithAnyMode<z.output<typeof subscriptionPaymentRequest>>;
+type PenaltyPaymentInput = WithAnyMode<z.output<typeof penaltyPaymentRequest>>;
 type ScanInput = z.output<typeof fieldScanRequest>;
 
 export interface FieldOptions {

@@ -29,11 +29,12 @@ export const payableOf = (stakeholderId: string): AccountRef => ({ code: `payabl
 
 /**
  * Where a payment's money is: the remitter's till (cash), the levy's bank (transfer), the channel's
- * clearing account (POS, card); a payment taken through the online provider (`through`), its clearing
+ * clearing account (POS, card); a payment taken through the online provider (`through`; USSD is only
+ * ever taken so), its clearing
  * account whatever the mode, until the provider settles to the bank.
  */
 export function receivingAccount(mode: ModeOfPayment, remitterId: string, through?: 'provider'): AccountRef {
-  if (through === 'provider') return ACCOUNTS.clearing.online;
+  if (through === 'provider' || mode === 'ussd') return ACCOUNTS.clearing.online;
   if (mode === 'cash') return tillOf(remitterId);
   if (mode === 'transfer') return ACCOUNTS.levyBank;
   return ACCOUNTS.clearing[mode];

@@ -65,8 +65,8 @@ export function onlinePaymentQueries(db: Database) {
     /** The user online payments are recorded under: never signs in (suspended, no password), shown as "Online payments". */
     async ensureAgent(id: string): Promise<void> {
       await db.execute(
-        sql`INSERT INTO users (id, user_code, full_name, email, phone, password_hash, role, agent_role, registration_status)
-            VALUES (${id}, 'onlinepayments', 'Online payments', 'online-payments@levy.invalid', '00000000000', '!', 'remitter', 'remitter', 'suspended')
+        sql`INSERT INTO users (id, user_code, full_name, email, phone, password_hash, role, agent_role, registration_status, is_system)
+            VALUES (${id}, 'onlinepayments', 'Online payments', 'online-payments@levy.invalid', '00000000000', '!', 'remitter', 'remitter', 'suspended', true)
             ON CONFLICT DO NOTHING`,
       );
     },

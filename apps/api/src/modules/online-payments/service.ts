@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ModeOfPayment } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../platform/http/errors.ts';
@@ -116,8 +117,9 @@ export function createOnlinePayments(deps: {
     return `suspense: ${reason}`;
   }
 
-  /** The mode a receipt shows for the provider's channel. */
-  const modeOf = (channel: string | null) => (channel === 'bank_transfer' || channel === 'bank' || channel === 'dedicated_nuban' ? 'transfer' : 'card');
+  /** The mode a receipt shows for the provider's channel: USSD, a transfer, or else a card. */
+  const modeOf = (channel: string | null): ModeOfPayment =>
+    channel === 'ussd' ? 'ussd' : channel === 'bank_transfer' || channel === 'bank' || channel === 'dedicated_nuban' ? 'transfer' : 'card';
 
   /**
    * Applies what the provider says of one of our checkouts: credits it once (the field rules, keyed by

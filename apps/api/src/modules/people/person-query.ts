@@ -125,12 +125,13 @@ function bind(filter: PeopleFilter, binding: Binding, plateOwnerIds: string[] = 
 
 /**
  * Conditions on users only, served by its indexes: (role, created_at), (role, registration_status,
- * created_at) and the trigram index on search_text; all on people not deleted.
+ * created_at) and the trigram index on search_text; all on people not deleted, never a system user.
  */
 function whereOf(filter: BoundFilter): SQL | undefined {
   return and(
     inArray(users.role, [...filter.roles]),
     eq(users.isDeleted, false),
+    eq(users.isSystem, false),
     filter.pattern && filter.plateOwnerIds
       ? or(like(users.searchText, filter.pattern), sql`${users.id} = ANY(${filter.plateOwnerIds})`)
       : filter.pattern && like(users.searchText, filter.pattern),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODES_OF_PAYMENT, type PlanName } from '@eticket/contracts';
+import { AGENT_MODES_OF_PAYMENT, type PlanName } from '@eticket/contracts';
 import { controlledClock, createTestContext, NO_CASH_LIMITS, TEST_DB, type TestContext } from '../../../test/harness.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -45,7 +45,7 @@ const PENALTY_OWED_KOBO = 10_000_000;
 const payment = fc.record({
   // A subscription payment of this plan, or a penalty payment of this many naira.
   plan: fc.oneof(fc.constantFrom(...PLANS), fc.integer({ min: 1, max: 5_000 })),
-  mode: fc.constantFrom(...MODES_OF_PAYMENT),
+  mode: fc.constantFrom(...AGENT_MODES_OF_PAYMENT),
   // Minutes before now the payment was captured (the server takes captures up to 72 hours back).
   minutesBack: fc.integer({ min: 0, max: 71 * 60 }),
 });

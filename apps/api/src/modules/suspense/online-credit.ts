@@ -1,3 +1,4 @@
+import type { ModeOfPayment } from '@eticket/contracts';
 import { sql } from 'drizzle-orm';
 import { toNaira, type Kobo } from '../../domain/money.ts';
 import type { Database } from '../../db/connect.ts';
@@ -20,14 +21,19 @@ export interface OnlinePayment {
   provider?: string;
   /** When the money moved. */
   paidAt: Date;
+  /** The provider's channel (ussd, card, bank_transfer, dedicated_nuban…); unset: a transfer. */
+  channel?: string | null;
 }
+
+/** The mode a credit is recorded with: USSD and card by their channel, a transfer otherwise. */
+const modeOfChannel = (channel: string | null | undefined): ModeOfPayment => (channel === 'ussd' ? 'ussd' : channel === 'card' ? 'card' : 'transfer');
 
 /** Records an online payment on `tx` (a savepoint in it): receipt number, ledger (clearing:online → revenue), text. */
 export type CreditPayment = (tx: Database, payment: OnlinePayment) => Promise<{ paymentId: string; receiptNo: string }>;
 
 /**
  * The payment path of every payment (the field service's), as online payments take it: recorded
- * under the online-payments user, mode transfer with the provider's reference, posted to the
+ * under the online-payments user, mode by the channel (transfer unless USSD or card) with the provider's reference, posted to the
  * provider's clearing account, with the receipt text. Run on the caller's transaction, so the
  * payment commits with what made it (a transfer's claim, a suspense item's assignment).
  */
@@ -36,8 +42,8 @@ export function onlineCredit(deps: { clock: Clock; options?: Pick<FieldOptions, 
     // The "Online payments" user, as the online-payments module writes it before its first credit
     // (it may not exist yet when a transfer or a suspense item is the first online payment).
     await tx.execute(
-      sql`INSERT INTO users (id, user_code, full_name, email, phone, password_hash, role, agent_role, registration_status)
-          VALUES (${ONLINE_PAYMENTS_USER_ID}, 'onlinepayments', 'Online payments', 'online-payments@levy.invalid', '00000000000', '!', 'remitter', 'remitter', 'suspended')
+      sql`INSERT INTO users (id, user_code, full_name, email, phone, password_hash, role, agent_role, registration_status, is_system)
+          VALUES (${ONLINE_PAYMENTS_USER_ID}, 'onlinepayments', 'Online payments', 'online-payments@levy.invalid', '00000000000', '!', 'remitter', 'remitter', 'suspended', true)
           ON CONFLICT DO NOTHING`,
     );
     const field = fieldOn(tx, deps.clock, { ...deps.options, tills: undefined, through: 'provider' });
@@ -50,7 +56,7 @@ export function onlineCredit(deps: { clock: Clock; options?: Pick<FieldOptions, 
     const capturedAt = ageMs >= 0 && ageMs < maxAgeMs ? payment.paidAt.toISOString() : undefined;
     const common = {
       userCode: payment.userCode,
-      modeOfPayment: 'transfer' as const,
+      modeOfPayment: modeOfChannel(payment.channel),
       bankName: provider,
       reference: `${provider}:${payment.reference}`,
       capturedAt,

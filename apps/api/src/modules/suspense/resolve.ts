@@ -14,17 +14,19 @@ interface LockedItem {
   reference: string;
   amountKobo: Kobo;
   status: 'open' | 'assigned' | 'refunded';
+  /** The provider's channel the money came by (null: not known). */
+  channel: string | null;
 }
 
 /** The item, locked until the transaction ends: two staff acting on it at once wait, and the second finds it resolved. */
 async function lockOpenItem(tx: Database, itemId: string): Promise<LockedItem> {
-  const [row] = await rowsOf<{ id: string; reference: string; amount: string; status: LockedItem['status'] }>(
+  const [row] = await rowsOf<{ id: string; reference: string; amount: string; status: LockedItem['status']; channel: string | null }>(
     tx,
-    sql`SELECT id, reference, amount_kobo::text AS amount, status FROM suspense_items WHERE id = ${itemId}::uuid FOR UPDATE`,
+    sql`SELECT id, reference, amount_kobo::text AS amount, status, channel FROM suspense_items WHERE id = ${itemId}::uuid FOR UPDATE`,
   );
   if (!row) throw notFound('No suspense item has this id');
   if (row.status !== 'open') throw conflict(`This item was ${row.status} already`);
-  return { id: row.id, reference: row.reference, amountKobo: koboOf(row.amount), status: row.status };
+  return { id: row.id, reference: row.reference, amountKobo: koboOf(row.amount), status: row.status, channel: row.channel };
 }
 
 export interface AssignInput {
@@ -79,6 +81,7 @@ export async function assignSuspenseItem(tx: Database, credit: CreditPayment, in
     amountKobo: item.amountKobo,
     reference: item.reference,
     paidAt: input.at,
+    channel: item.channel,
   });
   await tx.execute(sql`
     UPDATE suspense_items SET status = 'assigned', resolved_by = ${input.actorId}::uuid, resolved_at = ${timestamp(input.at)}, resolution_note = ${input.note},

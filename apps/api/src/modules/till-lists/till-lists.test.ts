@@ -247,6 +247,7 @@ describe('the remitter dashboard summary', () => {
       { mode: 'transfer', count: 1, amount: 1000 },
       { mode: 'pos', count: 0, amount: 0 },
       { mode: 'card', count: 0, amount: 0 },
+      { mode: 'ussd', count: 0, amount: 0 },
     ]);
     expect(summary.unlodged).toMatchObject({ total: 1000, remitters: 1 });
     expect(summary.unlodged.top).toEqual([expect.objectContaining({ amount: 1000, overLimit: true, ageHours: 35.5 })]);

@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
-  MODES_OF_PAYMENT,
+  AGENT_MODES_OF_PAYMENT,
   VEHICLE_TYPES,
   fieldEndpoints,
   type Bank,
   type FieldMotoristView,
   type FieldTill,
   type FieldPlan,
-  type ModeOfPayment,
+  type AgentModeOfPayment,
   type VehicleType,
 } from '@eticket/contracts';
 import { ApiError } from '@eticket/client';
@@ -125,7 +125,7 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
   const [what, setWhat] = useState<'subscription' | 'penalty'>(payer.known && payer.view.outstandingPayment > 0 ? 'penalty' : 'subscription');
   const [planId, setPlanId] = useState('');
   const [amount, setAmount] = useState(payer.known && payer.view.outstandingPayment > 0 ? String(payer.view.outstandingPayment) : '');
-  const [mode, setMode] = useState<ModeOfPayment>(cashPaused ? 'transfer' : 'cash');
+  const [mode, setMode] = useState<AgentModeOfPayment>(cashPaused ? 'transfer' : 'cash');
   // Learnt after the form opened (the server's answer, or a refusal): cash is off, another mode is chosen.
   useEffect(() => {
     if (cashPaused) setMode((current) => (current === 'cash' ? 'transfer' : current));
@@ -286,7 +286,7 @@ function Payment({ payer, agent, cashPaused, onRefused, onCancel, onPaid }: Paym
         <legend>{t('collect.mode')}</legend>
         {cashPaused && <CashPaused paused={cashPaused} />}
         <div className="choices">
-          {MODES_OF_PAYMENT.map((m) => (
+          {AGENT_MODES_OF_PAYMENT.map((m) => (
             <button
               key={m}
               className={mode === m ? 'chosen' : ''}

@@ -1,4 +1,4 @@
-import { MODES_OF_PAYMENT, TILL_MESSAGES, fieldErrorOf, penaltyPaymentRequest } from '@eticket/contracts';
+import { AGENT_MODES_OF_PAYMENT, TILL_MESSAGES, fieldErrorOf, penaltyPaymentRequest } from '@eticket/contracts';
 import { describe, expect, it } from 'vitest';
 import { inReferenceWords, referenceLabel, referenceProblem } from './reference.ts';
 
@@ -25,7 +25,7 @@ describe('a payment’s reference on the collect form', () => {
 
   it('agrees with the server’s schema on every non-cash mode, blank, spaced, at and past the length', () => {
     // Cash sends no reference, so only the other modes are compared.
-    for (const modeOfPayment of MODES_OF_PAYMENT.filter((mode) => mode !== 'cash')) {
+    for (const modeOfPayment of AGENT_MODES_OF_PAYMENT.filter((mode) => mode !== 'cash')) {
       for (const reference of ['', '  ', 'FT-1', ` ${'9'.repeat(100)} `, '9'.repeat(101)]) {
         const body = { userCode: 'fieldmoto1', amount: 100, modeOfPayment, bankName: 'zenith bank', reference, capturedAt: new Date().toISOString() };
         const issue = penaltyPaymentRequest.safeParse(body).error?.issues.find((found) => found.path[0] === 'reference');

@@ -1,7 +1,7 @@
-import { REFERENCE_MAX_LENGTH, fieldErrorOf, type ModeOfPayment } from '@eticket/contracts';
+import { REFERENCE_MAX_LENGTH, fieldErrorOf, type AgentModeOfPayment } from '@eticket/contracts';
 import { t } from '../../lib/i18n.ts';
 
-type Channel = Exclude<ModeOfPayment, 'cash'>;
+type Channel = Exclude<AgentModeOfPayment, 'cash'>;
 
 /** What the reference of each channel is called where the remitter reads it (the bank's alert, the POS slip, the card terminal). */
 const REFERENCES: Record<Channel, { label: string; missing: string }> = {

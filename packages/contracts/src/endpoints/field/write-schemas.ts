@@ -1,6 +1,6 @@
 /** The field agents' writes: a scan, a subscription payment, a penalty payment (POST /api/field/*). */
 import { z } from 'zod';
-import { MODES_OF_PAYMENT, SUBSCRIPTION_STATUSES, VEHICLE_TYPES, type ModeOfPayment } from '../../domain.ts';
+import { AGENT_MODES_OF_PAYMENT, SUBSCRIPTION_STATUSES, VEHICLE_TYPES, type AgentModeOfPayment } from '../../domain.ts';
 import { FIELD_MESSAGES } from '../../field-app.ts';
 import { TICKET_MESSAGES } from '../../messages.ts';
 import { capturedAtField, captureLocation } from '../../schemas/capture.ts';
@@ -63,7 +63,7 @@ export const fieldScanResponse = z.object({
 export type FieldScanResponse = z.infer<typeof fieldScanResponse>;
 
 const paymentMeans = {
-  modeOfPayment: enumOf('modeOfPayment', MODES_OF_PAYMENT),
+  modeOfPayment: enumOf('modeOfPayment', AGENT_MODES_OF_PAYMENT),
   /** Required unless modeOfPayment is cash. */
   bankName: z.string({ error: 'bankName must be text' }).trim().toLowerCase().max(100, 'bankName is too long').optional(),
   /**
@@ -76,9 +76,9 @@ const paymentMeans = {
     .max(REFERENCE_MAX_LENGTH, `reference must be at most ${REFERENCE_MAX_LENGTH} characters`)
     .optional(),
 };
-const bankNameUnlessCash = (body: { modeOfPayment: ModeOfPayment; bankName?: string }) => body.modeOfPayment === 'cash' || !!body.bankName;
+const bankNameUnlessCash = (body: { modeOfPayment: AgentModeOfPayment; bankName?: string }) => body.modeOfPayment === 'cash' || !!body.bankName;
 const bankNameRule = { message: 'bankName is required unless modeOfPayment is cash', path: ['bankName'] };
-const referenceUnlessCash = (body: { modeOfPayment: ModeOfPayment; reference?: string }) => body.modeOfPayment === 'cash' || !!body.reference;
+const referenceUnlessCash = (body: { modeOfPayment: AgentModeOfPayment; reference?: string }) => body.modeOfPayment === 'cash' || !!body.reference;
 const referenceRule = { message: TICKET_MESSAGES.referenceRequired, path: ['reference'] };
 
 /** POST /api/field/subscription-payment (remitter); header Idempotency-Key. subscriptionId is the plan's id. */
