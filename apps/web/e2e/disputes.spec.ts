@@ -26,8 +26,8 @@ function textsNaming(text: string): Array<{ to: string; body: string }> {
 test('a dispute sent from a phone without JavaScript reaches the queue; its outcome is texted', async ({ browser, page, request }) => {
   test.setTimeout(120_000);
   const superAdmin = await apiToken(request, ACCOUNTS.superAdmin);
-  const plan = await ensurePlan(request, superAdmin, 'bus', '6 months', 9000);
-  const motorist = await registerApprovedMotorist(request, superAdmin, { fullName: 'Dispute Payer', vehicleType: 'bus', plan: '6 months' });
+  const plan = await ensurePlan(request, superAdmin, 'bike', 'monthly', 4_000);
+  const motorist = await registerApprovedMotorist(request, superAdmin, { fullName: 'Dispute Payer', vehicleType: 'bike', plan: 'monthly' });
   const remitter = await apiToken(request, ACCOUNTS.remitter);
   const receiptNo = (await paySubscription(request, remitter, { userCode: motorist.userCode, subscriptionId: plan.id, modeOfPayment: 'cash' })).data.payment
     .receiptNo;
@@ -99,8 +99,8 @@ test('a dispute sent from a phone without JavaScript reaches the queue; its outc
 test('a report from a Yoruba phone: the form and thank-you page in Yoruba, the outcome text too', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const superAdmin = await apiToken(request, ACCOUNTS.superAdmin);
-  await ensurePlan(request, superAdmin, 'bus', '6 months', 9000);
-  const motorist = await registerApprovedMotorist(request, superAdmin, { fullName: 'Adebayo Ojo', vehicleType: 'bus', plan: '6 months' });
+  await ensurePlan(request, superAdmin, 'bike', 'monthly', 4_000);
+  const motorist = await registerApprovedMotorist(request, superAdmin, { fullName: 'Adebayo Ojo', vehicleType: 'bike', plan: 'monthly' });
 
   const phone = await browser.newContext({ javaScriptEnabled: false, locale: 'yo-NG', viewport: { width: 360, height: 740 } });
   const tab = await phone.newPage();

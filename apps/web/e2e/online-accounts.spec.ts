@@ -18,8 +18,8 @@ test.afterAll(async () => standin?.close());
 test('an admin assigns money in suspense to a motorist’s plan, and the Books settlement names the difference', async ({ page, request }) => {
   test.setTimeout(120_000);
   const admin = await apiToken(request, ACCOUNTS.superAdmin);
-  await ensurePlan(request, admin, 'bus', 'yearly', 4321);
-  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Suspense Payer', vehicleType: 'bus', plan: 'yearly' });
+  await ensurePlan(request, admin, 'bike', 'weekly', 4321);
+  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Suspense Payer', vehicleType: 'bike', plan: 'weekly' });
 
   // A transfer the levy did not start and no account of it matches: the webhook keeps it in suspense.
   const reference = `E2E${randomBytes(6).toString('hex')}`;
@@ -51,8 +51,8 @@ test('an admin assigns money in suspense to a motorist’s plan, and the Books s
 
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Motorist\u2019s Unique ID').or(dialog.getByLabel("Motorist's Unique ID")).fill(motorist.userCode);
-  await dialog.getByLabel('Vehicle type').selectOption('bus');
-  await dialog.getByLabel('Plan').selectOption({ label: 'yearly (₦4,321.00)' });
+  await dialog.getByLabel('Vehicle type').selectOption('bike');
+  await dialog.getByLabel('Plan').selectOption({ label: 'weekly (₦4,321.00)' });
   await dialog.getByLabel('Note').fill('the sender is this motorist, who called');
   await dialog.getByRole('button', { name: 'Assign' }).click();
   await expect(dialog).toHaveCount(0);

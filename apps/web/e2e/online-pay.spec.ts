@@ -36,9 +36,9 @@ function outboxTexts(): { to: string; body: string }[] {
 
 test('a motorist pays online from the vehicle page and gets "Paid until", a genuine receipt and its text', async ({ page, request }) => {
   const admin = await apiToken(request, ACCOUNTS.superAdmin);
-  // The shared monthly bus plan is someone else's: a 3-month bus plan of this file's (never keke: tickets-plans needs none).
-  const plan = await ensurePlan(request, admin, 'bus', '3 months', 7500);
-  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Halima Online Payer', vehicleType: 'bus', plan: '3 months' });
+  // A 3-month bike plan of this file's (never keke or bus: tickets-plans needs none of those).
+  const plan = await ensurePlan(request, admin, 'bike', '3 months', 7500);
+  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Halima Online Payer', vehicleType: 'bike', plan: '3 months' });
 
   await page.goto(`/v/${motorist.userCode}`);
   await expect(page.getByRole('heading', { name: 'Pay' })).toBeVisible();
@@ -68,8 +68,8 @@ test('a motorist pays online from the vehicle page and gets "Paid until", a genu
 
 test('in Yoruba (the switch; the language goes through checkout and back): the Pay section, then "A ti sanwó títí …"', async ({ page, request }) => {
   const admin = await apiToken(request, ACCOUNTS.superAdmin);
-  await ensurePlan(request, admin, 'bus', '3 months', 7500);
-  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Bisi Yoruba Payer', vehicleType: 'bus', plan: '3 months' });
+  await ensurePlan(request, admin, 'bike', '3 months', 7500);
+  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Bisi Yoruba Payer', vehicleType: 'bike', plan: '3 months' });
 
   await page.goto(`/v/${motorist.userCode}`);
   await page.locator('nav a[hreflang="yo"]').click();

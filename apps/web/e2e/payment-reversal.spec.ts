@@ -5,13 +5,13 @@ import { dialog, search } from './support/people.ts';
 import { signIn } from './support/signIn.ts';
 import { apiToken, payPenalty, paySubscription, registerApprovedMotorist } from './support/tickets.ts';
 
-// The monthly bus plan and motorists named 'Reversal …' belong to this file (issue 44: reversing a payment recorded in error).
+// The monthly bike plan and motorists named 'Reversal …' belong to this file (issue 44: reversing a payment recorded in error).
 
 test('an admin reverses a payment from Transaction History with a reason; the row reads Reversed, the receipt check says so', async ({ page, request }) => {
   test.setTimeout(120_000);
   const admin = await apiToken(request, ACCOUNTS.superAdmin);
-  const monthly = await ensurePlan(request, admin, 'bus', 'monthly', 4_000);
-  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Reversal Bus One', vehicleType: 'bus', plan: 'monthly' });
+  const monthly = await ensurePlan(request, admin, 'bike', 'monthly', 4_000);
+  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Reversal Bus One', vehicleType: 'bike', plan: 'monthly' });
   const remitter = await apiToken(request, ACCOUNTS.remitter);
   const paid = await paySubscription(request, remitter, {
     userCode: motorist.userCode,
@@ -53,8 +53,8 @@ test('an admin reverses a payment from Transaction History with a reason; the ro
 test('a penalty payment reversed from Penalty Payment History', async ({ page, request }) => {
   test.setTimeout(120_000);
   const admin = await apiToken(request, ACCOUNTS.superAdmin);
-  const monthly = await ensurePlan(request, admin, 'bus', 'monthly', 4_000);
-  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Reversal Bus Two', vehicleType: 'bus', plan: 'monthly' });
+  const monthly = await ensurePlan(request, admin, 'bike', 'monthly', 4_000);
+  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Reversal Bus Two', vehicleType: 'bike', plan: 'monthly' });
   const remitter = await apiToken(request, ACCOUNTS.remitter);
   await paySubscription(request, remitter, { userCode: motorist.userCode, subscriptionId: monthly.id, modeOfPayment: 'transfer', bankName: 'GTBank' });
   await setPenalty(request, admin, motorist.id, 2_000);
@@ -77,8 +77,8 @@ test('a penalty payment reversed from Penalty Payment History', async ({ page, r
 test("a payment reversed from the motorist's details page: its history row reads Reversed", async ({ page, request }) => {
   test.setTimeout(120_000);
   const admin = await apiToken(request, ACCOUNTS.superAdmin);
-  const monthly = await ensurePlan(request, admin, 'bus', 'monthly', 4_000);
-  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Reversal Bus Three', vehicleType: 'bus', plan: 'monthly' });
+  const monthly = await ensurePlan(request, admin, 'bike', 'monthly', 4_000);
+  const motorist = await registerApprovedMotorist(request, admin, { fullName: 'Reversal Bus Three', vehicleType: 'bike', plan: 'monthly' });
   const remitter = await apiToken(request, ACCOUNTS.remitter);
   const paid = await paySubscription(request, remitter, {
     userCode: motorist.userCode,
