@@ -19,24 +19,24 @@ export interface SyncReport {
 
 /**
  * Sends items in one call, keeping each on the phone: marked sending (with one more attempt), then
- * each with its outcome, in one IndexedDB transaction each way. Answers whether the network held.
+ * each with its outcome, in one IndexedDB bulk update each way (one read and one write of the whole
+ * batch: a hundred separate updates took about 0.6 s on the bench's slowed phone). Answers whether
+ * the network held.
  */
 async function sendTogether(items: readonly QueueItem[], report: SyncReport): Promise<boolean> {
   items.forEach((item) => inFlight.add(item.key));
   try {
-    await db.transaction('rw', db.queue, () => Promise.all(items.map((item) => db.queue.update(item.key, { state: 'sending', attempts: item.attempts + 1 }))));
+    await db.queue.bulkUpdate(items.map((item) => ({ key: item.key, changes: { state: 'sending', attempts: item.attempts + 1 } })));
     let outcomes: Outcome[];
     try {
       outcomes = items.length === 1 && !isBatchItem(items[0]) ? [await attempt(items[0])] : await attemptBatch(items as BatchItem[]);
     } catch (error) {
       // The session ended (401): the items wait for the agent's next sign-in.
-      await db.transaction('rw', db.queue, () =>
-        Promise.all(items.map((item) => db.queue.update(item.key, { state: 'waiting', message: (error as Error).message }))),
-      );
+      await db.queue.bulkUpdate(items.map((item) => ({ key: item.key, changes: { state: 'waiting', message: (error as Error).message } })));
       throw error;
     }
     const now = Date.now();
-    await db.transaction('rw', db.queue, () => Promise.all(items.map((item, index) => db.queue.update(item.key, settled(outcomes[index], now)))));
+    await db.queue.bulkUpdate(items.map((item, index) => ({ key: item.key, changes: settled(outcomes[index], now) })));
     notify();
     report.sent += outcomes.filter((outcome) => outcome.state === 'done').length;
     report.refused += outcomes.filter((outcome) => outcome.state === 'refused').length;
