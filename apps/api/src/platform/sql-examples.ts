@@ -4,6 +4,7 @@ export default sqlExamples({
   methods: {
     save: [[{ agentId: EXAMPLE.otherId, key: 'example', operation: 'scan', requestHash: 'example', statusCode: 201, response: {}, at: EXAMPLE.now }]],
     find: [[EXAMPLE.otherId, 'example']],
+    findMany: [[EXAMPLE.otherId, ['example', 'another']]],
   },
   functions: {
     auditWriter: 'recordAudit bound to a transaction',

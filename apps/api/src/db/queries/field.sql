@@ -265,6 +265,22 @@ WHERE
 LIMIT
   $3;
 
+-- createFieldRepository.findKeys
+-- called with ["00000000-0000-4000-8000-000000000001",["example","another"]]
+SELECT
+  "key",
+  "operation",
+  "request_hash",
+  "status_code",
+  "response"
+FROM
+  "idempotency_keys"
+WHERE
+  (
+    "idempotency_keys"."agent_id" = $1
+    AND "idempotency_keys"."key" IN ($2, $3)
+  );
+
 -- fieldQueries.findMotorist
 -- called with ["mot00001"]
 SELECT
@@ -508,6 +524,7 @@ SELECT
   "vehicles"."plate_number",
   "vehicles"."vehicle_model",
   "vehicles"."vehicle_type",
+  "users"."text_language",
   "ticket_subscriptions"."id",
   "ticket_subscriptions"."user_id",
   "ticket_subscriptions"."plan_id",

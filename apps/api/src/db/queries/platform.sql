@@ -23,6 +23,22 @@ WHERE
 LIMIT
   $3;
 
+-- idempotencyKeyQueries.findMany
+-- called with ["00000000-0000-4000-8000-000000000002",["example","another"]]
+SELECT
+  "key",
+  "operation",
+  "request_hash",
+  "status_code",
+  "response"
+FROM
+  "idempotency_keys"
+WHERE
+  (
+    "idempotency_keys"."agent_id" = $1
+    AND "idempotency_keys"."key" IN ($2, $3)
+  );
+
 -- idempotencyKeyQueries.save
 -- called with [{"agentId":"00000000-0000-4000-8000-000000000002","key":"example","operation":"scan","requestHash":"example","statusCode":201,"response":{},"at":"2026-03-05T09:00:00.000Z"}]
 INSERT INTO

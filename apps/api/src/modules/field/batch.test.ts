@@ -102,6 +102,18 @@ describe('POST /api/field/batch', () => {
     ).toBe(3);
   });
 
+  it('records an item sent twice in one batch once: the second answers as a repeat (the keys are read before the items)', async () => {
+    const rider = await expiredMotorist();
+    const item = subscriptionItem(rider.userCode);
+    const results = resultsOf(await batch(remitter, [item, item]));
+    expect(results.map((result) => [result.status, result.replayed])).toEqual([
+      [201, false],
+      [201, true],
+    ]);
+    expect(results[1].payment?.payment.receiptNo).toBe(results[0].payment?.payment.receiptNo);
+    expect(await counted(subscriptionPayments, [rider.id])).toBe(1);
+  });
+
   it('answers a partly bad batch item by item, naming the field, and records the good items', async () => {
     const rider = await expiredMotorist();
     const items: FieldBatchItem[] = [

@@ -12,6 +12,7 @@ import {
 } from '@eticket/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { forbidden, HttpError, isRefusal, parseOrRefuse } from '../../platform/http/errors.ts';
+import type { StoredAnswer } from '../../platform/idempotency/index.ts';
 import type { FieldAgent, FieldService } from './service.ts';
 
 type Item = FieldBatchRequest['items'][number];
@@ -23,19 +24,19 @@ const CAPABILITY: Record<FieldBatchKind, Capability> = { scan: 'field-scan', 'su
 export const NOT_RECORDED_MESSAGE = 'Not recorded (the server could not finish it); send it again';
 
 /** One item as its own call would record it: its body checked, then the service's keyed (exactly-once) method. */
-async function recordItem(service: FieldService, agent: Agent, item: Item): Promise<FieldBatchResult> {
+async function recordItem(service: FieldService, agent: Agent, item: Item, known: StoredAnswer | null): Promise<FieldBatchResult> {
   if (!can(agent, CAPABILITY[item.kind], 'write')) throw forbidden();
   switch (item.kind) {
     case 'scan': {
-      const result = await service.scan(agent, parseOrRefuse(fieldScanRequest, item.body), item.key);
+      const result = await service.scan(agent, parseOrRefuse(fieldScanRequest, item.body), item.key, known);
       return { key: item.key, status: result.statusCode, replayed: result.replayed, message: TICKET_MESSAGES.scanRecorded, scan: result.body };
     }
     case 'subscription-payment': {
-      const result = await service.subscriptionPayment(agent, item.key, parseOrRefuse(subscriptionPaymentRequest, item.body));
+      const result = await service.subscriptionPayment(agent, item.key, parseOrRefuse(subscriptionPaymentRequest, item.body), { known });
       return { key: item.key, status: result.statusCode, replayed: result.replayed, message: result.body.message, payment: result.body.data };
     }
     case 'penalty-payment': {
-      const result = await service.penaltyPayment(agent, item.key, parseOrRefuse(penaltyPaymentRequest, item.body));
+      const result = await service.penaltyPayment(agent, item.key, parseOrRefuse(penaltyPaymentRequest, item.body), { known });
       return { key: item.key, status: result.statusCode, replayed: result.replayed, message: result.body.message, payment: result.body.data };
     }
   }
@@ -60,9 +61,14 @@ function failure(item: Item, error: unknown, log: FastifyBaseLogger): FieldBatch
  */
 export async function recordBatch(service: FieldService, agent: Agent, items: readonly Item[], log: FastifyBaseLogger): Promise<FieldBatchResult[]> {
   const results: FieldBatchResult[] = [];
+  // The keys' stored answers in one statement, not one per item (issue 49).
+  const known = await service.storedAnswers(
+    agent,
+    items.map((item) => item.key),
+  );
   for (const item of items) {
     try {
-      results.push(await recordItem(service, agent, item));
+      results.push(await recordItem(service, agent, item, known.get(item.key) ?? null));
     } catch (error) {
       results.push(failure(item, error, log));
     }

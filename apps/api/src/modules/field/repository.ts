@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { VehicleType } from '@eticket/contracts';
+import type { TextLanguage, VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { idempotencyKeyQueries, type IdempotencyKeyQueries } from '../../platform/idempotency/index.ts';
 import {
@@ -38,7 +38,7 @@ export interface FieldMotoristRow {
  * type's penalty charge, the grace period, and the calling agent's name.
  */
 export interface FieldContext {
-  motorist: FieldMotoristRow & { vehicleType: VehicleType };
+  motorist: FieldMotoristRow & { vehicleType: VehicleType; textLanguage: TextLanguage };
   current: SubscriptionWithPlan;
   penaltyChargeKobo: Kobo | null;
   graceMs: number;
@@ -141,6 +141,7 @@ export function fieldQueries(db: Database) {
             plateNumber: vehicles.plateNumber,
             vehicleModel: vehicles.vehicleModel,
             vehicleType: vehicles.vehicleType,
+            textLanguage: users.textLanguage,
           },
           subscription: ticketSubscriptions,
           plan: sql<PlanJson | null>`(SELECT json_build_object('id', p.id, 'name', p.name, 'vehicleType', p.vehicle_type, 'priceKobo', p.price_kobo) FROM subscription_plans p WHERE p.id = ${ticketSubscriptions.planId})`,
@@ -246,6 +247,7 @@ export interface FieldUnit {
 export function createFieldRepository(db: Database) {
   return {
     findKey: idempotencyKeyQueries(db).find,
+    findKeys: idempotencyKeyQueries(db).findMany,
     transaction<T>(work: (unit: FieldUnit) => Promise<T>): Promise<T> {
       return db.transaction((tx) =>
         work({

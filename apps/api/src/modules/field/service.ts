@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../platform/http/auth.ts';
 import { lagosDay } from '../../domain/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { answerOnce, KeyTaken, type IdempotentResult } from '../../platform/idempotency/index.ts';
+import { answerOnce, KeyTaken, type IdempotentResult, type StoredAnswer } from '../../platform/idempotency/index.ts';
 import { captureTime } from '../../platform/capture-time.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { formatNaira, koboOf, toKobo, toNaira, type Kobo } from '../../domain/money.ts';
@@ -63,6 +63,8 @@ export interface FieldOptions {
 /** A payment's extras no field agent sends: the phone its receipt text goes to, instead of the motorist's (online payments). */
 export interface PaymentExtras {
   receiptPhone?: string | null;
+  /** The key's stored answer, read beforehand with the rest of a batch's (undefined: not read). */
+  known?: StoredAnswer | null;
 }
 
 /** What a capture recorded, for the flag rules run after its transaction. */
@@ -95,19 +97,21 @@ const noVehicle = () => conflict('This motorist has no vehicle registered');
  * remitter is told which (a deleted one is otherwise not found at all).
  */
 async function payableContext(unit: FieldUnit, userCode: string, agentId: string, planId?: string): Promise<FieldContext> {
-  if (await unit.field.isDeletedMotorist(userCode)) throw conflict(TICKET_MESSAGES.paymentRefusedDeleted);
-  const context = await lockedContext(unit, userCode, agentId, planId);
+  // Read only when the lock found no live motorist: one statement fewer on every payment (issue 49).
+  const found = await unit.field.lockContext(userCode, agentId, planId);
+  if (!found && (await unit.field.isDeletedMotorist(userCode))) throw conflict(TICKET_MESSAGES.paymentRefusedDeleted);
+  const context = found ?? (await lockedContext(unit, userCode, agentId, planId, null));
   if (context.motorist.registrationStatus === 'suspended') throw conflict(TICKET_MESSAGES.paymentRefusedSuspended);
   return context;
 }
 
 /**
  * The motorist's context with the subscription locked for this transaction; a motorist without a
- * subscription yet gets one opened first.
+ * subscription yet gets one opened first. `found`: what a lock just taken found (null: nothing).
  */
-async function lockedContext(unit: FieldUnit, userCode: string, agentId: string, planId?: string): Promise<FieldContext> {
-  const found = await unit.field.lockContext(userCode, agentId, planId);
-  if (found) return found;
+async function lockedContext(unit: FieldUnit, userCode: string, agentId: string, planId?: string, found?: FieldContext | null): Promise<FieldContext> {
+  const locked = found === undefined ? await unit.field.lockContext(userCode, agentId, planId) : found;
+  if (locked) return locked;
   const motorist = await unit.field.findMotorist(userCode);
   if (!motorist) throw noMotorist();
   if (!motorist.vehicleType) throw noVehicle();
@@ -288,10 +292,12 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
     operation: string,
     request: unknown,
     work: (unit: FieldUnit, now: Date) => Promise<{ statusCode: number; body: T }>,
+    known?: StoredAnswer | null,
   ): Promise<IdempotentResult<T>> {
     return answerOnce({
       operation,
       request,
+      known,
       find: () => repository.findKey(agent.id, key),
       attempt: (requestHash) =>
         repository.transaction(async (unit) => {
@@ -311,11 +317,11 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
      * outstanding payment, at most once per motorist per Lagos day of capture (enforced by a unique
      * index, not by reading first). With an Idempotency-Key, a repeat records nothing new.
      */
-    async scan(agent: FieldAgent, input: ScanInput, key?: string): Promise<IdempotentResult<FieldScanResponse['data']>> {
+    async scan(agent: FieldAgent, input: ScanInput, key?: string, known?: StoredAnswer | null): Promise<IdempotentResult<FieldScanResponse['data']>> {
       const recorded: Recorded = {};
       const work = async (unit: FieldUnit, received: Date) => ({ statusCode: 201, body: await scanIn(unit, agent, input, received, recorded) });
       const result = key
-        ? await idempotent(agent, key, 'scan', input, work)
+        ? await idempotent(agent, key, 'scan', input, work, known)
         : await repository.transaction(async (unit) => ({ ...(await work(unit, clock.now())), replayed: false }));
       // The flag rules, once the scan is committed: a repeat or a replay recorded nothing new.
       if (flags && !result.replayed && recorded.id && recorded.motoristId && recorded.at && recorded.received) {
@@ -347,99 +353,110 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
         key,
         () => priceKobo,
         (recorded) =>
-          idempotent(agent, key, 'subscription-payment', input, async (unit, received) => {
-            const now = captureTime(input.capturedAt, received, maxAgeHours);
-            Object.assign(recorded, { at: now, received });
-            const context = await payableContext(unit, await motoristCode(unit, input), agent.id, input.subscriptionId);
-            const { motorist, requestedPlan: plan } = context;
-            recorded.motoristId = motorist.id;
-            priceKobo = plan?.priceKobo ?? 0;
-            if (!plan || plan.isDeleted) throw notFound('No plan has that subscriptionId');
-            if (plan.vehicleType !== motorist.vehicleType) {
-              throw badRequest(`subscriptionId names a ${plan.vehicleType} plan; this motorist's vehicle is a ${motorist.vehicleType}`);
-            }
-            const subscription = context.current.subscription;
-            const { next, expiresBefore, expiresAfter } = extend(subscription, plan.name, now);
-            const changes = {
-              ...next,
-              planId: plan.id,
-              accumulated: subscription.accumulated + 1,
-              accumulatedAmountKobo: subscription.accumulatedAmountKobo + plan.priceKobo,
-              renewedAt: now,
-              updatedAt: received,
-            };
-            const payment: Omit<PaymentRow, 'id' | 'receiptNo'> = {
-              createdAt: now,
-              bankName: input.bankName || null,
-              modeOfPayment: input.modeOfPayment,
-              reference: input.modeOfPayment === 'cash' ? null : (input.reference ?? null),
-              planId: plan.id,
-              planName: plan.name,
-              vehicleType: plan.vehicleType,
-              amountKobo: plan.priceKobo,
-              status: 'success',
-              motorist: personOf(motorist),
-              remitter: context.agent,
-            };
-            const money = { ...moneyOf(agent, payment, received, deps.options?.through), kind: 'subscription' } as const;
-            const inserted = await takeMoney(unit.tx, tillSettings, money, (tillId) =>
-              unit.field.insertSubscriptionPayment({
-                motoristId: motorist.id,
-                remitterId: agent.id,
-                subscriptionId: subscription.id,
+          idempotent(
+            agent,
+            key,
+            'subscription-payment',
+            input,
+            async (unit, received) => {
+              const now = captureTime(input.capturedAt, received, maxAgeHours);
+              Object.assign(recorded, { at: now, received });
+              const context = await payableContext(unit, await motoristCode(unit, input), agent.id, input.subscriptionId);
+              const { motorist, requestedPlan: plan } = context;
+              recorded.motoristId = motorist.id;
+              priceKobo = plan?.priceKobo ?? 0;
+              if (!plan || plan.isDeleted) throw notFound('No plan has that subscriptionId');
+              if (plan.vehicleType !== motorist.vehicleType) {
+                throw badRequest(`subscriptionId names a ${plan.vehicleType} plan; this motorist's vehicle is a ${motorist.vehicleType}`);
+              }
+              const subscription = context.current.subscription;
+              const { next, expiresBefore, expiresAfter } = extend(subscription, plan.name, now);
+              const changes = {
+                ...next,
+                planId: plan.id,
+                accumulated: subscription.accumulated + 1,
+                accumulatedAmountKobo: subscription.accumulatedAmountKobo + plan.priceKobo,
+                renewedAt: now,
+                updatedAt: received,
+              };
+              const payment: Omit<PaymentRow, 'id' | 'receiptNo'> = {
+                createdAt: now,
+                bankName: input.bankName || null,
+                modeOfPayment: input.modeOfPayment,
+                reference: input.modeOfPayment === 'cash' ? null : (input.reference ?? null),
                 planId: plan.id,
                 planName: plan.name,
                 vehicleType: plan.vehicleType,
                 amountKobo: plan.priceKobo,
-                modeOfPayment: input.modeOfPayment,
-                bankName: payment.bankName,
-                reference: payment.reference,
-                tillId,
-                expiresBefore,
-                expiresAfter,
-                idempotencyKey: key,
-                createdAt: now,
-                receivedAt: received,
-              }),
-            );
-            recorded.id = inserted.id;
-            const updated = { ...changes, lastReceiptNo: inserted.receiptNo };
-            await updateSubscription(unit.tx, subscription.id, updated);
-            if (receiptTexts) {
-              const receipt = {
-                kind: 'subscription',
-                motoristId: motorist.id,
-                phone: extras.receiptPhone || motorist.phone,
-                receiptNo: inserted.receiptNo,
-                amountKobo: plan.priceKobo,
-              } as const;
-              await queueReceiptText(
-                unit.tx,
-                { ...receipt, plate: motorist.plateNumber, planName: plan.name, paidUntil: expiresAfter },
-                receiptTexts.publicUrl,
-                received,
+                status: 'success',
+                motorist: personOf(motorist),
+                remitter: context.agent,
+              };
+              const money = { ...moneyOf(agent, payment, received, deps.options?.through), kind: 'subscription' } as const;
+              const inserted = await takeMoney(unit.tx, tillSettings, money, (tillId) =>
+                unit.field.insertSubscriptionPayment({
+                  motoristId: motorist.id,
+                  remitterId: agent.id,
+                  subscriptionId: subscription.id,
+                  planId: plan.id,
+                  planName: plan.name,
+                  vehicleType: plan.vehicleType,
+                  amountKobo: plan.priceKobo,
+                  modeOfPayment: input.modeOfPayment,
+                  bankName: payment.bankName,
+                  reference: payment.reference,
+                  tillId,
+                  expiresBefore,
+                  expiresAfter,
+                  idempotencyKey: key,
+                  createdAt: now,
+                  receivedAt: received,
+                }),
               );
-            }
-            const view = toTicketSubscription(
-              {
-                subscription: { ...subscription, ...updated },
-                plan: { id: plan.id, name: plan.name, vehicleType: plan.vehicleType, priceKobo: plan.priceKobo },
-              },
-              now,
-              context.graceMs,
-            );
-            return {
-              statusCode: 201,
-              body: {
-                message: TICKET_MESSAGES.subscriptionPaymentRecorded,
-                data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view, plateNumber: motorist.plateNumber },
-              },
-            };
-          }),
+              recorded.id = inserted.id;
+              const updated = { ...changes, lastReceiptNo: inserted.receiptNo };
+              await updateSubscription(unit.tx, subscription.id, updated);
+              if (receiptTexts) {
+                const receipt = {
+                  kind: 'subscription',
+                  motoristId: motorist.id,
+                  language: motorist.textLanguage,
+                  phone: extras.receiptPhone || motorist.phone,
+                  receiptNo: inserted.receiptNo,
+                  amountKobo: plan.priceKobo,
+                } as const;
+                await queueReceiptText(
+                  unit.tx,
+                  { ...receipt, plate: motorist.plateNumber, planName: plan.name, paidUntil: expiresAfter },
+                  receiptTexts.publicUrl,
+                  received,
+                );
+              }
+              const view = toTicketSubscription(
+                {
+                  subscription: { ...subscription, ...updated },
+                  plan: { id: plan.id, name: plan.name, vehicleType: plan.vehicleType, priceKobo: plan.priceKobo },
+                },
+                now,
+                context.graceMs,
+              );
+              return {
+                statusCode: 201,
+                body: {
+                  message: TICKET_MESSAGES.subscriptionPaymentRecorded,
+                  data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view, plateNumber: motorist.plateNumber },
+                },
+              };
+            },
+            extras.known,
+          ),
       );
       if (receiptTexts && !result.replayed) receiptTexts.queued();
       return result;
     },
+
+    /** The answers stored under a batch's keys, read at once (each item's own look-up then skipped). */
+    storedAnswers: (agent: FieldAgent, keys: readonly string[]): Promise<Map<string, StoredAnswer>> => repository.findKeys(agent.id, keys),
 
     /** A remitter records a penalty payment: lowers the outstanding payment; more than is owed is refused. */
     async penaltyPayment(agent: FieldAgent, key: string, input: PenaltyPaymentInput, extras: PaymentExtras = {}): Promise<IdempotentResult<PaymentResponse>> {
@@ -449,73 +466,81 @@ export function createFieldService(deps: { repository: FieldRepository; clock: C
         key,
         () => amountKobo,
         (recorded) =>
-          idempotent(agent, key, 'penalty-payment', input, async (unit, received) => {
-            const now = captureTime(input.capturedAt, received, maxAgeHours);
-            Object.assign(recorded, { at: now, received });
-            const context = await payableContext(unit, await motoristCode(unit, input), agent.id);
-            const { motorist, current } = context;
-            recorded.motoristId = motorist.id;
-            const subscription = current.subscription;
-            const owed = subscription.outstandingPenaltyKobo;
-            if (amountKobo > owed) {
-              throw badRequest(owed === 0 ? 'amount: this motorist owes no penalty' : `amount is more than the outstanding penalty of ${formatNaira(owed)}`);
-            }
-            const changes = { outstandingPenaltyKobo: owed - amountKobo, updatedAt: received };
-            await updateSubscription(unit.tx, subscription.id, changes);
-            const payment: Omit<PaymentRow, 'id' | 'receiptNo'> = {
-              createdAt: now,
-              bankName: input.bankName || null,
-              modeOfPayment: input.modeOfPayment,
-              reference: input.modeOfPayment === 'cash' ? null : (input.reference ?? null),
-              planId: current.plan?.id ?? null,
-              planName: current.plan?.name ?? null,
-              vehicleType: motorist.vehicleType,
-              amountKobo,
-              status: 'success',
-              motorist: personOf(motorist),
-              remitter: context.agent,
-            };
-            const money = { ...moneyOf(agent, payment, received, deps.options?.through), kind: 'penalty' } as const;
-            const inserted = await takeMoney(unit.tx, tillSettings, money, (tillId) =>
-              unit.field.insertPenaltyPayment({
-                motoristId: motorist.id,
-                remitterId: agent.id,
-                subscriptionId: subscription.id,
-                planId: payment.planId,
-                planName: payment.planName,
+          idempotent(
+            agent,
+            key,
+            'penalty-payment',
+            input,
+            async (unit, received) => {
+              const now = captureTime(input.capturedAt, received, maxAgeHours);
+              Object.assign(recorded, { at: now, received });
+              const context = await payableContext(unit, await motoristCode(unit, input), agent.id);
+              const { motorist, current } = context;
+              recorded.motoristId = motorist.id;
+              const subscription = current.subscription;
+              const owed = subscription.outstandingPenaltyKobo;
+              if (amountKobo > owed) {
+                throw badRequest(owed === 0 ? 'amount: this motorist owes no penalty' : `amount is more than the outstanding penalty of ${formatNaira(owed)}`);
+              }
+              const changes = { outstandingPenaltyKobo: owed - amountKobo, updatedAt: received };
+              await updateSubscription(unit.tx, subscription.id, changes);
+              const payment: Omit<PaymentRow, 'id' | 'receiptNo'> = {
+                createdAt: now,
+                bankName: input.bankName || null,
+                modeOfPayment: input.modeOfPayment,
+                reference: input.modeOfPayment === 'cash' ? null : (input.reference ?? null),
+                planId: current.plan?.id ?? null,
+                planName: current.plan?.name ?? null,
                 vehicleType: motorist.vehicleType,
                 amountKobo,
-                modeOfPayment: input.modeOfPayment,
-                bankName: payment.bankName,
-                reference: payment.reference,
-                tillId,
-                outstandingBeforeKobo: owed,
-                outstandingAfterKobo: owed - amountKobo,
-                idempotencyKey: key,
-                createdAt: now,
-                receivedAt: received,
-              }),
-            );
-            recorded.id = inserted.id;
-            if (receiptTexts) {
-              const receipt = {
-                kind: 'penalty',
-                motoristId: motorist.id,
-                phone: extras.receiptPhone || motorist.phone,
-                receiptNo: inserted.receiptNo,
-                amountKobo,
-              } as const;
-              await queueReceiptText(unit.tx, { ...receipt, plate: motorist.plateNumber }, receiptTexts.publicUrl, received);
-            }
-            const view = toTicketSubscription({ subscription: { ...subscription, ...changes }, plan: current.plan }, now, context.graceMs);
-            return {
-              statusCode: 201,
-              body: {
-                message: TICKET_MESSAGES.penaltyPaymentRecorded,
-                data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view, plateNumber: motorist.plateNumber },
-              },
-            };
-          }),
+                status: 'success',
+                motorist: personOf(motorist),
+                remitter: context.agent,
+              };
+              const money = { ...moneyOf(agent, payment, received, deps.options?.through), kind: 'penalty' } as const;
+              const inserted = await takeMoney(unit.tx, tillSettings, money, (tillId) =>
+                unit.field.insertPenaltyPayment({
+                  motoristId: motorist.id,
+                  remitterId: agent.id,
+                  subscriptionId: subscription.id,
+                  planId: payment.planId,
+                  planName: payment.planName,
+                  vehicleType: motorist.vehicleType,
+                  amountKobo,
+                  modeOfPayment: input.modeOfPayment,
+                  bankName: payment.bankName,
+                  reference: payment.reference,
+                  tillId,
+                  outstandingBeforeKobo: owed,
+                  outstandingAfterKobo: owed - amountKobo,
+                  idempotencyKey: key,
+                  createdAt: now,
+                  receivedAt: received,
+                }),
+              );
+              recorded.id = inserted.id;
+              if (receiptTexts) {
+                const receipt = {
+                  kind: 'penalty',
+                  motoristId: motorist.id,
+                  language: motorist.textLanguage,
+                  phone: extras.receiptPhone || motorist.phone,
+                  receiptNo: inserted.receiptNo,
+                  amountKobo,
+                } as const;
+                await queueReceiptText(unit.tx, { ...receipt, plate: motorist.plateNumber }, receiptTexts.publicUrl, received);
+              }
+              const view = toTicketSubscription({ subscription: { ...subscription, ...changes }, plan: current.plan }, now, context.graceMs);
+              return {
+                statusCode: 201,
+                body: {
+                  message: TICKET_MESSAGES.penaltyPaymentRecorded,
+                  data: { payment: toPaymentRecord({ ...inserted, ...payment }), ticketSubscription: view, plateNumber: motorist.plateNumber },
+                },
+              };
+            },
+            extras.known,
+          ),
       );
       if (receiptTexts && !result.replayed) receiptTexts.queued();
       return result;

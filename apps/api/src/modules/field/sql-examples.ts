@@ -45,6 +45,7 @@ export default sqlExamples({
     paymentsByMode: [[EXAMPLE.id, EXAMPLE.earlier, EXAMPLE.now]],
     recent: [[EXAMPLE.id, EXAMPLE.earlier, EXAMPLE.now, 20]],
     findKey: [[EXAMPLE.id, 'example']],
+    findKeys: [[EXAMPLE.id, ['example', 'another']]],
     isDeletedMotorist: [[EXAMPLE.userCode]],
     findMotorist: [[EXAMPLE.userCode]],
     findUserCodeByPlate: [['LAG123AB']],

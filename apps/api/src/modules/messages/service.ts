@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { TextLanguage } from '@eticket/contracts';
 import type { SmsSender } from '../../adapters/sms.ts';
 import type { Database } from '../../db/connect.ts';
 import { DAY_IN_MS, lagosOffsetMs } from '../../domain/calendar.ts';
@@ -33,6 +34,8 @@ export interface SubscriptionReceipt {
   plate: string | null;
   planName: string;
   paidUntil: Date;
+  /** The motorist's text language (issue 45), read with the payment's context. */
+  language: TextLanguage;
 }
 export interface PenaltyReceipt {
   kind: 'penalty';
@@ -41,6 +44,7 @@ export interface PenaltyReceipt {
   receiptNo: string;
   amountKobo: Kobo;
   plate: string | null;
+  language: TextLanguage;
 }
 
 /**
@@ -51,8 +55,7 @@ export interface PenaltyReceipt {
 export async function queueReceiptText(tx: Database, receipt: SubscriptionReceipt | PenaltyReceipt, publicUrl: string | undefined, at: Date): Promise<boolean> {
   if (!receipt.phone.trim()) return false;
   const link = publicUrl ? receiptLink(publicUrl, receipt.receiptNo) : null;
-  // In the motorist's text language (issue 45), read here so that no payment path has to carry it.
-  const language = await messageQueries(tx).textLanguageOf(receipt.motoristId);
+  const { language } = receipt;
   const body =
     receipt.kind === 'subscription'
       ? subscriptionReceiptText({

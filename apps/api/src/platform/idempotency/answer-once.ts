@@ -26,6 +26,8 @@ interface Once<T> {
    * transaction; throws KeyTaken (rolling back) when the key is already taken.
    */
   attempt(requestHash: string): Promise<{ statusCode: number; body: T }>;
+  /** What `find` would answer, read beforehand (a field batch reads all its keys at once); undefined: not read. */
+  known?: StoredAnswer | null;
 }
 
 /**
@@ -35,16 +37,16 @@ interface Once<T> {
  * rolled back and the first answer is given again. Nothing is kept for work that fails, so the key
  * stays free. The same key with another request is a 422.
  */
-export async function answerOnce<T>({ operation, request, find, attempt }: Once<T>): Promise<IdempotentResult<T>> {
+export async function answerOnce<T>({ operation, request, find, attempt, known }: Once<T>): Promise<IdempotentResult<T>> {
   const hash = requestHash(operation, request);
-  const stored = async (): Promise<IdempotentResult<T> | null> => {
-    const found = await find();
+  const stored = async (read: StoredAnswer | null | undefined = undefined): Promise<IdempotentResult<T> | null> => {
+    const found = read === undefined ? await find() : read;
     if (!found || found.statusCode === null) return null;
     if (found.operation !== operation || found.requestHash !== hash) throw new HttpError(422, TICKET_MESSAGES.idempotencyKeyReused);
     return { statusCode: found.statusCode, body: found.response as T, replayed: true };
   };
   // A repeat of a finished request (the usual case: a phone whose answer was lost) skips the work.
-  const earlier = await stored();
+  const earlier = await stored(known);
   if (earlier) return earlier;
   for (let tries = 0; tries < 3; tries += 1) {
     try {

@@ -1,3 +1,3 @@
 export { answerOnce, KeyTaken, type IdempotentResult } from './answer-once.ts';
-export { idempotencyKeyQueries, type IdempotencyKeyQueries } from './keys.ts';
+export { idempotencyKeyQueries, type IdempotencyKeyQueries, type StoredAnswer } from './keys.ts';
 export { sendIdempotent } from './reply.ts';

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 
@@ -42,6 +42,22 @@ export function idempotencyKeyQueries(db: Database) {
         .onConflictDoNothing({ target: [idempotencyKeys.agentId, idempotencyKeys.key] })
         .returning({ key: idempotencyKeys.key });
       return rows.length > 0;
+    },
+
+    /** The answers stored under any of the caller's keys, in one statement (a field batch's items). */
+    async findMany(agentId: string, keys: readonly string[]): Promise<Map<string, StoredAnswer>> {
+      if (keys.length === 0) return new Map();
+      const rows = await db
+        .select({
+          key: idempotencyKeys.key,
+          operation: idempotencyKeys.operation,
+          requestHash: idempotencyKeys.requestHash,
+          statusCode: idempotencyKeys.statusCode,
+          response: idempotencyKeys.response,
+        })
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.agentId, agentId), inArray(idempotencyKeys.key, [...keys])));
+      return new Map(rows.map(({ key, ...answer }) => [key, answer]));
     },
 
     async find(agentId: string, key: string): Promise<StoredAnswer | null> {
