@@ -19,7 +19,24 @@ SELECT
   "channel",
   "created_at",
   "checked_at",
-  "settled_at"
+  "settled_at",
+  (
+    SELECT
+      u.user_code
+    FROM
+      users u
+    WHERE
+      u.id = "motorist_id"
+  ),
+  (
+    SELECT
+      p.price_kobo
+    FROM
+      subscription_plans p
+    WHERE
+      p.id = "plan_id"
+      AND NOT p.is_deleted
+  )
 FROM
   "online_payments"
 WHERE
@@ -159,7 +176,8 @@ SET
   last_received_at = excluded.last_received_at
 RETURNING
   e.id,
-  e.processed_at IS NOT NULL AS processed;
+  e.processed_at IS NOT NULL AS processed,
+  e.received_at;
 
 -- onlinePaymentQueries.keepRefused
 -- called with [{"provider":"paystack","rawBody":"{}","remoteAddress":"127.0.0.1","outcome":"refused: no signature","at":"2026-03-05T09:00:00.000Z"}]
@@ -260,7 +278,24 @@ SELECT
   "channel",
   "created_at",
   "checked_at",
-  "settled_at"
+  "settled_at",
+  (
+    SELECT
+      u.user_code
+    FROM
+      users u
+    WHERE
+      u.id = "motorist_id"
+  ),
+  (
+    SELECT
+      p.price_kobo
+    FROM
+      subscription_plans p
+    WHERE
+      p.id = "plan_id"
+      AND NOT p.is_deleted
+  )
 FROM
   "online_payments"
 WHERE
@@ -272,16 +307,6 @@ ORDER BY
   "online_payments"."created_at" ASC
 LIMIT
   $3;
-
--- onlinePaymentQueries.planPrice
--- called with ["00000000-0000-4000-8000-000000000001"]
-SELECT
-  price_kobo
-FROM
-  subscription_plans
-WHERE
-  id = $1
-  AND NOT is_deleted;
 
 -- onlinePaymentQueries.settle
 -- called with ["00000000-0000-4000-8000-000000000001",{"status":"credited","outcome":"receipt S-EXAMPLE","receiptNo":"S-EXAMPLE","channel":"card","at":"2026-03-05T09:00:00.000Z"}]
@@ -317,12 +342,3 @@ ORDER BY
   "payment_webhook_events"."received_at" ASC
 LIMIT
   $3;
-
--- onlinePaymentQueries.userCodeOf
--- called with ["00000000-0000-4000-8000-000000000001"]
-SELECT
-  user_code
-FROM
-  users
-WHERE
-  id = $1;

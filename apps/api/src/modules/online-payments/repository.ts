@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { PlanName, VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -7,6 +7,19 @@ import { onlinePayments, paymentWebhookEvents, type OnlinePaymentStatus } from '
 export type OnlinePaymentRow = typeof onlinePayments.$inferSelect;
 export type NewOnlinePayment = Omit<typeof onlinePayments.$inferInsert, 'id' | 'status'>;
 export type WebhookEventRow = typeof paymentWebhookEvents.$inferSelect;
+
+/**
+ * An online payment with what crediting it reads beside it, in the same statement: the motorist's
+ * Unique ID and the plan's price now (null when the plan is gone or there is none).
+ */
+export type OnlinePaymentToCredit = OnlinePaymentRow & { userCode: string | null; planPriceNowKobo: number | null };
+const toCredit = {
+  ...getTableColumns(onlinePayments),
+  userCode: sql<string | null>`(SELECT u.user_code FROM users u WHERE u.id = ${onlinePayments.motoristId})`,
+  planPriceNowKobo: sql<number | null>`(SELECT p.price_kobo FROM subscription_plans p WHERE p.id = ${onlinePayments.planId} AND NOT p.is_deleted)`.mapWith(
+    Number,
+  ),
+};
 
 /** What the Pay part of a vehicle page offers: the motorist, the plans of the vehicle's type, the outstanding penalty. */
 export interface PayContext {
@@ -56,12 +69,6 @@ export function onlinePaymentQueries(db: Database) {
       };
     },
 
-    /** A plan's price now (null when the plan is gone): a checkout is credited only at the price it was started at. */
-    async planPrice(planId: string): Promise<number | null> {
-      const [row] = await rowsOf<{ price_kobo: string | number }>(db, sql`SELECT price_kobo FROM subscription_plans WHERE id = ${planId} AND NOT is_deleted`);
-      return row ? Number(row.price_kobo) : null;
-    },
-
     /** The user online payments are recorded under: never signs in (suspended, no password), shown as "Online payments". */
     async ensureAgent(id: string): Promise<void> {
       await db.execute(
@@ -69,11 +76,6 @@ export function onlinePaymentQueries(db: Database) {
             VALUES (${id}, 'onlinepayments', 'Online payments', 'online-payments@levy.invalid', '00000000000', '!', 'remitter', 'remitter', 'suspended', true)
             ON CONFLICT DO NOTHING`,
       );
-    },
-
-    async userCodeOf(motoristId: string): Promise<string | null> {
-      const [row] = await rowsOf<{ user_code: string }>(db, sql`SELECT user_code FROM users WHERE id = ${motoristId}`);
-      return row?.user_code ?? null;
     },
 
     /** Until when a subscription receipt paid (its expires_after). */
@@ -87,9 +89,9 @@ export function onlinePaymentQueries(db: Database) {
       return row!;
     },
 
-    async byReference(provider: string, reference: string): Promise<OnlinePaymentRow | null> {
+    async byReference(provider: string, reference: string): Promise<OnlinePaymentToCredit | null> {
       const [row] = await db
-        .select()
+        .select(toCredit)
         .from(onlinePayments)
         .where(and(eq(onlinePayments.provider, provider), eq(onlinePayments.reference, reference)));
       return row ?? null;
@@ -113,9 +115,9 @@ export function onlinePaymentQueries(db: Database) {
     },
 
     /** Initialised payments started before `before`, oldest first: the verify job's work. */
-    async pending(before: Date, limit: number): Promise<OnlinePaymentRow[]> {
+    async pending(before: Date, limit: number): Promise<OnlinePaymentToCredit[]> {
       return db
-        .select()
+        .select(toCredit)
         .from(onlinePayments)
         .where(and(eq(onlinePayments.status, 'initialised'), lt(onlinePayments.createdAt, before)))
         .orderBy(asc(onlinePayments.createdAt))
@@ -127,15 +129,15 @@ export function onlinePaymentQueries(db: Database) {
      * the event's id and whether it was applied already.
      */
     async keepEvent(event: { provider: string; event: string; reference: string; rawBody: string; remoteAddress: string | null; at: Date }) {
-      const [row] = await rowsOf<{ id: string; processed: boolean }>(
+      const [row] = await rowsOf<{ id: string; processed: boolean; received_at: Date | string }>(
         db,
         sql`INSERT INTO payment_webhook_events AS e (provider, event, reference, raw_body, signature_ok, remote_address, received_at, last_received_at)
             VALUES (${event.provider}, ${event.event}, ${event.reference}, ${event.rawBody}, true, ${event.remoteAddress}, ${event.at}, ${event.at})
             ON CONFLICT (provider, event, reference) WHERE signature_ok
             DO UPDATE SET deliveries = e.deliveries + 1, last_received_at = excluded.last_received_at
-            RETURNING e.id, e.processed_at IS NOT NULL AS processed`,
+            RETURNING e.id, e.processed_at IS NOT NULL AS processed, e.received_at`,
       );
-      return { id: row!.id, processed: row!.processed };
+      return { id: row!.id, processed: row!.processed, receivedAt: new Date(row!.received_at) };
     },
 
     /** Keeps an event whose signature failed (its body cut to 8 KB), applied never. */

@@ -5,13 +5,15 @@ import { keepChosenLanguage, pageLocale, publicTranslator, type Page } from '../
 import { ProviderError } from './provider/types.ts';
 import { paidPage, refusedPage } from './pages.ts';
 import type { PayKey } from './texts.ts';
+import { createApplyQueue } from './apply-queue.ts';
 import { PayRefused, type OnlinePayments } from './service.ts';
 
 /** Where Paystack sends its webhooks (set in the Paystack dashboard: {PUBLIC_URL}/webhooks/paystack). */
 export const WEBHOOK_PATH = '/webhooks/paystack';
 
-/** Kept events applied at once per process, and how many may wait (the rest wait for the verify job). */
+/** Kept events applied at once per process; how long one may wait for a pause in the notifications; how many may wait (the rest: the verify job). */
 const APPLY_AT_ONCE = 2;
+const APPLY_HOLD_WHILE_BUSY_MS = 10_000;
 const APPLY_QUEUE = 5000;
 
 /** Checkouts one address may start per window, per process (each is a row here and a call to the provider). */
@@ -52,30 +54,13 @@ export function registerOnlinePaymentRoutes(app: FastifyInstance, payments: Onli
     }
     done(null, payload);
   });
-  // Kept events are applied after their answers, a few at a time: the answers (one insert each) never wait
-  // behind credits for the database's connections. Beyond the queue's length the verify job applies them.
-  const queue: (() => Promise<string | null>)[] = [];
-  let running = 0;
-  let idle: Promise<void> = Promise.resolve();
-  let wake: () => void = () => undefined;
-  const pump = () => {
-    while (running < APPLY_AT_ONCE && queue.length > 0) {
-      const apply = queue.shift()!;
-      running += 1;
-      if (running === 1) idle = new Promise<void>((resolve) => (wake = resolve));
-      void apply()
-        .catch((error: unknown) => app.log.error({ err: error }, 'payment webhook not applied yet (the job applies it)'))
-        .finally(() => {
-          running -= 1;
-          if (running === 0 && queue.length === 0) wake();
-          pump();
-        });
-    }
-  };
-  app.addHook('onClose', async () => {
-    queue.length = 0;
-    await idle;
+  const applies = createApplyQueue({
+    atOnce: APPLY_AT_ONCE,
+    holdWhileBusyMs: APPLY_HOLD_WHILE_BUSY_MS,
+    capacity: APPLY_QUEUE,
+    onError: (error) => app.log.error({ err: error }, 'payment webhook not applied yet (the job applies it)'),
   });
+  app.addHook('onClose', () => applies.close());
 
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
@@ -83,11 +68,8 @@ export function registerOnlinePaymentRoutes(app: FastifyInstance, payments: Onli
     scope.post(WEBHOOK_PATH, async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = request.headers['x-paystack-signature'];
-      const result = await payments.receive(raw, typeof header === 'string' ? header : undefined, request.ip);
-      if (result.apply && queue.length < APPLY_QUEUE) {
-        queue.push(result.apply);
-        setImmediate(pump);
-      }
+      const result = await applies.answering(() => payments.receive(raw, typeof header === 'string' ? header : undefined, request.ip));
+      if (result.apply) applies.push(result.apply);
       return reply.code(result.status).send(result.status === 200 ? { status: 'ok' } : { message: 'signature refused' });
     });
   });

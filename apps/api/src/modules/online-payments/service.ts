@@ -6,9 +6,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import type { FieldService } from '../field/index.ts';
 import { receiveIntoSuspense, type SuspenseReason } from '../suspense/index.ts';
-import { onlinePaymentQueries, type OnlinePaymentRow, type PayContext } from './repository.ts';
+import { onlinePaymentQueries, type OnlinePaymentRow, type OnlinePaymentToCredit, type PayContext } from './repository.ts';
 import { PAY_WORDS, type PayKey } from './texts.ts';
-import { ProviderError, type PaymentProvider, type ProviderTransaction } from './provider/types.ts';
+import { ProviderError, type PaymentProvider, type ProviderEvent, type ProviderTransaction } from './provider/types.ts';
 
 /** The user online payments are recorded under (written before the first credit): receipts say "Online payments". */
 export const ONLINE_PAYMENTS_AGENT = { id: '00000000-0000-4000-8000-00000000a043' } as const;
@@ -126,7 +126,7 @@ export function createOnlinePayments(deps: {
    * the provider's reference, so any number of calls at once record one payment), or sends it to
    * suspense when it is not what the server initialised, or records that it failed. Answers the outcome.
    */
-  async function settleWith(op: OnlinePaymentRow, txn: ProviderTransaction): Promise<string> {
+  async function settleWith(op: OnlinePaymentToCredit, txn: ProviderTransaction): Promise<string> {
     if (op.status === 'credited' || op.status === 'suspense') return `already ${op.status}`;
     const now = clock.now();
     if (txn.status !== 'success') {
@@ -138,12 +138,12 @@ export function createOnlinePayments(deps: {
     }
     const mismatch = mismatchOf(op, txn);
     if (mismatch) return toSuspense(txn, mismatch.reason, mismatch.detail, op);
-    if (op.kind === 'subscription' && op.planId && (await queries.planPrice(op.planId)) !== op.amountKobo) {
+    if (op.kind === 'subscription' && op.planId && op.planPriceNowKobo !== op.amountKobo) {
       return toSuspense(txn, 'refused', 'the plan was removed or its price changed after the checkout started', op);
     }
     const capturedAt = txn.paidAt && now.getTime() - txn.paidAt.getTime() < CAPTURE_MAX_AGE_MS && txn.paidAt <= now ? txn.paidAt.toISOString() : undefined;
     const common = {
-      userCode: await motoristCode(op.motoristId),
+      userCode: op.userCode ?? '',
       modeOfPayment: modeOf(txn.channel),
       bankName: provider.name,
       reference: `${provider.name}:${op.reference}`,
@@ -167,21 +167,26 @@ export function createOnlinePayments(deps: {
     return `credited: receipt ${receiptNo}`;
   }
 
-  async function motoristCode(motoristId: string): Promise<string> {
-    return (await queries.userCodeOf(motoristId)) ?? '';
-  }
-
-  /** Applies one kept event; answers its outcome. Safe to run any number of times, at once, in any order. */
-  async function applyEvent(id: string): Promise<string | null> {
-    const row = await queries.event(id);
-    if (!row || row.processedAt || !row.signatureOk) return null;
-    const event = provider.parseEvent(Buffer.from(row.rawBody, 'utf8'));
+  /**
+   * Applies one kept event; answers its outcome. Safe to run any number of times, at once, in any order.
+   * `received`: the event as just kept and parsed (not read back; a process applying it meanwhile changes nothing).
+   */
+  async function applyEvent(id: string, received?: { event: ProviderEvent | null; receivedAt: Date }): Promise<string | null> {
+    let event: ProviderEvent | null;
+    let receivedAt: Date;
+    if (received) ({ event, receivedAt } = received);
+    else {
+      const row = await queries.event(id);
+      if (!row || row.processedAt || !row.signatureOk) return null;
+      event = provider.parseEvent(Buffer.from(row.rawBody, 'utf8'));
+      receivedAt = row.receivedAt;
+    }
     let outcome: string;
     if (!event || event.event !== 'charge.success' || !event.charge) outcome = `ignored: ${event?.event ?? 'unreadable'}`;
     else {
       const op = await queries.byReference(provider.name, event.charge.reference);
       if (op) outcome = await settleWith(op, event.charge);
-      else if (dedicatedHandler) outcome = await dedicatedHandler(event.charge, row.receivedAt);
+      else if (dedicatedHandler) outcome = await dedicatedHandler(event.charge, receivedAt);
       else outcome = await toSuspense(event.charge, 'unmatched', 'no checkout or account of the levy matches it', null);
     }
     await queries.markProcessed(id, outcome, clock.now());
@@ -274,7 +279,7 @@ export function createOnlinePayments(deps: {
         at: now,
       });
       if (kept.processed) return { status: 200 };
-      return { status: 200, apply: () => applyEvent(kept.id) };
+      return { status: 200, apply: () => applyEvent(kept.id, { event, receivedAt: kept.receivedAt }) };
     },
 
     applyEvent,
@@ -283,7 +288,7 @@ export function createOnlinePayments(deps: {
     async paid(userCode: string, reference: string): Promise<PaidView | null> {
       let op = await queries.byReference(provider.name, reference);
       if (!op) return null;
-      if ((await motoristCode(op.motoristId)) !== userCode) return null;
+      if (op.userCode !== userCode) return null;
       if (op.status !== 'credited' && op.status !== 'suspense') {
         try {
           const txn = await provider.verify(reference);

@@ -15,9 +15,7 @@ const payment = {
 export default sqlExamples({
   methods: {
     payContext: [[EXAMPLE.userCode]],
-    planPrice: [[EXAMPLE.id]],
     ensureAgent: [['00000000-0000-4000-8000-00000000a043']],
-    userCodeOf: [[EXAMPLE.id]],
     paidUntil: [['S-EXAMPLE']],
     insert: [[payment]],
     byReference: [['paystack', payment.reference]],
