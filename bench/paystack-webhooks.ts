@@ -83,6 +83,12 @@ async function main(): Promise<void> {
        SELECT id, 'BEN-' || substr(user_code, 12), 'tvs king', 'keke' FROM users WHERE user_code LIKE 'bench' || $1 || '%'`,
       [run],
     );
+    // Each with a subscription, as registering a motorist opens one (people/repository.ts).
+    await client.query(
+      `INSERT INTO ticket_subscriptions (user_id, plan_id, expires_at, created_at, updated_at)
+       SELECT id, $2, now(), now(), now() FROM users WHERE user_code LIKE 'bench' || $1 || '%'`,
+      [run, planId],
+    );
     const { rows: checkouts } = await client.query<{ reference: string }>(
       `INSERT INTO online_payments (provider, reference, motorist_id, kind, plan_id, amount_kobo, currency, created_at)
        SELECT 'paystack', 'LVB' || md5(id::text), id, 'subscription', $2, $3, 'NGN', now()
