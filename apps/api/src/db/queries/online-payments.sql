@@ -45,36 +45,6 @@ WHERE
     AND "online_payments"."reference" = $2
   );
 
--- onlinePaymentQueries.ensureAgent
--- called with ["00000000-0000-4000-8000-00000000a043"]
-INSERT INTO
-  users (
-    id,
-    user_code,
-    full_name,
-    email,
-    phone,
-    password_hash,
-    role,
-    agent_role,
-    registration_status,
-    is_system
-  )
-VALUES
-  (
-    $1,
-    'onlinepayments',
-    'Online payments',
-    'online-payments@levy.invalid',
-    '00000000000',
-    '!',
-    'remitter',
-    'remitter',
-    'suspended',
-    TRUE
-  )
-ON CONFLICT DO NOTHING;
-
 -- onlinePaymentQueries.event
 -- called with ["00000000-0000-4000-8000-000000000001"]
 SELECT

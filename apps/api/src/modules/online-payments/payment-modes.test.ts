@@ -7,7 +7,7 @@ import { createTestContext, signedInPerson, type TestContext } from '../../../te
 import { createMotorist } from '../../../test/tickets.ts';
 import { paystackSignature } from './provider/signature.ts';
 import { startPaystackStandin, type PaystackStandin } from './provider/standin.ts';
-import { ONLINE_PAYMENTS_AGENT } from './service.ts';
+import { ONLINE_PAYMENTS_AGENT } from '../suspense/index.ts';
 import { WEBHOOK_PATH } from './routes.ts';
 
 // Issue 43: a payment through the provider's USSD channel is recorded with mode ussd; the "Online

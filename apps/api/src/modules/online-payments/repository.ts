@@ -69,15 +69,6 @@ export function onlinePaymentQueries(db: Database) {
       };
     },
 
-    /** The user online payments are recorded under: never signs in (suspended, no password), shown as "Online payments". */
-    async ensureAgent(id: string): Promise<void> {
-      await db.execute(
-        sql`INSERT INTO users (id, user_code, full_name, email, phone, password_hash, role, agent_role, registration_status, is_system)
-            VALUES (${id}, 'onlinepayments', 'Online payments', 'online-payments@levy.invalid', '00000000000', '!', 'remitter', 'remitter', 'suspended', true)
-            ON CONFLICT DO NOTHING`,
-      );
-    },
-
     /** Until when a subscription receipt paid (its expires_after). */
     async paidUntil(receiptNo: string): Promise<Date | null> {
       const [row] = await rowsOf<{ expires_after: Date | string }>(db, sql`SELECT expires_after FROM subscription_payments WHERE receipt_no = ${receiptNo}`);

@@ -5,13 +5,10 @@ import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import type { FieldService } from '../field/index.ts';
-import { receiveIntoSuspense, type SuspenseReason } from '../suspense/index.ts';
+import { ONLINE_PAYMENTS_AGENT, ensureOnlinePaymentsUser, receiveIntoSuspense, type SuspenseReason } from '../suspense/index.ts';
 import { onlinePaymentQueries, type OnlinePaymentRow, type OnlinePaymentToCredit, type PayContext } from './repository.ts';
 import { PAY_WORDS, type PayKey } from './texts.ts';
 import { ProviderError, type PaymentProvider, type ProviderEvent, type ProviderTransaction } from './provider/types.ts';
-
-/** The user online payments are recorded under (written before the first credit): receipts say "Online payments". */
-export const ONLINE_PAYMENTS_AGENT = { id: '00000000-0000-4000-8000-00000000a043' } as const;
 
 /** How long after it was started a checkout is verified by the job (a lost notification is credited within 15 minutes). */
 export const VERIFY_AFTER_MS = 10 * 60 * 1000;
@@ -91,7 +88,7 @@ export function createOnlinePayments(deps: {
   let dedicatedHandler: DedicatedAccountChargeHandler | null = null;
   let agentReady: Promise<void> | null = null;
   const ensureAgent = () =>
-    (agentReady ??= queries.ensureAgent(ONLINE_PAYMENTS_AGENT.id).catch((error: unknown) => {
+    (agentReady ??= ensureOnlinePaymentsUser(db).catch((error: unknown) => {
       agentReady = null;
       throw error;
     }));

@@ -15,7 +15,6 @@ const payment = {
 export default sqlExamples({
   methods: {
     payContext: [[EXAMPLE.userCode]],
-    ensureAgent: [['00000000-0000-4000-8000-00000000a043']],
     paidUntil: [['S-EXAMPLE']],
     insert: [[payment]],
     byReference: [['paystack', payment.reference]],

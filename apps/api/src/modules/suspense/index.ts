@@ -16,7 +16,7 @@ import { suspenseRoutes } from './routes.ts';
 export { receiveIntoSuspense, type SuspenseReason } from './service.ts';
 /** Each staff action is one function on the caller's transaction, wrapped by a second person's approval (APPROVALS). */
 export { suspenseApprovalKinds } from './approval-kinds.ts';
-export { onlineCredit, type CreditPayment } from './online-credit.ts';
+export { ONLINE_PAYMENTS_AGENT, ensureOnlinePaymentsUser, onlineCredit, type CreditPayment } from './online-credit.ts';
 
 /** The Suspense page's routes: the list, assign, refund. */
 function register(app: FastifyInstance, deps: { db: Database; clock: Clock; credit: CreditPayment; approvals: ApprovalGate }): void {

@@ -5,8 +5,21 @@ import type { Database } from '../../db/connect.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fieldOn, type FieldOptions } from '../field/index.ts';
 
-/** The user online payments are recorded under (migration 0053): a payment names a remitter. */
-const ONLINE_PAYMENTS_USER_ID = '00000000-0000-4000-8000-00000000a043';
+/** The user online payments are recorded under (migration 0053): a payment names a remitter; receipts say "Online payments". */
+export const ONLINE_PAYMENTS_AGENT = { id: '00000000-0000-4000-8000-00000000a043' } as const;
+
+/**
+ * Writes the "Online payments" user if it is not there yet (before the first online credit, whichever
+ * path makes it: a checkout, a transfer, a suspense item): never signs in (suspended, no password),
+ * hidden from the lists of people (is_system).
+ */
+export async function ensureOnlinePaymentsUser(db: Database): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO users (id, user_code, full_name, email, phone, password_hash, role, agent_role, registration_status, is_system)
+        VALUES (${ONLINE_PAYMENTS_AGENT.id}, 'onlinepayments', 'Online payments', 'online-payments@levy.invalid', '00000000000', '!', 'remitter', 'remitter', 'suspended', true)
+        ON CONFLICT DO NOTHING`,
+  );
+}
 
 /** An online payment to record: a motorist's plan or penalty, paid through the provider. */
 export interface OnlinePayment {
@@ -39,15 +52,9 @@ export type CreditPayment = (tx: Database, payment: OnlinePayment) => Promise<{ 
  */
 export function onlineCredit(deps: { clock: Clock; options?: Pick<FieldOptions, 'receiptTexts' | 'captureMaxAgeHours'> }): CreditPayment {
   return async (tx, payment) => {
-    // The "Online payments" user, as the online-payments module writes it before its first credit
-    // (it may not exist yet when a transfer or a suspense item is the first online payment).
-    await tx.execute(
-      sql`INSERT INTO users (id, user_code, full_name, email, phone, password_hash, role, agent_role, registration_status, is_system)
-          VALUES (${ONLINE_PAYMENTS_USER_ID}, 'onlinepayments', 'Online payments', 'online-payments@levy.invalid', '00000000000', '!', 'remitter', 'remitter', 'suspended', true)
-          ON CONFLICT DO NOTHING`,
-    );
+    await ensureOnlinePaymentsUser(tx);
     const field = fieldOn(tx, deps.clock, { ...deps.options, tills: undefined, through: 'provider' });
-    const agent = { id: ONLINE_PAYMENTS_USER_ID };
+    const agent = ONLINE_PAYMENTS_AGENT;
     const provider = payment.provider ?? 'paystack';
     const key = `online:${provider}:${payment.reference}`;
     // A payment older than the capture bound (a requeried transfer days late) counts from now.
