@@ -13,7 +13,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { forbidden, HttpError, isRefusal, parseOrRefuse } from '../../platform/http/errors.ts';
 import type { StoredAnswer } from '../../platform/idempotency/index.ts';
-import type { FieldAgent, FieldService } from './service.ts';
+import type { FieldService } from './service.ts';
+import type { FieldAgent } from './types.ts';
 
 type Item = FieldBatchRequest['items'][number];
 type Agent = FieldAgent & PrincipalSource;

@@ -8,11 +8,13 @@ import { agentReadsRoutes } from './agent-reads-routes.ts';
 import { createAgentReadsService } from './agent-reads-service.ts';
 import { createFieldRepository } from './repository.ts';
 import { fieldRoutes } from './routes.ts';
-import { createFieldService, type FieldOptions, type FieldService } from './service.ts';
+import { createFieldService, type FieldService } from './service.ts';
+import type { FieldOptions } from './types.ts';
 import { defineModule, noJobs } from '../../platform/modules.ts';
 
 // The field module's public face: what other modules may use of it.
-export type { FieldOptions, FieldService } from './service.ts';
+export type { FieldService } from './service.ts';
+export type { FieldOptions } from './types.ts';
 
 /** The field agents' writes (scans, payments) on a database or a transaction (the demo seed's). */
 export function fieldOn(db: Database, clock: Clock, options: FieldOptions = {}): FieldService {
