@@ -13,6 +13,7 @@ import type { KeyedOnce } from './keyed.ts';
 import type { FieldContext, FieldRepository, FieldUnit, InsertedPayment } from './repository.ts';
 import type { FieldAgent, FieldOptions, PaymentExtras, PenaltyPaymentInput, Recorded, SubscriptionPaymentInput } from './types.ts';
 
+/** A payment as the records module shows it. */
 type PaymentRow = Parameters<typeof toPaymentRecord>[0];
 
 /** The money of a payment about to be recorded, as the tills and the ledger take it. */

@@ -11,6 +11,7 @@ import { createFieldPayments } from './payments.ts';
 import type { FieldContext, FieldRepository, FieldUnit, ScanRow } from './repository.ts';
 import type { FieldAgent, FieldOptions, Recorded, ScanInput } from './types.ts';
 
+/** What a scan found: this scan's, or (repeated) the earlier scan's it repeats. */
 interface ScanOutcome {
   scanId: string;
   at: Date;

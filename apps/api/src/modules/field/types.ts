@@ -8,8 +8,6 @@ import type { FieldFlags } from '../flags/index.ts';
 
 // The field service's inputs, options and what a capture records for the rules that run after it.
 
-/** A payment as the records module shows it. */
-
 /** An agent's modes, or `ussd` for a payment taken through the online payment provider (`through`). */
 export type WithAnyMode<T> = Omit<T, 'modeOfPayment'> & { modeOfPayment: ModeOfPayment };
 export type SubscriptionPaymentInput = WithAnyMode<z.output<typeof subscriptionPaymentRequest>>;
@@ -57,5 +55,5 @@ export interface Recorded {
   place?: { latitude: number; longitude: number; accuracy: number | null } | null;
 }
 
-/** What a scan found: this scan's, or (repeated) the earlier scan's it repeats. */
+/** The agent making a field call (the signed-in session user, or one the demo seed acts as). */
 export type FieldAgent = Pick<SessionUser, 'id'>;
