@@ -40,6 +40,24 @@ describe('Binding', () => {
     expect(binding.shape).toBe('figure_0.day;figure_1.day;figure_1.today.kind="bus"');
   });
 
+  it('shares: parts given the same object get the same placeholders, bound once, each use in the shape', () => {
+    const windows = { day: '2026-01-01' };
+    const binding = new Binding();
+    const bindDay = (scope: Binding) => scope.value('day', windows.day);
+    const first = binding.scope('figure_0').shared(windows, 'windows', bindDay);
+    const second = binding.scope('figure_1').shared(windows, 'windows', bindDay);
+    expect(second).toBe(first);
+    expect(binding.values).toEqual({ 'windows0.day': '2026-01-01' });
+    expect(binding.shape).toBe('windows0.day;@windows0;@windows0');
+
+    // Equal values in another object are bound apart: another shape, as the statement differs.
+    const apart = new Binding();
+    apart.scope('figure_0').shared(windows, 'windows', bindDay);
+    apart.scope('figure_1').shared({ ...windows }, 'windows', bindDay);
+    expect(Object.keys(apart.values)).toEqual(['windows0.day', 'windows1.day']);
+    expect(apart.shape).not.toBe(binding.shape);
+  });
+
   it('refuses a placeholder bound twice (the second value would be lost)', () => {
     const binding = new Binding();
     binding.value('limit', 10);

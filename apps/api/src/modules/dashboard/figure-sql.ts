@@ -38,21 +38,35 @@ interface RangeBounds {
 type BoundDayRange = RangeBounds & { startDay: Placeholder; endDay: Placeholder; from: Placeholder; to: Placeholder };
 type BoundWindows = Record<keyof Windows, BoundDayRange>;
 
+/** A range's instants as bound (ISO text), kept with the range: ranges are made once (lists/date-range.ts), bound on every request. */
+const instantsOf = new WeakMap<DayRange, { from: string; to: string }>();
+function boundInstants(range: DayRange): { from: string; to: string } {
+  let instants = instantsOf.get(range);
+  if (!instants) {
+    instants = { from: range.from.toISOString(), to: range.to.toISOString() };
+    instantsOf.set(range, instants);
+  }
+  return instants;
+}
+
 export function bindRange(binding: Binding, name: string, range: DayRange): BoundDayRange {
   const scope = binding.scope(name);
+  const { from, to } = boundInstants(range);
   return {
     startDay: scope.value('startDay', range.startDay),
     endDay: scope.value('endDay', range.endDay),
-    from: scope.value('from', range.from),
-    to: scope.value('to', range.to),
+    from: scope.value('from', from),
+    to: scope.value('to', to),
   };
 }
 
-export const bindWindows = (binding: Binding, windows: Windows): BoundWindows => ({
-  current: bindRange(binding, 'current', windows.current),
-  previous: bindRange(binding, 'previous', windows.previous),
-  today: bindRange(binding, 'today', windows.today),
-});
+/** The windows as placeholders, bound once per statement however many of its figures read them. */
+export const bindWindows = (binding: Binding, windows: Windows): BoundWindows =>
+  binding.shared(windows, 'windows', (scope) => ({
+    current: bindRange(scope, 'current', windows.current),
+    previous: bindRange(scope, 'previous', windows.previous),
+    today: bindRange(scope, 'today', windows.today),
+  }));
 
 /** int8 sums arrive as text (as JSON numbers when read with readFigures); every value here is a safe integer (kobo or a count). */
 export const int = (value: unknown): number => {
