@@ -74,6 +74,17 @@ const unionColumns = {
   isDeleted: users.isDeleted,
 };
 
+/**
+ * Each activity metric's three columns, named once: reading a row by names built on every call cost
+ * 2.8 µs a dashboard against 0.4 µs (issue 49).
+ */
+const ACTIVITY_COLUMNS = ACTIVITY_METRICS.map((metric) => ({
+  metric,
+  current: `${metric}_current`,
+  previous: `${metric}_previous`,
+  today: `${metric}_today`,
+}));
+
 export function createDashboardRepository(db: Database) {
   const statements = new PreparedStatements(db);
 
@@ -116,10 +127,10 @@ export function createDashboardRepository(db: Database) {
           const w = bindWindows(binding, windows);
           const type = binding.choice('vehicleType', vehicleType);
           return () => {
-            const columns = ACTIVITY_METRICS.flatMap((metric) => [
-              sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(w.current)}), 0) AS ${sql.raw(`${metric}_current`)}`,
-              sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(w.previous)}), 0) AS ${sql.raw(`${metric}_previous`)}`,
-              sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(w.today)}), 0) AS ${sql.raw(`${metric}_today`)}`,
+            const columns = ACTIVITY_COLUMNS.flatMap(({ metric, current, previous, today }) => [
+              sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(w.current)}), 0) AS ${sql.raw(current)}`,
+              sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(w.previous)}), 0) AS ${sql.raw(previous)}`,
+              sql`coalesce(sum(${metricColumn(metric)}) FILTER (WHERE ${inDays(w.today)}), 0) AS ${sql.raw(today)}`,
             ]);
             return sql`SELECT ${sql.join(columns, sql`, `)}
                        FROM daily_activity
@@ -127,13 +138,13 @@ export function createDashboardRepository(db: Database) {
                          ${type ? sql`AND vehicle_type = ${type}` : sql``}`;
           };
         },
-        ([row]) =>
-          Object.fromEntries(
-            ACTIVITY_METRICS.map((metric) => [
-              metric,
-              { current: int(row?.[`${metric}_current`]), previous: int(row?.[`${metric}_previous`]), today: int(row?.[`${metric}_today`]) },
-            ]),
-          ) as Record<ActivityMetric, Triple>,
+        ([row]) => {
+          const figures = {} as Record<ActivityMetric, Triple>;
+          for (const { metric, current, previous, today } of ACTIVITY_COLUMNS) {
+            figures[metric] = { current: int(row?.[current]), previous: int(row?.[previous]), today: int(row?.[today]) };
+          }
+          return figures;
+        },
       );
     },
 

@@ -102,9 +102,17 @@ function whyRefused(record: SessionUserRecord | null, tokenVersion: number): str
 /** The person as a caller, if the account is approved, not deleted, and its sessions of `tokenVersion` still stand. */
 export function activeUser(record: SessionUserRecord | null, tokenVersion: number): SessionUser | null {
   if (!record || record.isDeleted || record.registrationStatus !== 'approved' || record.tokenVersion !== tokenVersion) return null;
-  const { registrationStatus: _status, isDeleted: _deleted, ...user } = record;
+  let user = callerOf.get(record);
+  if (!user) {
+    const { registrationStatus: _status, isDeleted: _deleted, ...caller } = record;
+    user = caller;
+    callerOf.set(record, user);
+  }
   return user;
 }
+
+/** The caller each session record stands for, made once while the session cache keeps the record (not on every request). */
+const callerOf = new WeakMap<SessionUserRecord, SessionUser>();
 
 /** Whether the caller meets a route's declared permission (the matrix of packages/contracts). */
 export function permits(user: SessionUser, permission: RoutePermission): boolean {
