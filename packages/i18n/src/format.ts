@@ -31,11 +31,44 @@ interface LagosParts {
   minute: string;
 }
 
+/**
+ * Lagos's offset from UTC at an instant, read through Intl once per quarter hour of UTC (a zone never
+ * changes its offset twice within one) and then reused: formatToParts on every date cost the vehicle
+ * page about 60 µs of the server's CPU a check under a crowd (issue 49, bench/public-results.md).
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsetsByQuarterHour = new Map<number, number>();
+
+function offsetFromIntl(ms: number): number {
+  const parts = Object.fromEntries(PARTS.formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]));
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
+  return wall - (ms - (((ms % 60_000) + 60_000) % 60_000));
+}
+
+function lagosOffsetMs(ms: number): number {
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  const known = offsetsByQuarterHour.get(quarter);
+  if (known !== undefined) return known;
+  const first = offsetFromIntl(quarter * QUARTER_HOUR_MS);
+  if (first !== offsetFromIntl((quarter + 1) * QUARTER_HOUR_MS - 1)) return offsetFromIntl(ms);
+  if (offsetsByQuarterHour.size >= 4096) offsetsByQuarterHour.clear();
+  offsetsByQuarterHour.set(quarter, first);
+  return first;
+}
+
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 function lagosParts(at: Date | string | number): LagosParts | null {
-  const date = at instanceof Date ? at : new Date(at);
-  if (Number.isNaN(date.getTime())) return null;
-  const parts = Object.fromEntries(PARTS.formatToParts(date).map((part) => [part.type, part.value]));
-  return { day: Number(parts.day), month: Number(parts.month), year: Number(parts.year), hour: parts.hour, minute: parts.minute };
+  const ms = (at instanceof Date ? at : new Date(at)).getTime();
+  if (Number.isNaN(ms)) return null;
+  const local = new Date(ms + lagosOffsetMs(ms));
+  return {
+    day: local.getUTCDate(),
+    month: local.getUTCMonth() + 1,
+    year: local.getUTCFullYear(),
+    hour: twoDigits(local.getUTCHours()),
+    minute: twoDigits(local.getUTCMinutes()),
+  };
 }
 
 /** A month's name (1–12) in the language: `translate` is the language's translator (its catalogue has MONTH_KEYS). */
