@@ -28,7 +28,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { encodeCompliance, type ComplianceTuple } from '../packages/contracts/src/compliance-list.ts';
-import { COMPRESSION_OPTIONS } from '../apps/api/src/app.ts';
+import { COMPRESSION_OPTIONS } from '../apps/api/src/platform/http/compression.ts';
 import { cpuMeter, type CpuPerRequest } from './cpu.ts';
 import type { Target } from './dataset/build.ts';
 import { ensureDatabase } from './dataset/db.ts';

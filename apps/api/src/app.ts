@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -43,6 +41,7 @@ import * as settlement from './modules/settlement/index.ts';
 import * as onlinePayments from './modules/online-payments/index.ts';
 import type { BankProvider } from './adapters/banks/index.ts';
 import { registerAuth } from './platform/http/auth.ts';
+import { registerCompression } from './platform/http/compression.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { registerErrorHandler } from './platform/http/errors.ts';
 import { createMetrics } from './platform/http/metrics.ts';
@@ -357,26 +356,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const hasFieldApp = await registerFieldApp(app, deps.fieldDist, !(deps.webDist && existsSync(path.join(deps.webDist, 'index.html'))));
   await registerConsole(app, deps.webDist, hasFieldApp ? deps.fieldDist : undefined);
   return app;
-}
-
-/**
- * Brotli quality 4 and gzip level 6, by measurement (bench/public.ts, bench/public-results.md): a
- * compliance page of 20,000 motorists (555 KB) took 8.8 ms at brotli 4 and came out 1.4 % larger than
- * at 9 (101 ms); only 11 is much smaller (27 %), at 727 ms. The OpenAPI description: 11.4 KB of 162 in
- * 1.2 ms. Registered before every route (it hooks each as it is added); the built apps' files are
- * sent precompressed (.br, .gz) and pass through untouched.
- */
-export const COMPRESSION_OPTIONS = {
-  threshold: 1024,
-  encodings: ['br', 'gzip'],
-  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  zlibOptions: { level: 6 },
-  // Request bodies are not compressed by any client here.
-  globalDecompression: false,
-} satisfies FastifyCompressOptions;
-
-async function registerCompression(app: FastifyInstance): Promise<void> {
-  await app.register(compress, COMPRESSION_OPTIONS);
 }
 
 /** Hashed build files may be kept for good; the page, the service worker and its manifest are revalidated. */

@@ -3,6 +3,7 @@ import { MESSAGES, publicEndpoints } from '@eticket/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { implement } from '../../platform/http/endpoints.ts';
 import { HttpError } from '../../platform/http/errors.ts';
+import { PAGE_COMPRESSION } from '../../platform/http/compression.ts';
 import { LOCALES, PSEUDO_LOCALE, type AnyLocale, type Translator } from '@eticket/i18n';
 import { keepChosenLanguage, pageLocale, publicTranslator } from './language.ts';
 import { agentPage, notFoundPage, receiptPage, tooManyPage, vehiclePage, type Page } from './pages.ts';
@@ -94,18 +95,18 @@ export function registerPublicPages(
   vehiclePart?: (userCode: string, t: Translator) => Promise<string>,
 ): void {
   const levy = service.levyName;
-  app.get('/v/:code', (request: CodeRequest, reply) =>
+  app.get('/v/:code', { compress: PAGE_COMPRESSION }, (request: CodeRequest, reply) =>
     render(request, reply, 'vehicle', request.params.code, levy, clock, async (t, now) => {
       const vehicle = await service.vehicle(request.params.code, request.ip);
       return vehiclePage(t, vehicle, now, vehiclePart ? await vehiclePart(vehicle.userCode, t) : '');
     }),
   );
-  app.get('/r/:no', (request: ReceiptRequest, reply) =>
+  app.get('/r/:no', { compress: PAGE_COMPRESSION }, (request: ReceiptRequest, reply) =>
     render(request, reply, 'receipt', request.params.no, levy, clock, async (t, now) =>
       receiptPage(t, await service.receipt(request.params.no, request.ip), levy, now),
     ),
   );
-  app.get('/a/:code', (request: CodeRequest, reply) =>
+  app.get('/a/:code', { compress: PAGE_COMPRESSION }, (request: CodeRequest, reply) =>
     render(request, reply, 'agent', request.params.code, levy, clock, async (t, now) =>
       agentPage(t, await service.agent(request.params.code, request.ip), levy, now),
     ),
