@@ -276,7 +276,9 @@ describe('Report a problem in the reader’s language (issue 45)', () => {
 
     const address = nextAddress();
     let reply = await open(`${path}/report`, {}, address);
-    for (let i = 0; i < 5 && reply.statusCode !== 429; i += 1) {
+    // Up to limit + BURST − 1 posts (3 + 3 − 1) may be admitted while the counts are being written
+    // (docs/public-checks.md, "Tolerance"): the sixth is refused whenever the writes land.
+    for (let i = 0; i < 6 && reply.statusCode !== 429; i += 1) {
       reply = await ctx.app.inject({ method: 'POST', url: `${path}/report`, headers: FORM, payload: form({ token: 'x', lang: 'ig' }), remoteAddress: address });
     }
     expect(reply.statusCode).toBe(429);
