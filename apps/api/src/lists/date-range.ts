@@ -36,7 +36,7 @@ export function daysBetween(a: string, b: string): number {
 /**
  * The ranges made, by their days, shared by every request (frozen; their instants are never changed).
  * A dashboard request resolves four (its range, the one before, today's) and making them cost about
- * 10 µs of the admin dashboard's ~160 µs of server CPU (issue 49, bench/results.md).
+ * 10 µs of the admin dashboard's ~160 µs of server CPU (issue 49, docs/performance.md).
  */
 const madeRanges = new BoundedMap<string, DayRange>(4096);
 const rangesBefore = new WeakMap<DayRange, DayRange>();
