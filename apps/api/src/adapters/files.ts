@@ -7,7 +7,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@eticket/contracts';
-import { BoundedMap } from '../lib/bounded-map.ts';
+import { LRUCache } from 'lru-cache';
 import { badRequest } from '../platform/http/errors.ts';
 
 export type ImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
@@ -132,8 +132,8 @@ export interface LinkSigner {
 export function createLinkSigner(secret: string): LinkSigner {
   const hmacKey = createSecretKey(Buffer.from(`files:${secret}`));
   const sign = (key: string, expires: number) => createHmac('sha256', hmacKey).update(`${key}:${expires}`).digest('base64url');
-  // Only links this server makes are kept (never ones it is asked to check); the oldest goes first.
-  const signatures = new BoundedMap<string, string>(SIGNATURES_KEPT);
+  // Only links this server makes are kept (never ones it is asked to check); the least recently used goes first.
+  const signatures = new LRUCache<string, string>({ max: SIGNATURES_KEPT });
   const signatureOf = (key: string, expires: number) => {
     const id = `${key}:${expires}`;
     let signature = signatures.get(id);

@@ -3,7 +3,7 @@
  * Works from the time zone database through Intl, so it does not assume a fixed offset.
  */
 import { LAGOS_TIME_ZONE } from '@eticket/contracts';
-import { BoundedMap } from '../lib/bounded-map.ts';
+import { LRUCache } from 'lru-cache';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -45,7 +45,7 @@ function offsetFromIntl(at: Date): number {
  * instants have the same offset has it throughout (no zone changes twice within one).
  */
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
-const offsetsByQuarterHour = new BoundedMap<number, number>(4096);
+const offsetsByQuarterHour = new LRUCache<number, number>({ max: 4096 });
 
 /** Milliseconds Lagos is ahead of UTC at this instant. */
 export function lagosOffsetMs(at: Date): number {

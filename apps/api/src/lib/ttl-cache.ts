@@ -1,14 +1,14 @@
-import { BoundedMap } from './bounded-map.ts';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from './clock.ts';
 
 /**
  * Results kept for `ttlMs` of the clock, computed once however many callers ask at the same time
  * (they share the one computation). A failed computation is not kept. At most `maxEntries` keys;
- * the oldest goes first. `clear()` forgets every result, including those still being computed: a
+ * the least recently used goes first. `clear()` forgets every result, including those still being computed: a
  * caller after it computes afresh.
  */
 export function ttlCache<T>(options: { ttlMs: number; maxEntries: number; clock: Clock }) {
-  const entries = new BoundedMap<string, { until: number; value: Promise<T> }>(options.maxEntries);
+  const entries = new LRUCache<string, { until: number; value: Promise<T> }>({ max: options.maxEntries });
   return {
     get(key: string, compute: () => Promise<T>): Promise<T> {
       if (options.ttlMs <= 0) return compute();
@@ -16,7 +16,6 @@ export function ttlCache<T>(options: { ttlMs: number; maxEntries: number; clock:
       const kept = entries.get(key);
       if (kept && kept.until > now) return kept.value;
       const value = compute();
-      entries.delete(key);
       entries.set(key, { until: now + options.ttlMs, value });
       value.catch(() => entries.get(key)?.value === value && entries.delete(key));
       return value;

@@ -5,7 +5,7 @@
 import { DEFAULT_RANGE_DAYS_AHEAD, MAX_RANGE_DAYS, isCalendarDate } from '@eticket/contracts';
 import { lagosDay, startOfLagosDay, startOfNextLagosDay } from '../domain/calendar.ts';
 import { badRequest } from '../platform/http/errors.ts';
-import { BoundedMap } from '../lib/bounded-map.ts';
+import { LRUCache } from 'lru-cache';
 
 export interface DayRange {
   /** First Lagos day, YYYY-MM-DD. */
@@ -38,7 +38,7 @@ export function daysBetween(a: string, b: string): number {
  * A dashboard request resolves four (its range, the one before, today's) and making them cost about
  * 10 µs of the admin dashboard's ~160 µs of server CPU (issue 49, docs/performance.md).
  */
-const madeRanges = new BoundedMap<string, DayRange>(4096);
+const madeRanges = new LRUCache<string, DayRange>({ max: 4096 });
 const rangesBefore = new WeakMap<DayRange, DayRange>();
 
 export function dayRange(startDay: string, endDay: string): DayRange {

@@ -1,5 +1,5 @@
 import { type Placeholder, sql, type SQL } from 'drizzle-orm';
-import { BoundedMap } from '../lib/bounded-map.ts';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/connect.ts';
 import { type Executable, type Preparable, prepareShape, prepareSql } from '../platform/speed/drizzle-statement.ts';
 
@@ -98,7 +98,7 @@ const MAX_SHAPES = 500;
 
 /** The statements of one list on a database, by shape (see Binding). */
 export class PreparedStatements {
-  readonly #built = new BoundedMap<string, Executable<unknown>>(MAX_SHAPES);
+  readonly #built = new LRUCache<string, Executable<unknown>>({ max: MAX_SHAPES });
   readonly #db: Database;
 
   constructor(db: Database) {

@@ -1,7 +1,7 @@
 import { mayUseFieldApp } from '@eticket/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
-import { BoundedMap } from '../../lib/bounded-map.ts';
+import { LRUCache } from 'lru-cache';
 import type { FlagQueries } from './repository.ts';
 import type { FlagSettings } from './rules.ts';
 
@@ -15,7 +15,7 @@ export const CONTACT_WRITE_MS = 5_000;
  * did, for the 10,000 agents last seen); a write is one upsert by primary key.
  */
 export function registerContactRecorder(app: FastifyInstance, deps: { repository: FlagQueries; clock: Clock; settings: FlagSettings }): void {
-  const written = new BoundedMap<string, number>(10_000);
+  const written = new LRUCache<string, number>({ max: 10_000 });
   app.addHook('onRequest', (request, _reply, done) => {
     const user = request.sessionUser;
     if (!user || !mayUseFieldApp(user)) return done();

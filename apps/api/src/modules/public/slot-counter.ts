@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { BoundedMap } from '../../lib/bounded-map.ts';
+import { LRUCache } from 'lru-cache';
 import { PreparedStatements } from '../../lists/prepared.ts';
 
 /** How often a process adds the checks it admitted to PostgreSQL's counts (PUBLIC_FLUSH_MS). */
@@ -42,7 +42,7 @@ export function createSlotCounter(deps: { db: Database; rule: SlotRule; flushMs?
   const flushMs = deps.flushMs ?? DEFAULT_FLUSH_MS;
   const burst = Math.min(BURST, rule.limit);
   const statements = new PreparedStatements(db);
-  const known = new BoundedMap<string, Known>(MAX_KEYS);
+  const known = new LRUCache<string, Known>({ max: MAX_KEYS });
   let waiting = new Map<string, number>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();

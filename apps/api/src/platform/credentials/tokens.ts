@@ -1,7 +1,7 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { tokenUser, type TokenUser } from '@eticket/contracts';
 import { z } from 'zod';
-import { BoundedMap } from '../../lib/bounded-map.ts';
+import { LRUCache } from 'lru-cache';
 
 const claims = z.object({ user: tokenUser, tv: z.number().int(), exp: z.number() });
 type SessionClaims = z.infer<typeof claims>;
@@ -21,8 +21,8 @@ const expired = (claims: SessionClaims, now: Date) => claims.exp <= Math.floor(n
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   // Imported once: given the raw bytes, jose imports a WebCrypto key on every call (~0.2 ms a request).
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-  // Only tokens whose signature checked out are kept, so forged ones cannot fill it; the oldest goes first.
-  const verified = new BoundedMap<string, SessionClaims>(VERIFIED_TOKENS_KEPT);
+  // Only tokens whose signature checked out are kept, so forged ones cannot fill it; the least recently used goes first.
+  const verified = new LRUCache<string, SessionClaims>({ max: VERIFIED_TOKENS_KEPT });
   return {
     async sign(user, tokenVersion, now) {
       const issuedAt = Math.floor(now.getTime() / 1000);
