@@ -13,7 +13,7 @@ FROM
   users u
   LEFT JOIN user_profiles p ON p.user_id = u.id
 WHERE
-  u.user_code = $1
+  u.user_code = ANY ($1::TEXT[])
   AND u.role IN ('remitter', 'enforcer', 'registrar')
   AND NOT u.is_deleted;
 
@@ -41,7 +41,7 @@ FROM
   JOIN users a ON a.id = p.remitter_id
   LEFT JOIN vehicles v ON v.user_id = p.motorist_id
 WHERE
-  p.receipt_no = $1
+  p.receipt_no = ANY ($1::TEXT[])
   AND p.status IN ('success', 'reversed');
 
 -- createPublicRepository.receipt
@@ -68,7 +68,7 @@ FROM
   JOIN users a ON a.id = p.remitter_id
   LEFT JOIN vehicles v ON v.user_id = p.motorist_id
 WHERE
-  p.receipt_no = $1
+  p.receipt_no = ANY ($1::TEXT[])
   AND p.status IN ('success', 'reversed');
 
 -- createPublicRepository.vehicle
@@ -96,6 +96,6 @@ FROM
   AND NOT v.is_deleted
   LEFT JOIN ticket_subscriptions s ON s.user_id = u.id
 WHERE
-  u.user_code = $1
+  u.user_code = ANY ($1::TEXT[])
   AND u.role = 'motorist'
   AND NOT u.is_deleted;
