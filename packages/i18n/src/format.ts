@@ -5,14 +5,15 @@
  */
 const LAGOS = 'Africa/Lagos';
 const NAIRA = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const PARTS = new Intl.DateTimeFormat('en-NG', {
+const PARTS = new Intl.DateTimeFormat('en-US', {
   timeZone: LAGOS,
-  day: 'numeric',
-  month: 'numeric',
+  hourCycle: 'h23',
   year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
-  hourCycle: 'h23',
+  second: '2-digit',
 });
 
 /** ₦12,000.00 from an amount in naira, in every language. */
@@ -32,20 +33,23 @@ interface LagosParts {
 }
 
 /**
- * Lagos's offset from UTC at an instant, read through Intl once per quarter hour of UTC (a zone never
- * changes its offset twice within one) and then reused: formatToParts on every date cost the vehicle
- * page about 60 µs of the server's CPU a check under a crowd (issue 49, bench/public-results.md).
+ * Lagos's offset from UTC at an instant (ms Lagos is ahead), read through Intl once per quarter hour
+ * of UTC (a zone never changes its offset twice within one) and then reused: formatToParts on every
+ * date cost the vehicle page about 60 µs of the server's CPU a check under a crowd, and a tenth of a
+ * dashboard's (issue 49). The server's calendar (apps/api/src/domain/calendar.ts) reads it here too.
  */
 const QUARTER_HOUR_MS = 15 * 60_000;
 const offsetsByQuarterHour = new Map<number, number>();
 
 function offsetFromIntl(ms: number): number {
-  const parts = Object.fromEntries(PARTS.formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]));
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
-  return wall - (ms - (((ms % 60_000) + 60_000) % 60_000));
+  const parts: Record<string, number> = {};
+  for (const part of PARTS.formatToParts(new Date(ms))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return wall - (ms - (((ms % 1000) + 1000) % 1000));
 }
 
-function lagosOffsetMs(ms: number): number {
+export function lagosOffsetMs(at: Date | number): number {
+  const ms = typeof at === 'number' ? at : at.getTime();
   const quarter = Math.floor(ms / QUARTER_HOUR_MS);
   const known = offsetsByQuarterHour.get(quarter);
   if (known !== undefined) return known;

@@ -2,21 +2,12 @@
  * Calendar arithmetic in Africa/Lagos (DESIGN.md section 4: day boundaries are Lagos days).
  * Works from the time zone database through Intl, so it does not assume a fixed offset.
  */
-import { LAGOS_TIME_ZONE } from '@eticket/contracts';
-import { LRUCache } from 'lru-cache';
+import { lagosOffsetMs } from '@eticket/i18n';
+
+/** Milliseconds Lagos is ahead of UTC at an instant (read through Intl once per quarter hour). */
+export { lagosOffsetMs };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const partsFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: LAGOS_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 
 interface LocalParts {
   year: number;
@@ -27,36 +18,6 @@ interface LocalParts {
   minute: number;
   second: number;
   millisecond: number;
-}
-
-/** The zone's offset at an instant, read from the time zone database through Intl (about 5 µs). */
-function offsetFromIntl(at: Date): number {
-  const parts: Record<string, number> = {};
-  for (const part of partsFormatter.formatToParts(at)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second, at.getUTCMilliseconds());
-  return asUtc - at.getTime();
-}
-
-/**
- * Offsets by quarter hour of UTC. A request resolves a dozen Lagos days and Intl cost a tenth of a
- * dashboard's CPU, while an offset only changes at a transition: a quarter hour whose first and last
- * instants have the same offset has it throughout (no zone changes twice within one).
- */
-const QUARTER_HOUR_MS = 15 * 60 * 1000;
-const offsetsByQuarterHour = new LRUCache<number, number>({ max: 4096 });
-
-/** Milliseconds Lagos is ahead of UTC at this instant. */
-export function lagosOffsetMs(at: Date): number {
-  const quarter = Math.floor(at.getTime() / QUARTER_HOUR_MS);
-  const known = offsetsByQuarterHour.get(quarter);
-  if (known !== undefined) return known;
-  const first = offsetFromIntl(new Date(quarter * QUARTER_HOUR_MS));
-  const last = offsetFromIntl(new Date((quarter + 1) * QUARTER_HOUR_MS - 1));
-  if (first !== last) return offsetFromIntl(at);
-  offsetsByQuarterHour.set(quarter, first);
-  return first;
 }
 
 function localParts(at: Date): LocalParts {
