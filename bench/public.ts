@@ -269,8 +269,8 @@ function compliancePages(count: number): { tuples: string[]; columns: string[]; 
     const encoded = encodeCompliance(entries, asOf, 3);
     columns.push(JSON.stringify({ data: { asOf, graceDays: 3, ...encoded, next, complete: true } }));
     parts.codes.push(encoded.codes);
-    parts.times.push(encoded.kinds + encoded.times);
-    parts.plates.push(encoded.plates);
+    parts.times.push(encoded.kinds + encoded.days + encoded.seconds);
+    parts.plates.push(JSON.stringify([encoded.plateAreas, encoded.plateBits, encoded.plateCodes, encoded.plateOthers]));
   }
   return { tuples, columns, parts };
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeCompliance, encodeCompliance, type ComplianceTuple } from './compliance-list.ts';
 import { printedDate } from './printing.ts';
@@ -61,5 +62,32 @@ describe('the compliance list in columns', () => {
 
   it('is an empty list when there is nothing', () => {
     expect(decodeCompliance(encodeCompliance([], asOf, graceDays), asOf, graceDays)).toEqual([]);
+  });
+
+  it("gives back every plate, of Nigeria's shape (sent as numbers) or any other, in its entry", () => {
+    const letters = (n: number) => fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: n, maxLength: n });
+    const nigerian = fc.tuple(letters(3), fc.integer({ min: 0, max: 999 }), letters(2)).map(([area, n, end]) => `${area}${String(n).padStart(3, '0')}${end}`);
+    const other = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), maxLength: 12 });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(nigerian, nigerian, other), { maxLength: 300 }), (plates) => {
+        const list = plates.map((plate, i): ComplianceTuple => [String(1_000_000_000 + i * 7919).padStart(10, '0'), asOfS, 0, plate]);
+        const back = new Map(decodeCompliance(encodeCompliance(list, asOf, graceDays), asOf, graceDays).map((entry) => [entry[0], entry[3]]));
+        expect(list.map(([userCode]) => back.get(userCode))).toEqual(plates);
+      }),
+    );
+  });
+
+  it("sends a plate of Nigeria's shape as its area index, digits and letters: 21 bits for 3 areas", () => {
+    const list = Array.from({ length: 1000 }, (_, i): ComplianceTuple => [
+      String(2_000_000_000 + i).padStart(10, '0'),
+      asOfS,
+      0,
+      `${['kja', 'lnd', 'epe'][i % 3]}${String(i % 1000).padStart(3, '0')}ab`,
+    ]);
+    const columns = encodeCompliance(list, asOf, graceDays);
+    expect(columns.plateAreas).toEqual(['epe', 'kja', 'lnd']);
+    expect(columns.plateBits).toBe(21);
+    expect(columns.plateOthers).toEqual([]);
+    expect(atob(columns.plateCodes).length).toBe(Math.ceil((1000 * 21) / 8));
   });
 });

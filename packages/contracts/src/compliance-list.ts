@@ -6,14 +6,18 @@
  *   the one before Rice-coded (random codes: their gaps are near-geometric, so ~33 bits a code
  *   instead of 80), in base64. Any other code goes to `others` as a tuple.
  * - `kinds`: a letter per code: paused (p), paid-until kept to the day (d) or to the second (s),
- *   in capitals when a penalty is owed; `times`: a varint of paid-until per code not paused (a
- *   column of its own: the letters compress to ~1.4 bits, the times to what they carry). Paid-until is to the second
+ *   in capitals when a penalty is owed; paid-until of each kept to the second in `seconds` (`secondBits`
+ *   bits each), of each kept to the day in `days` (a varint each): columns of their own, so the
+ *   letters compress to ~1.4 bits and the times to what they carry. Paid-until is to the second
  *   wherever the verdict can still change: whenever the grace period ends after `asOf` less a day
  *   (CUTOFF_S), counted in seconds from that moment less the grace period. Otherwise the motorist is
  *   expired at any time after that moment, and only the Lagos day of paid-until is kept (it dates
  *   "Expired since": the grace period is whole days, and Lagos has no daylight saving): it is read
  *   back as the start of that day, earlier than the real time, so still expired, on the same date.
- * - `plates`: the plates' search keys in the same order, separated by spaces.
+ * - `plateCodes`: the plates' search keys in the same order, each of Nigeria's shape (`kja123ab`: an
+ *   area's 3 letters, 3 digits, 2 letters) as one number, area (an index into `plateAreas`) × 676,000
+ *   + digits × 676 + letters, in `plateBits` bits (~24 bits against ~35 for the text compressed);
+ *   the number just past them marks a plate of any other shape, found in `plateOthers` in order.
  */
 import { COMPLIANCE_FLAGS } from './field-app.ts';
 
@@ -29,8 +33,17 @@ export interface ComplianceColumns {
   /** The Rice parameter of `codes`: bits of each gap written as they are. */
   codeBits: number;
   codes: string;
-  times: string;
-  plates: string;
+  /** Per code kept to the day (d), a varint: days before the reference day. */
+  days: string;
+  secondBits: number;
+  /** Per code kept to the second (s), `secondBits` bits: seconds after the reference. */
+  seconds: string;
+  /** The areas (first 3 letters) of the page's plates of Nigeria's shape, sorted. */
+  plateAreas: string[];
+  plateBits: number;
+  plateCodes: string;
+  /** Plates of another shape ('' when none), in order. */
+  plateOthers: string[];
   others: ComplianceTuple[];
 }
 
@@ -95,13 +108,17 @@ function bitWriter() {
       const rest = value % scale;
       for (let i = k - 1; i >= 0; i -= 1) bit(Math.floor(rest / 2 ** i) % 2);
     },
+    /** `value` (below 2^k) in `k` bits. */
+    fixed(value: number, k: number) {
+      for (let i = k - 1; i >= 0; i -= 1) bit(Math.floor(value / 2 ** i) % 2);
+    },
     bytes(): number[] {
       return used ? [...bytes, current << (8 - used)] : bytes;
     },
   };
 }
 
-function riceReader(bytes: Uint8Array, k: number): () => number {
+function bitReader(bytes: Uint8Array) {
   let at = 0;
   const bit = () => {
     const byte = bytes[at >> 3];
@@ -110,12 +127,18 @@ function riceReader(bytes: Uint8Array, k: number): () => number {
     at += 1;
     return b;
   };
-  return () => {
-    let q = 0;
-    while (bit()) q += 1;
-    let rest = 0;
-    for (let i = 0; i < k; i += 1) rest = rest * 2 + bit();
-    return q * 2 ** k + rest;
+  const fixed = (k: number) => {
+    let value = 0;
+    for (let i = 0; i < k; i += 1) value = value * 2 + bit();
+    return value;
+  };
+  return {
+    fixed,
+    rice(k: number) {
+      let q = 0;
+      while (bit()) q += 1;
+      return q * 2 ** k + fixed(k);
+    },
   };
 }
 
@@ -135,7 +158,57 @@ function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
-/** The entry's kind (p, d or s; upper case when it owes a penalty) and its varint, none when paused. */
+/** Nigeria's plate shape, as search keys hold it: an area's 3 letters, 3 digits, 2 letters. */
+const NIGERIAN_PLATE = /^([a-z]{3})(\d{3})([a-z])([a-z])$/;
+const SERIALS_PER_AREA = 1000 * 26 * 26;
+const letter = (c: string) => c.charCodeAt(0) - 97;
+
+/** Bits for the numbers 0…max. */
+function bitsFor(max: number): number {
+  let bits = 0;
+  while (2 ** bits <= max) bits += 1;
+  return bits;
+}
+
+function encodePlates(plates: string[]): Pick<ComplianceColumns, 'plateAreas' | 'plateBits' | 'plateCodes' | 'plateOthers'> {
+  const areas = [...new Set(plates.map((plate) => NIGERIAN_PLATE.exec(plate)?.[1]).filter((area) => area !== undefined))].sort();
+  const areaIndex = new Map(areas.map((area, index) => [area, index]));
+  const otherShape = areas.length * SERIALS_PER_AREA;
+  const bits = bitsFor(otherShape);
+  const writer = bitWriter();
+  const plateOthers: string[] = [];
+  for (const plate of plates) {
+    const shape = NIGERIAN_PLATE.exec(plate);
+    if (shape) writer.fixed(areaIndex.get(shape[1])! * SERIALS_PER_AREA + Number(shape[2]) * 676 + letter(shape[3]) * 26 + letter(shape[4]), bits);
+    else {
+      writer.fixed(otherShape, bits);
+      plateOthers.push(plate);
+    }
+  }
+  return { plateAreas: areas, plateBits: bits, plateCodes: toBase64(writer.bytes()), plateOthers };
+}
+
+function decodePlates(columns: ComplianceColumns): string[] {
+  const reader = bitReader(fromBase64(columns.plateCodes));
+  const otherShape = columns.plateAreas.length * SERIALS_PER_AREA;
+  const plates: string[] = [];
+  let nextOther = 0;
+  for (let i = 0; i < columns.count; i += 1) {
+    const value = reader.fixed(columns.plateBits);
+    if (value >= otherShape) {
+      plates.push(columns.plateOthers[nextOther++] ?? '');
+      continue;
+    }
+    const serial = value % SERIALS_PER_AREA;
+    const letters = serial % 676;
+    plates.push(
+      `${columns.plateAreas[Math.floor(value / SERIALS_PER_AREA)]}${String(Math.floor(serial / 676)).padStart(3, '0')}${String.fromCharCode(97 + Math.floor(letters / 26), 97 + (letters % 26))}`,
+    );
+  }
+  return plates;
+}
+
+/** The entry's kind (p, d or s; upper case when it owes a penalty) and its time (days or seconds), none when paused. */
 function timeOf(paidUntil: number, flags: number, f: ReturnType<typeof frame>, graceDays: number): [string, number | null] {
   const owes = (kind: string) => (flags & COMPLIANCE_FLAGS.owesPenalty ? kind.toUpperCase() : kind);
   if (flags & COMPLIANCE_FLAGS.paused) return [owes('p'), null];
@@ -151,7 +224,8 @@ export function encodeCompliance(entries: ComplianceTuple[], asOf: string, grace
   const firstCode = coded[0]?.value ?? 0;
   const codeBits = riceBits(coded.length > 1 ? (coded[coded.length - 1].value - firstCode) / (coded.length - 1) : 0);
   const codes = bitWriter();
-  const times: number[] = [];
+  const days: number[] = [];
+  const seconds: number[] = [];
   let kinds = '';
   let previous = firstCode;
   for (const { entry, value } of coded) {
@@ -159,16 +233,22 @@ export function encodeCompliance(entries: ComplianceTuple[], asOf: string, grace
     previous = value;
     const [kind, time] = timeOf(entry[1], entry[2], f, graceDays);
     kinds += kind;
-    if (time !== null) pushVarint(times, time);
+    if (kind.toLowerCase() === 'd') pushVarint(days, time!);
+    else if (time !== null) seconds.push(time);
   }
+  const secondBits = bitsFor(seconds.reduce((max, value) => Math.max(max, value), 0));
+  const secondsColumn = bitWriter();
+  for (const value of seconds) secondsColumn.fixed(value, secondBits);
   return {
     count: coded.length,
     firstCode,
     codeBits,
     codes: toBase64(codes.bytes()),
     kinds,
-    times: toBase64(times),
-    plates: coded.map(({ entry }) => entry[3]).join(' '),
+    days: toBase64(days),
+    secondBits,
+    seconds: toBase64(secondsColumn.bytes()),
+    ...encodePlates(coded.map(({ entry }) => entry[3])),
     others: entries.filter(([code]) => !CODE.test(code)),
   };
 }
@@ -176,19 +256,20 @@ export function encodeCompliance(entries: ComplianceTuple[], asOf: string, grace
 /** The entries the columns stand for (paid-until of an expired one: the start of its Lagos day). */
 export function decodeCompliance(columns: ComplianceColumns, asOf: string, graceDays: number): ComplianceTuple[] {
   const f = frame(asOf, graceDays);
-  const nextCode = riceReader(fromBase64(columns.codes), columns.codeBits);
-  const nextTime = varints(fromBase64(columns.times));
-  const plates = columns.count ? columns.plates.split(' ') : [];
+  const codes = bitReader(fromBase64(columns.codes));
+  const nextDay = varints(fromBase64(columns.days));
+  const seconds = bitReader(fromBase64(columns.seconds));
+  const plates = decodePlates(columns);
   const entries: ComplianceTuple[] = [];
   let value = columns.firstCode;
   for (let i = 0; i < columns.count; i += 1) {
-    value += nextCode();
+    value += codes.rice(columns.codeBits);
     const kind = columns.kinds[i];
     const lower = kind.toLowerCase();
     const flags = (kind === lower ? 0 : COMPLIANCE_FLAGS.owesPenalty) | (lower === 'p' ? COMPLIANCE_FLAGS.paused : 0);
     let paidUntil = 0;
-    if (lower === 'd') paidUntil = (f.cutoffDay - nextTime()) * DAY_S - LAGOS_OFFSET_S;
-    else if (lower === 's') paidUntil = f.base + nextTime();
+    if (lower === 'd') paidUntil = (f.cutoffDay - nextDay()) * DAY_S - LAGOS_OFFSET_S;
+    else if (lower === 's') paidUntil = f.base + seconds.fixed(columns.secondBits);
     entries.push([value.toString(36).padStart(10, '0'), paidUntil, flags, plates[i] ?? '']);
   }
   return [...entries, ...columns.others];

@@ -87,7 +87,7 @@ export const compliance = endpoint({
   permission: { capability: 'field-scan', access: 'read' },
   tags,
   description:
-    "The compliance list behind an enforcer's offline verdicts, in columns (codes, times, plates: see contracts' compliance-list.ts) standing for [userCode, paid-until (epoch seconds; 0 while paused), flags (1 owes a penalty, 2 paused), plate], no names or phones. Whole in pages of 20,000 by userCode (after = the previous reply's next), or with since (an earlier reply's asOf) the entries changed since; complete: false when those do not fit in a page.",
+    "The compliance list behind an enforcer's offline verdicts, in columns (codes, kinds, days, seconds, plates: see contracts' compliance-list.ts) standing for [userCode, paid-until (epoch seconds; 0 while paused), flags (1 owes a penalty, 2 paused), plate], no names or phones. Whole in pages of 20,000 by userCode (after = the previous reply's next), or with since (an earlier reply's asOf) the entries changed since; complete: false when those do not fit in a page.",
   query: 'complianceQuery',
   response: { 200: 'complianceResponse' },
 });

@@ -83,10 +83,20 @@ export const complianceResponse = z.object({
     codes: z.string(),
     /** A letter per code: p paused, d paid-until to the day, s to the second; a capital when a penalty is owed. */
     kinds: z.string(),
-    /** Base64: a varint of paid-until per code not paused (days before, or seconds after, the reply's reference). */
-    times: z.string(),
-    /** The plates' search keys in the codes' order, separated by spaces. */
-    plates: z.string(),
+    /** Base64: a varint per code kept to the day (d): paid-until's days before the reply's reference day. */
+    days: z.string(),
+    /** Bits of each value in `seconds`. */
+    secondBits: z.number().int(),
+    /** Base64: per code kept to the second (s), paid-until's seconds after the reply's reference, `secondBits` bits each. */
+    seconds: z.string(),
+    /** The areas (first 3 letters) of the plates of Nigeria's shape (`kja123ab`), sorted. */
+    plateAreas: z.array(z.string()),
+    /** Bits of each plate in `plateCodes`. */
+    plateBits: z.number().int(),
+    /** Base64: per code, its plate as area index × 676,000 + digits × 676 + letters; the number just past them: a plate in `plateOthers`. */
+    plateCodes: z.string(),
+    /** The plates of another shape ('' when none), in the codes' order. */
+    plateOthers: z.array(z.string()),
     /** Entries whose Unique ID is not 10 letters and digits, as tuples. */
     others: z.array(complianceEntry),
     /** The `after` of the next page; null on the last. */
