@@ -31,9 +31,9 @@ export interface SlotRule {
  * an admitted check costs a share of one statement, not a statement of its own.
  *
  * A check is admitted from memory while the key's last known count plus this process's checks not
- * yet written stay under the limit, and while fewer than BURST of those wait; the BURST-th waiting
- * one writes them at once and decides from the count PostgreSQL answers, which includes every
- * other process's. So whichever processes an address spreads its checks over, each can admit at
+ * yet in it (waiting, or in the write under way) stay under the limit, and while fewer than BURST of
+ * those are not in it; the BURST-th writes them at once and decides from the count PostgreSQL
+ * answers, which includes every other process's. So whichever processes an address spreads its checks over, each can admit at
  * most BURST checks the others do not know of: at most limit + N × BURST − 1 in a window with N
  * processes. A refusal (the count reached) is answered from memory and writes nothing.
  */
@@ -44,8 +44,13 @@ export function createSlotCounter(deps: { db: Database; rule: SlotRule; flushMs?
   const statements = new PreparedStatements(db);
   const known = new LRUCache<string, Known>({ max: MAX_KEYS });
   let waiting = new Map<string, number>();
+  /** The batch being written: counted as this process's own until PostgreSQL's answer includes it. */
+  let writing = new Map<string, number>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
+
+  /** This process's checks for `key` that its last known count does not include yet. */
+  const pending = (key: string): number => (writing.get(key) ?? 0) + (waiting.get(key) ?? 0);
 
   const countOf = (key: string, at: number): number => {
     const entry = known.get(key);
@@ -77,6 +82,7 @@ export function createSlotCounter(deps: { db: Database; rule: SlotRule; flushMs?
         if (waiting.size === 0) return;
         const batch = waiting;
         waiting = new Map();
+        writing = batch;
         try {
           await write(batch);
         } catch (error) {
@@ -84,6 +90,8 @@ export function createSlotCounter(deps: { db: Database; rule: SlotRule; flushMs?
           for (const [key, n] of batch) waiting.set(key, (waiting.get(key) ?? 0) + n);
           schedule();
           throw error;
+        } finally {
+          writing = new Map();
         }
       });
     return flushing;
@@ -98,7 +106,7 @@ export function createSlotCounter(deps: { db: Database; rule: SlotRule; flushMs?
   function refusedUntil(key: string, at: number): number | null {
     const entry = known.get(key);
     if (!entry || entry.windowEnd <= at) return null;
-    return entry.count + (waiting.get(key) ?? 0) >= rule.limit ? entry.windowEnd : null;
+    return entry.count + pending(key) >= rule.limit ? entry.windowEnd : null;
   }
 
   return {
@@ -110,12 +118,12 @@ export function createSlotCounter(deps: { db: Database; rule: SlotRule; flushMs?
       for (;;) {
         const blocked = refusedUntil(key, at);
         if (blocked !== null) return blocked;
-        if ((waiting.get(key) ?? 0) < burst) break;
+        if (pending(key) < burst) break;
         // Checks arriving together wait for the same write, then try again.
         await flush();
         at = deps.now().getTime();
       }
-      if (countOf(key, at) + (waiting.get(key) ?? 0) >= rule.limit) return known.get(key)!.windowEnd;
+      if (countOf(key, at) + pending(key) >= rule.limit) return known.get(key)!.windowEnd;
       waiting.set(key, (waiting.get(key) ?? 0) + 1);
       schedule();
       return null;
