@@ -6,7 +6,8 @@ const MAX_BATCH = 500;
 /**
  * One row by key, for a read that callers make one key at a time: the keys asked for in the same turn
  * of the event loop go to `loadMany` together, as one statement (`= ANY`). Nothing is kept between
- * turns (callers cache where that is safe); a key `loadMany` does not return reads as null, one it returns twice as its first row.
+ * turns (callers cache where that is safe). A key `loadMany` does not return reads as null; one it
+ * returns twice, as its first row.
  *
  * Why (issue 49): under a crowd each public check's read held one of the pool's 10 connections for a
  * turn or two of a saturated loop, and the pool ran dry: at 200 connections 13 % of vehicle checks
@@ -21,7 +22,7 @@ export function batchedLookup<K, Row>(loadMany: (keys: K[]) => Promise<Row[]>, k
       for (const row of rows) if (!byKey.has(keyOf(row))) byKey.set(keyOf(row), row);
       return keys.map((key) => byKey.get(key) ?? null);
     },
-    // setImmediate: after every request the loop's turn read (DataLoader's default batches one callback's).
+    // setImmediate: after every request of the loop's turn is read (DataLoader's default batches one callback's).
     { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
   );
   return (key) => loader.load(key);

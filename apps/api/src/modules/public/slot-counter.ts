@@ -32,10 +32,10 @@ export interface SlotRule {
  *
  * A check is admitted from memory while the key's last known count plus this process's checks not
  * yet in it (waiting, or in the write under way) stay under the limit, and while fewer than BURST of
- * those are not in it; the BURST-th writes them at once and decides from the count PostgreSQL
- * answers, which includes every other process's. So whichever processes an address spreads its checks over, each can admit at
- * most BURST checks the others do not know of: at most limit + N × BURST − 1 in a window with N
- * processes. A refusal (the count reached) is answered from memory and writes nothing.
+ * them are; the BURST-th writes them at once and decides from the count PostgreSQL answers, which
+ * includes every other process's. So whichever processes an address spreads its checks over, each
+ * can admit at most BURST checks the others do not know of: at most limit + N × BURST − 1 in a
+ * window with N processes. A refusal (the count reached) is answered from memory and writes nothing.
  */
 export function createSlotCounter(deps: { db: Database; rule: SlotRule; flushMs?: number; now: () => Date }) {
   const { db, rule } = deps;
