@@ -99,18 +99,18 @@ function bitWriter() {
       used = 0;
     }
   };
+  /** `value` (below 2^k) in `k` bits. */
+  const fixed = (value: number, k: number) => {
+    for (let i = k - 1; i >= 0; i -= 1) bit(Math.floor(value / 2 ** i) % 2);
+  };
   return {
+    fixed,
     /** `value` (a whole number below 2^53) as quotient in unary and `k` low bits. */
     rice(value: number, k: number) {
       const scale = 2 ** k;
       for (let q = Math.floor(value / scale); q > 0; q -= 1) bit(1);
       bit(0);
-      const rest = value % scale;
-      for (let i = k - 1; i >= 0; i -= 1) bit(Math.floor(rest / 2 ** i) % 2);
-    },
-    /** `value` (below 2^k) in `k` bits. */
-    fixed(value: number, k: number) {
-      for (let i = k - 1; i >= 0; i -= 1) bit(Math.floor(value / 2 ** i) % 2);
+      fixed(value % scale, k);
     },
     bytes(): number[] {
       return used ? [...bytes, current << (8 - used)] : bytes;

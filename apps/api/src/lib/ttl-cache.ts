@@ -4,8 +4,8 @@ import type { Clock } from './clock.ts';
 /**
  * Results kept for `ttlMs` of the clock, computed once however many callers ask at the same time
  * (they share the one computation). A failed computation is not kept. At most `maxEntries` keys;
- * the least recently used goes first. `clear()` forgets every result, including those still being computed: a
- * caller after it computes afresh.
+ * the least recently used goes first. `clear()` forgets every result, including those still being
+ * computed: a caller after it computes afresh.
  */
 export function ttlCache<T>(options: { ttlMs: number; maxEntries: number; clock: Clock }) {
   const entries = new LRUCache<string, { until: number; value: Promise<T> }>({ max: options.maxEntries });
