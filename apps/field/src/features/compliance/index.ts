@@ -1,2 +1,2 @@
 // The compliance feature's public face: what other features may use of it.
-export { codeOfPlate, provisionalVerdict, refreshCompliance } from './compliance.ts';
+export { codeOfPlate, listedEntry, provisionalVerdict, refreshCompliance } from './compliance.ts';

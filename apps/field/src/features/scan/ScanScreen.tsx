@@ -5,7 +5,7 @@ import { dateTime, fromServer as serverWords, t } from '../../lib/i18n.ts';
 import { codeFromQr } from '../../lib/format.ts';
 import { guessTarget, uniqueIdOf } from '../../lib/motorist.ts';
 import { db, enqueue, newKey, remove } from '../../lib/outbox/index.ts';
-import { codeOfPlate, provisionalVerdict, refreshCompliance } from '../compliance/index.ts';
+import { codeOfPlate, listedEntry, provisionalVerdict, refreshCompliance } from '../compliance/index.ts';
 import { currentPlace } from './place.ts';
 import { QrCamera } from '../../components/QrCamera.tsx';
 import { Verdict, type VerdictView } from './Verdict.tsx';
@@ -37,7 +37,7 @@ function fromServer(data: FieldScanResponse['data']): VerdictView {
 /** What the agent typed: a Unique ID the list knows (or the server finds), else a plate. */
 async function targetOf(typed: string): Promise<Pick<FieldScanRequest, 'userCode' | 'plateNumber'>> {
   const code = uniqueIdOf(typed);
-  if (await db.compliance.get(code)) return { userCode: code };
+  if (await listedEntry(code)) return { userCode: code };
   // A plate the phone's list knows: its Unique ID, so the offline verdict is the list's.
   const byPlate = await codeOfPlate(typed);
   if (byPlate) return { userCode: byPlate };

@@ -72,11 +72,16 @@ export interface Meta {
   /** When the whole list was last fetched (ms). */
   fullAt: number;
   count: number;
+  /** The table holding the copy in use (none: `compliance`); a whole fetch fills the other one, then swaps. */
+  table?: ComplianceTable;
 }
+
+export type ComplianceTable = 'compliance' | 'complianceNext';
 
 export const db = new Dexie('eticket-field') as Dexie & {
   queue: EntityTable<QueueItem, 'key'>;
   compliance: EntityTable<ComplianceRow, 'code'>;
+  complianceNext: EntityTable<ComplianceRow, 'code'>;
   meta: EntityTable<Meta, 'name'>;
 };
 
@@ -88,3 +93,5 @@ db.version(2)
     await tx.table('compliance').clear();
     await tx.table('meta').delete('compliance');
   });
+// A second table for the list, so a whole fetch that fails midway leaves the copy in use as it was.
+db.version(3).stores({ complianceNext: 'code, plate' });
