@@ -60,6 +60,19 @@ describe('the compliance list in columns', () => {
     }
   });
 
+  it('gives back any set of 10-character codes, the extremes and gaps of any width included', () => {
+    const char = fc.constantFrom(...'0123456789abcdefghijklmnopqrstuvwxyz');
+    const anyCode = fc.string({ unit: char, minLength: 10, maxLength: 10 });
+    const extreme = fc.constantFrom('0000000000', 'zzzzzzzzzz', '00000zzzzz', 'zzzzz00000', '0000000001');
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.oneof(anyCode, extreme), { maxLength: 60 }), (codes) => {
+        const list = codes.map((userCode): ComplianceTuple => [userCode, asOfS + 60, 0, '']);
+        const back = decodeCompliance(encodeCompliance(list, asOf, graceDays), asOf, graceDays).map(([userCode]) => userCode);
+        expect(back).toEqual([...codes].sort());
+      }),
+    );
+  });
+
   it('is an empty list when there is nothing', () => {
     expect(decodeCompliance(encodeCompliance([], asOf, graceDays), asOf, graceDays)).toEqual([]);
   });
