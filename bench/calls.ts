@@ -3,10 +3,11 @@ import { AGENT_ROLES, type AgentRole, DEFAULT_PAGE_SIZE, type Role } from '@etic
 /**
  * What the benchmark calls: every list route × {first page, page 500 (or the middle page), a search,
  * a status (or other) filter, a date range} where the route takes it, every dashboard call × {a
- * month, a year}, the allocation calls. Values that depend on the data (a Unique ID prefix, a union,
+ * month, a year}, the field app's compliance list (a page of the whole list, the changes of the last
+ * hour; as an enforcer), the allocation calls. Values that depend on the data (a Unique ID prefix, a union,
  * a stakeholder, how many agents there are) come from the data set (context.ts).
  */
-export type CallKind = 'list' | 'dashboard' | 'allocation';
+export type CallKind = 'list' | 'dashboard' | 'field' | 'allocation';
 
 export interface Call {
   name: string;
@@ -15,6 +16,8 @@ export interface Call {
   query: Record<string, string>;
   /** Its answer holds a ranking of top agents, which the server keeps for a minute per range (RANKING_CACHE_SECONDS). */
   ranksAgents?: true;
+  /** Who calls it (none: the super-admin): the field app's calls are an enforcer's. */
+  caller?: 'enforcer';
 }
 
 export interface CallContext {
@@ -26,6 +29,10 @@ export interface CallContext {
   motoristCodePrefix: string;
   /** A surname the people lists' text search finds. */
   name: string;
+  /** An hour before the data set was read (ISO): the compliance list's changes since then. */
+  hourAgo: string;
+  /** An approved enforcer's email: the compliance list is theirs to fetch. */
+  enforcerEmail: string;
   unionId: string;
   stakeholderId: string;
   /** How many registrars, enforcers and remitters there are: page 500 of a smaller list is past its end. */
@@ -122,6 +129,12 @@ export function benchCalls(c: CallContext): Call[] {
   }
   // The chart takes no range: Jan–Dec of the current year.
   calls.push({ name: 'revenue chart: this year', kind: 'dashboard', path: '/api/chart', query: {} });
+
+  // The compliance list a phone fetches: a page of 20,000 (COMPLIANCE_PAGE_SIZE), and a refresh.
+  calls.push(
+    { name: 'compliance list: first page', kind: 'field', path: '/api/field/compliance', query: {}, caller: 'enforcer' },
+    { name: 'compliance list: changes of an hour', kind: 'field', path: '/api/field/compliance', query: { since: c.hourAgo }, caller: 'enforcer' },
+  );
 
   calls.push(
     { name: 'allocation: month', kind: 'allocation', path: '/api/allocation', query: month },

@@ -11,23 +11,29 @@ export interface ExportPlan {
 }
 
 export async function readContext(db: BenchDb): Promise<CallContext> {
-  const [row] = await db.query<{ today: string; month_ago: string; year_ago: string }>(`
-    SELECT to_char(d, 'YYYY-MM-DD') AS today, to_char(d - 29, 'YYYY-MM-DD') AS month_ago, to_char(d - 364, 'YYYY-MM-DD') AS year_ago
+  const [row] = await db.query<{ today: string; month_ago: string; year_ago: string; hour_ago: string }>(`
+    SELECT to_char(d, 'YYYY-MM-DD') AS today, to_char(d - 29, 'YYYY-MM-DD') AS month_ago, to_char(d - 364, 'YYYY-MM-DD') AS year_ago,
+           to_char((now() - interval '1 hour') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS hour_ago
     FROM (SELECT (now() AT TIME ZONE 'Africa/Lagos')::date AS d) AS t`);
   const [motorist] = await db.query<{ code: string; name: string }>(`
     SELECT user_code AS code, split_part(full_name, ' ', 2) AS name FROM users WHERE role = 'motorist' AND registration_status = 'approved'
     ORDER BY created_at DESC LIMIT 1 OFFSET 1000`);
   const [union] = await db.query<{ id: string }>(`SELECT id FROM users WHERE role = 'union' AND union_role = 'keke' ORDER BY created_at LIMIT 1`);
   const [stakeholder] = await db.query<{ id: string }>(`SELECT id FROM stakeholders ORDER BY created_at, id LIMIT 1`);
+  const [enforcer] = await db.query<{ email: string }>(
+    `SELECT email FROM users WHERE role = 'enforcer' AND registration_status = 'approved' AND NOT is_deleted ORDER BY created_at LIMIT 1`,
+  );
   const { agents, joinedMonth } = await readJoiningRoles(db);
   return {
     today: row.today,
     monthAgo: row.month_ago,
+    hourAgo: row.hour_ago,
     yearAgo: row.year_ago,
     motoristCodePrefix: motorist.code.slice(0, 4),
     name: motorist.name,
     unionId: union.id,
     stakeholderId: stakeholder.id,
+    enforcerEmail: enforcer.email,
     agents,
     joinedMonth,
   };

@@ -176,7 +176,10 @@ export function firstViewTable(results: Results): string {
 
 export function targets(results: Results): string[] {
   const pglite = results.dataset.target.kind === 'pglite';
-  const measured = results.rows.filter((r) => r.call.kind !== 'allocation');
+  // The console's targets (issue 25) are its lists' and dashboards'; the server's CPU against its thin
+  // wrapper (issue 49) is every compared call's, the field app's compliance list included.
+  const withThin = results.rows.filter((r) => r.call.kind !== 'allocation');
+  const measured = withThin.filter((r) => r.call.kind === 'list' || r.call.kind === 'dashboard');
   // No answer within the run (p95 NaN) counts as too slow.
   const slow = measured.filter((r) => !(r.api.p95 <= (pglite ? 150 : 50)) || failures(r.api) > 0);
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -199,12 +202,13 @@ export function targets(results: Results): string[] {
       (fewer.length ? `: ${fewer.map((r) => `${r.name} (${rpsRatio(r)!.toFixed(2)}×)`).join('; ')}` : '') +
       unmeasuredNote,
   );
-  const cpuRatios = measured.map((r) => ({ name: r.call.name, ratio: serverCpuRatio(r) }));
+  const cpuRatios = withThin.map((r) => ({ name: r.call.name, ratio: serverCpuRatio(r) }));
   const dearer = cpuRatios.filter((r) => r.ratio !== undefined && r.ratio > SERVER_CPU_LIMIT);
+  const noCpuFigure = cpuRatios.filter((r) => r.ratio === undefined);
   lines.push(
-    `${verdict(dearer.length === 0 && unmeasured.length === 0)} — server CPU per request ≤ ${SERVER_CPU_LIMIT} × the thin wrapper process's, every list and dashboard call (median of its rounds)` +
+    `${verdict(dearer.length === 0 && noCpuFigure.length === 0)} — server CPU per request ≤ ${SERVER_CPU_LIMIT} × the thin wrapper process's, every list, dashboard and field call (median of its rounds)` +
       (dearer.length ? `: ${dearer.map((r) => `${r.name} (${r.ratio!.toFixed(2)}×)`).join('; ')}` : '') +
-      unmeasuredNote,
+      (noCpuFigure.length ? `; no figure for ${noCpuFigure.map((r) => r.name).join(', ')}` : ''),
   );
   if (results.highLoads.length === 0) lines.push('FAIL — the 50-client list runs did not happen');
   for (const high of results.highLoads) {

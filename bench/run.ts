@@ -64,6 +64,13 @@ const machine = await describeMachine(db);
 await db.close();
 
 const calls = benchCalls(context).filter((call) => !only || call.name.includes(only));
+
+/** Signs in as each caller the calls have: the super-admin, and an enforcer (in the field app) for the field app's calls. */
+async function signInAsCallers(baseUrl: string): Promise<(call: Pick<Call, 'caller'>) => string> {
+  const admin = await signIn(baseUrl, dataset.adminEmail, dataset.adminPassword);
+  const enforcer = calls.some((call) => call.caller === 'enforcer') ? await signIn(baseUrl, context.enforcerEmail, dataset.adminPassword, 'field') : admin;
+  return (call) => (call.caller === 'enforcer' ? enforcer : admin);
+}
 buildIfStale();
 
 // 1. Capture the SQL of one request of each call (PostgreSQL: the server's opt-in query log).
@@ -75,13 +82,14 @@ if (withSql) {
   // Rankings computed on every call, so their SQL is captured (the measured server keeps them a minute).
   const server = await startServer(target, { BENCH_SQL_LOG: logFile, RANKING_CACHE_SECONDS: '0' });
   try {
-    const token = await signIn(server.baseUrl, dataset.adminEmail, dataset.adminPassword);
+    const tokenOf = await signInAsCallers(server.baseUrl);
     const windows = new Map<Call, [number, number]>();
     for (const call of calls) {
-      await (await fetch(server.baseUrl + urlOf(call), { headers: { authorization: `Bearer ${token}` } })).arrayBuffer(); // warm
+      const headers = { authorization: `Bearer ${tokenOf(call)}` };
+      await (await fetch(server.baseUrl + urlOf(call), { headers })).arrayBuffer(); // warm
       await new Promise((resolve) => setTimeout(resolve, 20));
       const from = performance.timeOrigin + performance.now();
-      const response = await fetch(server.baseUrl + urlOf(call), { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(server.baseUrl + urlOf(call), { headers });
       await response.arrayBuffer();
       windows.set(call, [from, performance.timeOrigin + performance.now()]);
       if (!response.ok) log(`${call.name}: ${response.status} ${urlOf(call)}`);
@@ -147,20 +155,21 @@ const server = await startServer(target);
 const rows: Row[] = [];
 let results: Results;
 try {
-  const token = await signIn(server.baseUrl, dataset.adminEmail, dataset.adminPassword);
+  const tokenOf = await signInAsCallers(server.baseUrl);
+  const token = tokenOf({});
   const options = { connections, seconds, warmupSeconds };
   const meter = cpuMeter(server.pid, target.kind === 'postgres' ? target.url : null);
   const thinMeter = thin ? cpuMeter(thin.pid, target.kind === 'postgres' ? target.url : null) : undefined;
   const rounds = { rounds: ROUNDS, seconds, slices: SLICES };
   /** A URL measured with `clients` connections, a slice at a time (the first warmed up). */
   const sideOf =
-    (url: string, clients: number, sideMeter?: CpuMeter): Side =>
+    (url: string, clients: number, sideMeter?: CpuMeter, sideToken = token): Side =>
     (sliceSeconds, warm) =>
-      loadTest(url, token, { connections: clients, seconds: sliceSeconds, warmupSeconds: warm ? warmupSeconds : 0, meter: sideMeter });
+      loadTest(url, sideToken, { connections: clients, seconds: sliceSeconds, warmupSeconds: warm ? warmupSeconds : 0, meter: sideMeter });
   /** A call through the API beside its thin wrapper, when it has one, each side metered when given a meter. */
   const comparisonOf = (call: Call, clients: number, label: string, meters: { api?: CpuMeter; thin?: CpuMeter } = {}) => {
     const url = thinUrl(call);
-    return { label, api: sideOf(server.baseUrl + urlOf(call), clients, meters.api), thin: url ? sideOf(url, clients, meters.thin) : null };
+    return { label, api: sideOf(server.baseUrl + urlOf(call), clients, meters.api, tokenOf(call)), thin: url ? sideOf(url, clients, meters.thin) : null };
   };
   const compared = await inRounds(
     calls.map((call) => comparisonOf(call, connections, call.name, { api: meter, thin: thinMeter })),

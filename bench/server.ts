@@ -91,11 +91,12 @@ export async function startServer(target: Target, env: Record<string, string> = 
   };
 }
 
-export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+/** A session token; a field agent signs in to the field app (`app: 'field'`). */
+export async function signIn(baseUrl: string, email: string, password: string, app?: 'field'): Promise<string> {
   const response = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userCode: email, password }),
+    body: JSON.stringify({ userCode: email, password, ...(app ? { app } : {}) }),
   });
   const body = (await response.json()) as { token?: string; message?: string };
   if (!response.ok || !body.token) throw new Error(`Sign-in as ${email} failed: ${response.status} ${body.message ?? ''}`);
