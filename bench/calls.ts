@@ -18,6 +18,12 @@ export interface Call {
   ranksAgents?: true;
   /** Who calls it (none: the super-admin): the field app's calls are an enforcer's. */
   caller?: 'enforcer';
+  /**
+   * A call whose request takes about a second or more: measured with this many clients in one slice
+   * per round, so that each side's slice completes many requests (a slice of the usual length
+   * completes none, and the CPU of the requests still in flight when it ends has no request to count against).
+   */
+  heavy?: { connections: number };
 }
 
 export interface CallContext {
@@ -132,7 +138,7 @@ export function benchCalls(c: CallContext): Call[] {
 
   // The compliance list a phone fetches: a page of 20,000 (COMPLIANCE_PAGE_SIZE), and a refresh.
   calls.push(
-    { name: 'compliance list: first page', kind: 'field', path: '/api/field/compliance', query: {}, caller: 'enforcer' },
+    { name: 'compliance list: first page', kind: 'field', path: '/api/field/compliance', query: {}, caller: 'enforcer', heavy: { connections: 2 } },
     { name: 'compliance list: changes of an hour', kind: 'field', path: '/api/field/compliance', query: { since: c.hourAgo }, caller: 'enforcer' },
   );
 

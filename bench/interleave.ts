@@ -64,7 +64,8 @@ export async function interleaved(sides: Side[], seconds: number, slices: number
 }
 
 /** What one comparison measures: the API's side and, when there is one, the thin wrapper's. */
-export type Comparison = { label: string; api: Side; thin: Side | null };
+/** `slices`: this comparison's own number of slices a round (a heavy call's: one). */
+export type Comparison = { label: string; api: Side; thin: Side | null; slices?: number };
 
 /** A comparison's figures: each side's slices of all rounds combined. */
 export type Compared = { api: Measure; thin?: Measure };
@@ -81,9 +82,9 @@ export async function inRounds(
 ): Promise<Compared[]> {
   const slicesOf = comparisons.map(() => ({ api: [] as Measure[], thin: [] as Measure[] }));
   for (let round = 1; round <= rounds; round += 1) {
-    for (const [index, { label, api, thin }] of comparisons.entries()) {
+    for (const [index, { label, api, thin, slices: own }] of comparisons.entries()) {
       if (thin) {
-        const [apiSlices, thinSlices] = await interleaved([api, thin], seconds, slices);
+        const [apiSlices, thinSlices] = await interleaved([api, thin], seconds, own ?? slices);
         slicesOf[index].api.push(...apiSlices);
         slicesOf[index].thin.push(...thinSlices);
         report(`round ${round} of ${rounds}, ${label}`, combine(apiSlices), combine(thinSlices));

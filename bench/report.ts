@@ -114,7 +114,7 @@ export function table(results: Results): string {
   ];
   const dashes = (count: number) => Array.from({ length: count }, () => '–');
   const lines = results.rows.map((row) => [
-    row.call.name,
+    row.call.heavy ? `${row.call.name} (${row.call.heavy.connections} clients, one slice a round)` : row.call.name,
     row.api.requests === 0 ? `> ${results.seconds * 1000}` : ms(row.api.p50),
     row.api.requests === 0 ? `> ${results.seconds * 1000}` : ms(row.api.p95),
     row.api.rps.toFixed(0),

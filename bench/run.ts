@@ -19,7 +19,7 @@ import { parseArgs } from './dataset/sizes.ts';
 import { type CpuMeter, cpuMeter } from './cpu.ts';
 import { measureExport } from './export.ts';
 import { firstViews } from './first-view.ts';
-import { inRounds, type Side } from './interleave.ts';
+import { type Comparison, inRounds, type Side } from './interleave.ts';
 import { loadTest, type Measure, requireWrk } from './load.ts';
 import { type Results, type Row, cpuMs, describeMachine, firstViewTable, table, targets, writeResults } from './report.ts';
 import { buildIfStale, signIn, startServer } from './server.ts';
@@ -167,9 +167,15 @@ try {
     (sliceSeconds, warm) =>
       loadTest(url, sideToken, { connections: clients, seconds: sliceSeconds, warmupSeconds: warm ? warmupSeconds : 0, meter: sideMeter });
   /** A call through the API beside its thin wrapper, when it has one, each side metered when given a meter. */
-  const comparisonOf = (call: Call, clients: number, label: string, meters: { api?: CpuMeter; thin?: CpuMeter } = {}) => {
+  const comparisonOf = (call: Call, defaultClients: number, label: string, meters: { api?: CpuMeter; thin?: CpuMeter } = {}): Comparison => {
     const url = thinUrl(call);
-    return { label, api: sideOf(server.baseUrl + urlOf(call), clients, meters.api, tokenOf(call)), thin: url ? sideOf(url, clients, meters.thin) : null };
+    const clients = call.heavy?.connections ?? defaultClients;
+    return {
+      label,
+      api: sideOf(server.baseUrl + urlOf(call), clients, meters.api, tokenOf(call)),
+      thin: url ? sideOf(url, clients, meters.thin) : null,
+      ...(call.heavy ? { slices: 1 } : {}),
+    };
   };
   const compared = await inRounds(
     calls.map((call) => comparisonOf(call, connections, call.name, { api: meter, thin: thinMeter })),
