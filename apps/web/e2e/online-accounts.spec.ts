@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { startPaystackStandin, type PaystackStandin } from '../../api/src/modules/online-payments/provider/standin.ts';
+import type { PaystackStandin } from '../../api/src/modules/online-payments/provider/standin.ts';
+import { startStandinWhenFree } from './support/paystackStandin.ts';
 import { ACCOUNTS } from './fixtures/accounts.ts';
 import { ensurePlan } from './support/allocation.ts';
 import { BASE_URL } from './support/environment.ts';
@@ -11,7 +12,7 @@ import { apiToken, registerApprovedMotorist } from './support/tickets.ts';
 // The server speaks to the Paystack stand-in on port 4150 (seed.mjs), as online-pay.spec.ts.
 let standin: PaystackStandin;
 test.beforeAll(async () => {
-  standin = await startPaystackStandin({ secretKey: 'sk_test_e2estandin000000001', port: 4150, webhookUrl: `${BASE_URL}/webhooks/paystack` });
+  standin = await startStandinWhenFree({ secretKey: 'sk_test_e2estandin000000001', port: 4150, webhookUrl: `${BASE_URL}/webhooks/paystack` });
 });
 test.afterAll(async () => standin?.close());
 

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { devices, expect, test } from '@playwright/test';
-import { startPaystackStandin, type PaystackStandin } from '../../api/src/modules/online-payments/provider/standin.ts';
+import type { PaystackStandin } from '../../api/src/modules/online-payments/provider/standin.ts';
+import { startStandinWhenFree } from './support/paystackStandin.ts';
 import { ACCOUNTS } from './fixtures/accounts.ts';
 import { ensurePlan } from './support/allocation.ts';
 import { BASE_URL, E2E_DATA_DIR } from './support/environment.ts';
@@ -15,7 +16,7 @@ test.use(phone);
 
 let standin: PaystackStandin;
 test.beforeAll(async () => {
-  standin = await startPaystackStandin({
+  standin = await startStandinWhenFree({
     secretKey: 'sk_test_e2estandin000000001',
     port: Number(process.env.E2E_PAYSTACK_PORT ?? 4150),
     webhookUrl: `${BASE_URL}/webhooks/paystack`,

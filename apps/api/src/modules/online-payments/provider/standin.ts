@@ -382,7 +382,14 @@ ${
       if (!response.headersSent) reply(response, 500, { status: false, message: String(error) });
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  // A port already taken rejects (EADDRINUSE) instead of throwing from the server's 'error' event.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const address = server.address() as AddressInfo;
 
   const standin: PaystackStandin = {
