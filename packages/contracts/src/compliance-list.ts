@@ -186,18 +186,15 @@ const HALF_CODE = 36 ** 5;
  * the phone's time reading a page of 20,000 entries.
  */
 function base36Code(value: number): string {
-  let code = '';
-  let high = Math.floor(value / HALF_CODE);
-  let low = value - high * HALF_CODE;
-  for (let i = 0; i < 5; i += 1) {
-    code = BASE36[low % 36] + code;
-    low = Math.floor(low / 36);
-  }
-  for (let i = 0; i < 5; i += 1) {
-    code = BASE36[high % 36] + code;
-    high = Math.floor(high / 36);
-  }
-  return code;
+  const high = Math.floor(value / HALF_CODE);
+  return fiveBase36(high) + fiveBase36(value - high * HALF_CODE);
+}
+
+/** `value` (below 36^5) as 5 base-36 digits. */
+function fiveBase36(value: number): string {
+  let digits = '';
+  for (let rest = value, i = 0; i < 5; i += 1, rest = Math.floor(rest / 36)) digits = BASE36[rest % 36] + digits;
+  return digits;
 }
 
 /** Nigeria's plate shape, as search keys hold it: an area's 3 letters, 3 digits, 2 letters. */
