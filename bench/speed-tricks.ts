@@ -1,6 +1,6 @@
 /**
- * npx tsx bench/speed-tricks.ts [--seconds 4] [--slices 2] [--rounds 1] [--only <text>|--all] [--tricks a,b]
- *                               [--against <main.js> [--label <name>]] [--motorists N --agents N --scans N --payments N]
+ * npx tsx bench/speed-tricks.ts [--seconds 4] [--slices 2] [--rounds 1] [--only <text>[,<text>…]|--all] [--tricks a,b]
+ *                               [--against <main.js> [--label <name>]] [--out <file>] [--motorists N --agents N --scans N --payments N]
  *
  * What each speed trick of apps/api/src/platform/speed buys: the real server as it runs, beside the
  * same build started with one trick off (BENCH_SPEED_OFF), each call measured on both in alternating
@@ -8,7 +8,7 @@
  * server's CPU per request (steadier than latency on a shared machine), and PostgreSQL's.
  * Writes bench/speed-tricks-results.md. With --against, the other side is another build of the
  * server (another checkout's apps/api/dist/main.js) instead of a trick turned off: a change's cost in
- * one run (bench/before-after-results.md).
+ * one run (bench/before-after-results.md, or --out: the file of a change's own figures).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,7 +41,8 @@ if (target.kind !== 'postgres') throw new Error('speed-tricks measures on Postgr
 const seconds = Number(args.get('seconds') ?? 4);
 const slices = Number(args.get('slices') ?? 2);
 const rounds = Number(args.get('rounds') ?? 1);
-const only = args.get('only');
+/** Calls whose name holds any of these texts. */
+const only = args.get('only')?.split(',');
 const against = args.get('against');
 const tricks = against ? [args.get('label') ?? 'before'] : ((args.get('tricks')?.split(',') ?? [...TRICKS]) as string[]);
 const log = (line: string) => console.log(`[speed-tricks] ${line}`);
@@ -53,7 +54,7 @@ const context = await readContext(db);
 const machine = await describeMachine(db);
 await db.close();
 const calls = benchCalls(context).filter((call) =>
-  args.has('all') ? call.kind !== 'allocation' : only ? call.name.includes(only) : DEFAULT_CALLS.includes(call.name),
+  args.has('all') ? call.kind !== 'allocation' : only ? only.some((text) => call.name.includes(text)) : DEFAULT_CALLS.includes(call.name),
 );
 buildIfStale();
 
@@ -120,7 +121,7 @@ const table = [
       `${cpuMs(line.on.cpu?.databaseMs)} | ${cpuMs(line.off.cpu?.databaseMs)} | ${line.on.p50.toFixed(1)} | ${line.off.p50.toFixed(1)} |`,
   ),
 ].join('\n');
-const file = path.join(import.meta.dirname, against ? 'before-after-results.md' : 'speed-tricks-results.md');
+const file = args.has('out') ? path.resolve(args.get('out')!) : path.join(import.meta.dirname, against ? 'before-after-results.md' : 'speed-tricks-results.md');
 writeFileSync(
   file,
   [
