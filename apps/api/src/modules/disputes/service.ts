@@ -54,7 +54,7 @@ export function sourceCodeOf(source: DisputeSource, code: string): string | null
   return typed.length >= 1 && typed.length <= 64 && !/[\u0000-\u001f\u007f]/.test(typed) ? typed : null;
 }
 
-/** 2348031234567 → 0803•••4567, as the people lists mask a phone of class contact. */
+/** 2348031234567 → 0803***4567, as the people lists mask a phone of class contact. */
 const maskedPhone = (phone: string) => maskPhone(`0${phone.slice(3)}`);
 
 export function createDisputeService(deps: {

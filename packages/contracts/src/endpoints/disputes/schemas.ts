@@ -55,7 +55,7 @@ export const dispute = z.object({
   sourceCode: z.string(),
   reason: z.enum(DISPUTE_REASONS),
   description: z.string(),
-  /** The reporter's phone, masked (0803•••4567); null when none was given. */
+  /** The reporter's phone, masked (0803***4567); null when none was given. */
   phone: z.string().nullable(),
   state: z.enum(DISPUTE_STATES),
   createdAt: z.string(),
