@@ -22,7 +22,7 @@ import { firstViews } from './first-view.ts';
 import { type Comparison, inRounds, type Side } from './interleave.ts';
 import { loadTest, type Measure, requireWrk } from './load.ts';
 import { type Results, type Row, cpuMs, describeMachine, firstViewTable, table, targets, writeResults } from './report.ts';
-import { buildIfStale, signIn, startServer } from './server.ts';
+import { buildIfStale, signInAsCallers, startServer } from './server.ts';
 import { isSessionLookup, readLog, replayLoad, statementsBetween, toReplay, type Replay } from './sql-replay.ts';
 import { startThinWrapper } from './thin-wrapper.ts';
 
@@ -65,12 +65,6 @@ await db.close();
 
 const calls = benchCalls(context).filter((call) => !only || call.name.includes(only));
 
-/** Signs in as each caller the calls have: the super-admin, and an enforcer (in the field app) for the field app's calls. */
-async function signInAsCallers(baseUrl: string): Promise<(call: Pick<Call, 'caller'>) => string> {
-  const admin = await signIn(baseUrl, dataset.adminEmail, dataset.adminPassword);
-  const enforcer = calls.some((call) => call.caller === 'enforcer') ? await signIn(baseUrl, context.enforcerEmail, dataset.adminPassword, 'field') : admin;
-  return (call) => (call.caller === 'enforcer' ? enforcer : admin);
-}
 buildIfStale();
 
 // 1. Capture the SQL of one request of each call (PostgreSQL: the server's opt-in query log).
@@ -82,7 +76,7 @@ if (withSql) {
   // Rankings computed on every call, so their SQL is captured (the measured server keeps them a minute).
   const server = await startServer(target, { BENCH_SQL_LOG: logFile, RANKING_CACHE_SECONDS: '0' });
   try {
-    const tokenOf = await signInAsCallers(server.baseUrl);
+    const tokenOf = await signInAsCallers(server.baseUrl, calls, dataset, context);
     const windows = new Map<Call, [number, number]>();
     for (const call of calls) {
       const headers = { authorization: `Bearer ${tokenOf(call)}` };
@@ -155,7 +149,7 @@ const server = await startServer(target);
 const rows: Row[] = [];
 let results: Results;
 try {
-  const tokenOf = await signInAsCallers(server.baseUrl);
+  const tokenOf = await signInAsCallers(server.baseUrl, calls, dataset, context);
   const token = tokenOf({});
   const options = { connections, seconds, warmupSeconds };
   const meter = cpuMeter(server.pid, target.kind === 'postgres' ? target.url : null);

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Call, CallContext } from './calls.ts';
 import type { Target } from './dataset/build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -101,6 +102,18 @@ export async function signIn(baseUrl: string, email: string, password: string, a
   const body = (await response.json()) as { token?: string; message?: string };
   if (!response.ok || !body.token) throw new Error(`Sign-in as ${email} failed: ${response.status} ${body.message ?? ''}`);
   return body.token;
+}
+
+/** Signs in as each caller the calls have: the super-admin, and an enforcer (in the field app) for the field app's calls. */
+export async function signInAsCallers(
+  baseUrl: string,
+  calls: Array<Pick<Call, 'caller'>>,
+  dataset: { adminEmail: string; adminPassword: string },
+  context: Pick<CallContext, 'enforcerEmail'>,
+): Promise<(call: Pick<Call, 'caller'>) => string> {
+  const admin = await signIn(baseUrl, dataset.adminEmail, dataset.adminPassword);
+  const enforcer = calls.some((call) => call.caller === 'enforcer') ? await signIn(baseUrl, context.enforcerEmail, dataset.adminPassword, 'field') : admin;
+  return (call) => (call.caller === 'enforcer' ? enforcer : admin);
 }
 
 /** The caller's environment without a database setting that would override the target's. */

@@ -4,8 +4,9 @@
  *
  * What each speed trick of apps/api/src/platform/speed buys: the real server as it runs, beside the
  * same build started with one trick off (BENCH_SPEED_OFF), each call measured on both in alternating
- * slices (interleave.ts) with 10 clients, on the data set of `npm run bench`. The figure is the
- * server's CPU per request (steadier than latency on a shared machine), and PostgreSQL's.
+ * slices (interleave.ts) with 10 clients (a heavy call: as many as calls.ts gives it), on the data
+ * set of `npm run bench`. The figure is the server's CPU per request (steadier than latency on a
+ * shared machine), and PostgreSQL's.
  * Writes bench/speed-tricks-results.md. With --against, the other side is another build of the
  * server (another checkout's apps/api/dist/main.js) instead of a trick turned off: a change's cost in
  * one run (bench/before-after-results.md, or --out: the file of a change's own figures).
@@ -21,7 +22,7 @@ import { cpuMeter } from './cpu.ts';
 import { combine, interleaved, type Side } from './interleave.ts';
 import { loadTest, type Measure, requireWrk } from './load.ts';
 import { cpuMs, describeMachine } from './report.ts';
-import { buildIfStale, type RunningServer, signIn, startServer } from './server.ts';
+import { buildIfStale, type RunningServer, signInAsCallers, startServer } from './server.ts';
 
 const TRICKS = ['inline-choices', 'row-mapper', 'pool-direct', 'json-projection'] as const;
 /** A list of each kind and a dashboard: the calls the tricks were made for. */
@@ -60,18 +61,21 @@ buildIfStale();
 
 interface Running {
   server: RunningServer;
-  token: string;
   side(call: Call): Side;
 }
 async function start(env: Record<string, string>, bundle?: string): Promise<Running> {
   const server = await startServer(target, env, bundle);
-  const token = await signIn(server.baseUrl, dataset.adminEmail, dataset.adminPassword);
+  const tokenOf = await signInAsCallers(server.baseUrl, calls, dataset, context);
   const meter = cpuMeter(server.pid, target.kind === 'postgres' ? target.url : null);
   return {
     server,
-    token,
     side: (call) => (sliceSeconds, warm) =>
-      loadTest(server.baseUrl + urlOf(call), token, { connections: 10, seconds: sliceSeconds, warmupSeconds: warm ? 1 : 0, meter }),
+      loadTest(server.baseUrl + urlOf(call), tokenOf(call), {
+        connections: call.heavy?.connections ?? 10,
+        seconds: sliceSeconds,
+        warmupSeconds: warm ? 1 : 0,
+        meter,
+      }),
   };
 }
 
@@ -127,7 +131,7 @@ writeFileSync(
   [
     against ? '# Before and after: this build beside another' : '# Speed tricks: what each buys',
     '',
-    `Run ${new Date().toISOString()} by \`npx tsx bench/speed-tricks.ts\` (${seconds} s a call and side in ${slices} alternating slices, ${rounds} round${rounds === 1 ? '' : 's'}, 10 clients).`,
+    `Run ${new Date().toISOString()} by \`npx tsx bench/speed-tricks.ts\` (${seconds} s a call and side in ${slices} alternating slices, ${rounds} round${rounds === 1 ? '' : 's'}, 10 clients, a heavy call the fewer calls.ts gives it).`,
     '',
     ...machine.map((line) => `- ${line}`),
     `- Data set: ${Object.entries(dataset.counts)
