@@ -281,3 +281,12 @@ export function outboxMessages(ctx: TestContext): string[] {
   }
   return names.map((name) => readFileSync(path.join(dir, name), 'utf8'));
 }
+
+/** The rows of raw SQL on `database` (a look at PostgreSQL's own views, say), outside Drizzle. */
+export async function rawRows<T>(database: DatabaseHandle, text: string): Promise<T[]> {
+  let rows: T[] = [];
+  await database.rawTransaction(async (raw) => {
+    rows = await raw.query<T>(text);
+  });
+  return rows;
+}

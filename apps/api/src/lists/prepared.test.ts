@@ -1,7 +1,7 @@
 import { DrizzleQueryError, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, TEST_DB, type TestContext } from '../../test/harness.ts';
-import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
+import { createTestContext, rawRows, TEST_DB, type TestContext } from '../../test/harness.ts';
+import { connectDatabase } from '../db/connect.ts';
 import { Binding, PreparedStatements } from './prepared.ts';
 import { settings } from '../db/schema.ts';
 
@@ -238,7 +238,7 @@ describe('PreparedStatements: statements without values', () => {
 
   it.runIf(TEST_DB === 'postgres')('PostgreSQL keeps the named statement’s plan: planned once, then only executed', async () => {
     // One connection, so that the statement's runs and the look-up of its plans share a session.
-    const [{ search_path: schema }] = await rowsOf<{ search_path: string }>(ctx.database, 'SHOW search_path');
+    const [{ search_path: schema }] = await rawRows<{ search_path: string }>(ctx.database, 'SHOW search_path');
     const single = await connectDatabase({ url: ctx.databaseUrl, searchPath: schema, poolSize: 1 });
     try {
       const statements = new PreparedStatements(single.db);
@@ -250,7 +250,7 @@ describe('PreparedStatements: statements without values', () => {
         );
         expect(rows).toEqual([{ value: 7 }]);
       }
-      const plans = await rowsOf<{ generic_plans: string; custom_plans: string }>(
+      const plans = await rawRows<{ generic_plans: string; custom_plans: string }>(
         single,
         "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE 'shape_%'",
       );
@@ -261,7 +261,7 @@ describe('PreparedStatements: statements without values', () => {
   });
 
   it.runIf(TEST_DB === 'postgres')('PostgreSQL keeps a statement planned once as one prepared statement, whatever its values', async () => {
-    const [{ search_path: schema }] = await rowsOf<{ search_path: string }>(ctx.database, 'SHOW search_path');
+    const [{ search_path: schema }] = await rawRows<{ search_path: string }>(ctx.database, 'SHOW search_path');
     const single = await connectDatabase({ url: ctx.databaseUrl, searchPath: schema, poolSize: 1 });
     try {
       const statements = new PreparedStatements(single.db);
@@ -278,7 +278,7 @@ describe('PreparedStatements: statements without values', () => {
         );
         expect(rows).toEqual([{ value: 7 }]);
       }
-      const [plans] = await rowsOf<{ generic_plans: string; custom_plans: string }>(
+      const [plans] = await rawRows<{ generic_plans: string; custom_plans: string }>(
         single,
         "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE 'shape_%'",
       );
@@ -291,11 +291,3 @@ describe('PreparedStatements: statements without values', () => {
     }
   });
 });
-
-async function rowsOf<T>(database: DatabaseHandle, text: string): Promise<T[]> {
-  let rows: T[] = [];
-  await database.rawTransaction(async (raw) => {
-    rows = await raw.query<T>(text);
-  });
-  return rows;
-}

@@ -121,11 +121,16 @@ export class PreparedStatements {
     return statement.execute(values);
   }
 
-  /** As `run`, for a statement written as SQL (placeholders for the values): its rows, as `db.execute` gives them. */
-  async runSql<Row>(shape: string, values: Record<string, unknown>, build: () => SQL): Promise<Row[]> {
+  /**
+   * As `run`, for a statement written as SQL (placeholders for the values): its rows, as `db.execute`
+   * gives them. `perCall`: planned with each call's values, as a search pattern is, for a statement
+   * whose best plan depends on them (a page read from a key onwards: the whole table's first rows, or
+   * a handful at its end).
+   */
+  async runSql<Row>(shape: string, values: Record<string, unknown>, build: () => SQL, options: { perCall?: boolean } = {}): Promise<Row[]> {
     let statement = this.#built.get(shape) as Executable<{ rows: Row[] }> | undefined;
     if (!statement) {
-      statement = prepareSql(this.#db, build(), { perCall: shape.includes(PATTERN_MARK) }) as Executable<{ rows: Row[] }>;
+      statement = prepareSql(this.#db, build(), { perCall: options.perCall || shape.includes(PATTERN_MARK) }) as Executable<{ rows: Row[] }>;
       this.#built.set(shape, statement);
     }
     return (await statement.execute(values)).rows;

@@ -49,7 +49,13 @@ LIMIT
 -- called with ["2026-03-01T00:00:00.000Z",500]
 SELECT
   u.user_code,
-  s.expires_at,
+  floor(
+    extract(
+      epoch
+      FROM
+        s.expires_at
+    )
+  )::float8 AS paid_until,
   s.paused_at IS NOT NULL AS paused,
   s.outstanding_penalty_kobo > 0 AS owes,
   v.plate_search AS plate
@@ -64,13 +70,19 @@ WHERE
 ORDER BY
   s.updated_at
 LIMIT
-  $2;
+  501;
 
 -- createAgentReadsRepository.compliancePage
 -- called with ["",500]
 SELECT
   u.user_code,
-  coalesce(s.expires_at, u.created_at) AS expires_at,
+  floor(
+    extract(
+      epoch
+      FROM
+        coalesce(s.expires_at, u.created_at)
+    )
+  )::float8 AS paid_until,
   s.paused_at IS NOT NULL AS paused,
   coalesce(s.outstanding_penalty_kobo, 0) > 0 AS owes,
   v.plate_search AS plate
@@ -85,7 +97,7 @@ WHERE
 ORDER BY
   u.user_code
 LIMIT
-  $2;
+  500;
 
 -- createAgentReadsRepository.graceDays
 SELECT
@@ -93,7 +105,7 @@ SELECT
 FROM
   settings
 WHERE
-  key = $1;
+  key = 'subscription_grace_days';
 
 -- createAgentReadsRepository.holdsTill
 -- called with ["00000000-0000-4000-8000-000000000001"]

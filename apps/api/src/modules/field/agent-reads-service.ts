@@ -25,11 +25,9 @@ import type { AgentReadsRepository, ComplianceRow } from './agent-reads-reposito
 const REFRESH_OVERLAP_MS = 60_000;
 const RECENT_ITEMS = 30;
 
-const seconds = (at: Date | string) => Math.floor(new Date(at).getTime() / 1000);
-
 function toEntry(row: ComplianceRow): ComplianceEntry {
   const flags = (row.owes ? COMPLIANCE_FLAGS.owesPenalty : 0) | (row.paused ? COMPLIANCE_FLAGS.paused : 0);
-  return [row.user_code, row.paused ? 0 : seconds(row.expires_at), flags, row.plate ?? ''];
+  return [row.user_code, row.paused ? 0 : row.paid_until, flags, row.plate ?? ''];
 }
 
 export function createAgentReadsService(deps: {

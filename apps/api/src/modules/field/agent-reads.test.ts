@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLIANCE_FLAGS, FIELD_MESSAGES, decodeCompliance } from '@eticket/contracts';
-import { controlledClock, createTestContext, NO_CASH_LIMITS, type TestContext } from '../../../test/harness.ts';
+import { controlledClock, createTestContext, NO_CASH_LIMITS, rawRows, TEST_DB, type TestContext } from '../../../test/harness.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
 import { createLocalFileStore } from '../../adapters/files.ts';
+import { connectDatabase } from '../../db/connect.ts';
+import { createAgentReadsRepository } from './agent-reads-repository.ts';
 import { tillsOn } from '../tills/index.ts';
 
 const clock = controlledClock('2026-07-01T09:00:00Z');
@@ -148,6 +150,32 @@ describe('GET /api/field/compliance', () => {
     const paged = (await get(`/api/field/compliance?after=${encodeURIComponent(codes[0])}`, enforcer)).json().data;
     expect(entries(paged).map((e) => e[0])).toEqual(codes.slice(1));
     expect((await get('/api/field/compliance', remitter)).statusCode).toBe(403);
+  });
+
+  it.runIf(TEST_DB === 'postgres')("plans each page with its own key, never with PostgreSQL's plan for any key", async () => {
+    // One connection, so that the statements' runs and the look-up of them share a session.
+    const [{ search_path: schema }] = await rawRows<{ search_path: string }>(ctx.database, 'SHOW search_path');
+    const single = await connectDatabase({ url: ctx.databaseUrl!, searchPath: schema, poolSize: 1 });
+    try {
+      const repository = createAgentReadsRepository(single.db);
+      let after = '';
+      // Past the five runs after which PostgreSQL may keep a generic plan for a named statement.
+      for (let run = 0; run < 7; run += 1) {
+        const [row] = await repository.compliancePage(after, 1);
+        expect(Number.isInteger(row?.paid_until), `run ${run}`).toBe(true);
+        await repository.complianceChanges(new Date('2026-07-01T00:00:00Z'), 1);
+        await repository.graceDays();
+        after = run % 2 ? '' : row!.user_code;
+      }
+      const prepared = await rawRows<{ statement: string; runs: string }>(
+        single,
+        "SELECT statement, (generic_plans + custom_plans)::text AS runs FROM pg_prepared_statements WHERE name LIKE 'shape_%'",
+      );
+      // The grace setting's read is the one named statement: the pages are unnamed, planned per call.
+      expect(prepared).toEqual([{ statement: expect.stringContaining('FROM settings'), runs: '7' }]);
+    } finally {
+      await single.close();
+    }
   });
 });
 
