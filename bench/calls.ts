@@ -165,3 +165,9 @@ export function shiftedBack(call: Call, days: number): Call {
   const { startDate, endDate } = call.query;
   return { ...call, query: { ...call.query, ...(startDate && endDate ? { startDate: back(startDate), endDate: back(endDate) } : {}) } };
 }
+
+/** Whether a call is one --only names: its name holds one of the comma-separated texts (none given: every call). */
+export const namedBy =
+  (only: string | undefined) =>
+  (call: Pick<Call, 'name'>): boolean =>
+    !only || only.split(',').some((text) => call.name.includes(text));

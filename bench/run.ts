@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --pglite [dir]] [--rebuild] [--seconds 5] [--slices 5] [--rounds 3] [--warmup 1] [--only <text>] [--no-sql] [--no-export]
+ * npm run bench [-- --pglite [dir]] [--rebuild] [--seconds 5] [--slices 5] [--rounds 3] [--warmup 1] [--only <text>[,<text>…]] [--no-sql] [--no-export]
  *                [--dump-sql <file>]
  *                [--motorists N --agents N --scans N --payments N]
  *
@@ -11,7 +11,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { benchCalls, type Call, urlOf } from './calls.ts';
+import { benchCalls, type Call, namedBy, urlOf } from './calls.ts';
 import { planExport, readContext } from './context.ts';
 import { ensureDataset, sizeFor, targetFromArgs } from './dataset/build.ts';
 import { openPglite, openPostgres } from './dataset/db.ts';
@@ -63,7 +63,7 @@ const exportPlan = await planExport(db, Math.round(size.scans / 10));
 const machine = await describeMachine(db);
 await db.close();
 
-const calls = benchCalls(context).filter((call) => !only || call.name.includes(only));
+const calls = benchCalls(context).filter(namedBy(only));
 
 buildIfStale();
 

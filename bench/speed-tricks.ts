@@ -13,7 +13,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { benchCalls, type Call, urlOf } from './calls.ts';
+import { benchCalls, type Call, namedBy, urlOf } from './calls.ts';
 import { readContext } from './context.ts';
 import { ensureDataset, sizeFor, targetFromArgs } from './dataset/build.ts';
 import { openPostgres } from './dataset/db.ts';
@@ -42,8 +42,7 @@ if (target.kind !== 'postgres') throw new Error('speed-tricks measures on Postgr
 const seconds = Number(args.get('seconds') ?? 4);
 const slices = Number(args.get('slices') ?? 2);
 const rounds = Number(args.get('rounds') ?? 1);
-/** Calls whose name holds any of these texts. */
-const only = args.get('only')?.split(',');
+const only = args.get('only');
 const against = args.get('against');
 const tricks = against ? [args.get('label') ?? 'before'] : ((args.get('tricks')?.split(',') ?? [...TRICKS]) as string[]);
 const log = (line: string) => console.log(`[speed-tricks] ${line}`);
@@ -55,7 +54,7 @@ const context = await readContext(db);
 const machine = await describeMachine(db);
 await db.close();
 const calls = benchCalls(context).filter((call) =>
-  args.has('all') ? call.kind !== 'allocation' : only ? only.some((text) => call.name.includes(text)) : DEFAULT_CALLS.includes(call.name),
+  args.has('all') ? call.kind !== 'allocation' : only ? namedBy(only)(call) : DEFAULT_CALLS.includes(call.name),
 );
 buildIfStale();
 
