@@ -58,14 +58,14 @@ const MOTORIST = sql`u.role = 'motorist' AND NOT u.is_deleted`;
  */
 const epochSeconds = (at: SQL) => sql`floor(extract(epoch FROM ${at}))::float8`;
 
-/** What the field app reads: a motorist for an agent, the compliance list, the agent's day. */
 /**
- * The compliance list's statements are built once and planned with each call's values: given a page's
- * key, PostgreSQL's plan for any key (after five runs) read and sorted every motorist, 2x the time of
- * the first page's own plan, and then for every page (bench/compliance-prepared-results.md).
+ * The compliance list's statements are built once and planned with each call's values: named, the plan
+ * PostgreSQL kept for any key after five runs read and sorted every motorist for every page, twice the
+ * time of the first page's own plan (docs/field.md, bench/compliance-prepared-results.md).
  */
 const PLANNED_PER_CALL = { perCall: true };
 
+/** What the field app reads: a motorist for an agent, the compliance list, the agent's day. */
 export function createAgentReadsRepository(db: Database) {
   const statements = new PreparedStatements(db);
   const motoristWhere = async (condition: ReturnType<typeof sql>) => {
