@@ -13,6 +13,20 @@ const BANK = 'Guaranty Trust Bank';
 
 const queueItems = (page: Page, state: string) => page.locator(`li.item[data-state="${state}"]`);
 const tillCard = (page: Page) => page.getByRole('region', { name: 'Till', exact: true });
+
+/**
+ * Opens the till card's close form (`button`: Close till, or Close again after a rejection). My day
+ * redraws the till card when the server's till state arrives; a tap on the card it replaced is lost
+ * (seen under load), so the tap is made again until the form is open.
+ */
+async function openCloseForm(page: Page, button: 'Close till' | 'Close again' = 'Close till') {
+  const form = page.getByRole('form', { name: button, exact: true });
+  await expect(async () => {
+    await tillCard(page).getByRole('button', { name: button }).click();
+    await expect(form).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 60_000 });
+  return form;
+}
 const tillFigure = (page: Page, label: string) =>
   tillCard(page)
     .locator('div', { has: page.locator(`dt:text-is("${label}")`) })
@@ -111,8 +125,7 @@ test('a remitter collects three cash payments and a transfer, closes the till �
   await expect(page.locator('main')).not.toContainText('₦3,000.00');
 
   // The blind count: ₦2,500 counted and lodged by deposit, the slip photographed.
-  await tillCard(page).getByRole('button', { name: 'Close till' }).click();
-  const form = page.getByRole('form', { name: 'Close till', exact: true });
+  const form = await openCloseForm(page);
   await expect(form).not.toContainText('₦3,000.00');
   await form.getByLabel('Cash counted (₦)').fill('2500');
   await form.getByRole('button', { name: 'Review' }).click();
@@ -198,13 +211,7 @@ test.describe('over the limit', () => {
 
     // What the message says to do: close the till and lodge the cash; then the refused cash is sent again, and recorded.
     await page.getByRole('button', { name: 'My day' }).click();
-    const form = page.getByRole('form', { name: 'Close till', exact: true });
-    // My day redraws the till card when the server's till state arrives; a tap on the card it replaced
-    // is lost (seen under load), so the tap is made again until the form is open.
-    await expect(async () => {
-      await tillCard(page).getByRole('button', { name: 'Close till' }).click();
-      await expect(form).toBeVisible({ timeout: 3000 });
-    }).toPass({ timeout: 60_000 });
+    const form = await openCloseForm(page);
     await form.getByLabel('Cash counted (₦)').fill('2000');
     await form.getByRole('button', { name: 'Transfer' }).click();
     await form.getByLabel('Transfer reference').fill('FT26LODGE0002');
@@ -240,8 +247,7 @@ test('a till close captured offline is kept on the phone and sent once when the 
   await page.getByRole('button', { name: 'Collect', exact: true }).click();
   await collect(page, { rider: TILL_RIDERS[5], mode: 'transfer', reference: 'ft off 0001', offline: true });
   await page.getByRole('button', { name: 'My day' }).click();
-  await tillCard(page).getByRole('button', { name: 'Close till' }).click();
-  const form = page.getByRole('form', { name: 'Close till', exact: true });
+  const form = await openCloseForm(page);
   await form.getByLabel('Cash counted (₦)').fill('1000');
   await form.getByRole('button', { name: 'Transfer' }).click();
   // The keyboard's Enter reviews the form.
@@ -290,8 +296,7 @@ test('a rejected close: the remitter reads the manager’s reason on the phone, 
   await controlledByServiceWorker(page);
   await collect(page, { rider: TILL_RIDERS[0], mode: 'cash' });
   await page.getByRole('button', { name: 'My day' }).click();
-  await tillCard(page).getByRole('button', { name: 'Close till' }).click();
-  const form = page.getByRole('form', { name: 'Close till', exact: true });
+  const form = await openCloseForm(page);
   await form.getByLabel('Cash counted (₦)').fill('1000');
   await chooseBank(form.getByLabel('Bank'));
   await form.getByLabel('Teller / slip number').fill('TL-0001');
@@ -310,8 +315,7 @@ test('a rejected close: the remitter reads the manager’s reason on the phone, 
   await page.getByRole('button', { name: /^Queue/ }).click();
   await page.getByRole('button', { name: 'My day' }).click();
   await expect(tillCard(page).getByTestId('till-rejected')).toContainText(reason);
-  await tillCard(page).getByRole('button', { name: 'Close again' }).click();
-  const again = page.getByRole('form', { name: 'Close again', exact: true });
+  const again = await openCloseForm(page, 'Close again');
   await again.getByLabel('Cash counted (₦)').fill('1000');
   await again.getByRole('button', { name: 'Transfer' }).click();
   await again.getByLabel('Transfer reference').fill('FT26RECLOSE01');
