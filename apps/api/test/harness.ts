@@ -290,3 +290,12 @@ export async function rawRows<T>(database: DatabaseHandle, text: string): Promis
   });
   return rows;
 }
+
+/**
+ * One connection to the test's own database (PostgreSQL only), on its schema: a statement's runs and a
+ * look at what PostgreSQL keeps for that session (pg_prepared_statements) share the session.
+ */
+export async function oneConnection(ctx: Pick<TestContext, 'database' | 'databaseUrl'>): Promise<DatabaseHandle> {
+  const [{ search_path: schema }] = await rawRows<{ search_path: string }>(ctx.database, 'SHOW search_path');
+  return connectDatabase({ url: ctx.databaseUrl, searchPath: schema, poolSize: 1 });
+}

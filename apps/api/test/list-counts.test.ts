@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_LOOKAHEAD_PAGES } from '../src/lists/kit.ts';
 import { compactCounts } from '../src/db/housekeeping.ts';
-import { controlledClock, createTestContext, NO_CASH_LIMITS, type TestContext } from './harness.ts';
+import { controlledClock, createTestContext, NO_CASH_LIMITS, rawRows, type TestContext } from './harness.ts';
 import { createMotorist, newKey, session, type Session } from './tickets.ts';
 
 // List totals come from the counter tables of 0006_list_counts.sql (whole Lagos days) plus row counts
@@ -35,11 +35,7 @@ async function listed(path: string, query: Record<string, string> = {}): Promise
 }
 
 /** Rows of raw SQL, run on the test database directly. */
-async function query<Row = Record<string, unknown>>(text: string): Promise<Row[]> {
-  let rows: Row[] = [];
-  await ctx.database.rawTransaction(async (raw) => void (rows = await raw.query<Row>(text)));
-  return rows;
-}
+const query = <Row = Record<string, unknown>>(text: string): Promise<Row[]> => rawRows<Row>(ctx.database, text);
 
 /** Hours of the history, chosen around Lagos midnights (23:00 UTC) so ranges have partial days at both ends. */
 const moments = [

@@ -1,7 +1,6 @@
 import { DrizzleQueryError, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, rawRows, TEST_DB, type TestContext } from '../../test/harness.ts';
-import { connectDatabase } from '../db/connect.ts';
+import { createTestContext, oneConnection, rawRows, TEST_DB, type TestContext } from '../../test/harness.ts';
 import { Binding, PreparedStatements } from './prepared.ts';
 import { settings } from '../db/schema.ts';
 
@@ -237,9 +236,7 @@ describe('PreparedStatements: statements without values', () => {
   });
 
   it.runIf(TEST_DB === 'postgres')('PostgreSQL keeps the named statement’s plan: planned once, then only executed', async () => {
-    // One connection, so that the statement's runs and the look-up of its plans share a session.
-    const [{ search_path: schema }] = await rawRows<{ search_path: string }>(ctx.database, 'SHOW search_path');
-    const single = await connectDatabase({ url: ctx.databaseUrl, searchPath: schema, poolSize: 1 });
+    const single = await oneConnection(ctx);
     try {
       const statements = new PreparedStatements(single.db);
       for (let run = 0; run < 3; run += 1) {
@@ -261,8 +258,7 @@ describe('PreparedStatements: statements without values', () => {
   });
 
   it.runIf(TEST_DB === 'postgres')('PostgreSQL keeps a statement planned once as one prepared statement, whatever its values', async () => {
-    const [{ search_path: schema }] = await rawRows<{ search_path: string }>(ctx.database, 'SHOW search_path');
-    const single = await connectDatabase({ url: ctx.databaseUrl, searchPath: schema, poolSize: 1 });
+    const single = await oneConnection(ctx);
     try {
       const statements = new PreparedStatements(single.db);
       for (let run = 0; run < 8; run += 1) {

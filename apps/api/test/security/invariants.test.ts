@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { penaltyAdjustments, penaltyPayments, subscriptionPayments, ticketSubscriptions } from '../../src/db/schema.ts';
-import { controlledClock, createTestContext, TEST_DB, type TestContext } from '../harness.ts';
+import { controlledClock, createTestContext, rawRows, TEST_DB, type TestContext } from '../harness.ts';
 import { createMotorist, newKey, session, type Session } from '../tickets.ts';
 
 /**
@@ -250,11 +250,7 @@ describe(`money invariants under concurrency (${TEST_DB})`, () => {
   });
 
   it("afterwards, the dashboards' roll-ups equal the payment tables, in all and per remitter (their triggers raced too)", async () => {
-    const totals = async (query: string) => {
-      let rows: Record<string, string>[] = [];
-      await ctx.database.rawTransaction(async (raw) => void (rows = await raw.query<Record<string, string>>(query)));
-      return rows;
-    };
+    const totals = (query: string) => rawRows<Record<string, string>>(ctx.database, query);
     const [rolled] = await totals(
       `SELECT sum(subscription_payments)::text AS sn, sum(subscription_kobo)::text AS sk, sum(penalty_payments)::text AS pn, sum(penalty_kobo)::text AS pk FROM daily_activity`,
     );

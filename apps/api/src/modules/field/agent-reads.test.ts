@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLIANCE_FLAGS, FIELD_MESSAGES, decodeCompliance } from '@eticket/contracts';
-import { controlledClock, createTestContext, NO_CASH_LIMITS, rawRows, TEST_DB, type TestContext } from '../../../test/harness.ts';
+import { controlledClock, createTestContext, NO_CASH_LIMITS, oneConnection, rawRows, TEST_DB, type TestContext } from '../../../test/harness.ts';
 import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
 import { createLocalFileStore } from '../../adapters/files.ts';
-import { connectDatabase } from '../../db/connect.ts';
 import { createAgentReadsRepository } from './agent-reads-repository.ts';
 import { tillsOn } from '../tills/index.ts';
 
@@ -153,9 +152,7 @@ describe('GET /api/field/compliance', () => {
   });
 
   it.runIf(TEST_DB === 'postgres')("plans each page with its own key, never with PostgreSQL's plan for any key", async () => {
-    // One connection, so that the statements' runs and the look-up of them share a session.
-    const [{ search_path: schema }] = await rawRows<{ search_path: string }>(ctx.database, 'SHOW search_path');
-    const single = await connectDatabase({ url: ctx.databaseUrl!, searchPath: schema, poolSize: 1 });
+    const single = await oneConnection(ctx);
     try {
       const repository = createAgentReadsRepository(single.db);
       let after = '';
