@@ -254,7 +254,7 @@ export function writeResults(file: string, results: Results): string {
       "(without the session look-up), in the same order and overlap, with the server's pool size and session settings, answering their rows as JSON, with no authentication, validation or row mapping; wrk loads it as it loads the API. " +
       `A call and its thin wrapper are measured in ${results.rounds} round${results.rounds === 1 ? '' : 's'}, each going through every call once (so a call's rounds are minutes apart), ` +
       `each round in ${results.slices} alternating slices (the machine's speed drifts within a minute); each figure is the median of all its slices', its req/s its requests over its time. ` +
-      'Calls that rank top agents answer from the ranking the API keeps a minute, while the thin wrapper ranks on every request. ' +
+      "Calls that rank top agents answer from the ranking the API keeps a minute, and the compliance list's page from the page the API shares among phones for five minutes (COMPLIANCE_PAGE_CACHE_SECONDS), while the thin wrapper ranks and reads on every request. " +
       '"CPU ms/req" is the CPU time (user and system) the server process, every process of the local PostgreSQL and wrk spent in the measured run divided by its requests: ' +
       "the API's own work beside its SQL's; the thin wrapper's columns are the same for its process and PostgreSQL. " +
       '"server CPU API/thin" is, for each round, the server\'s CPU per request over the thin wrapper process\'s, the median of the rounds (issue 49: at most 1.3). ' +

@@ -86,6 +86,8 @@ export interface AppDependencies {
   logLevel?: string;
   /** How long a top-agents ranking is reused; unset: a minute (RANKING_CACHE_SECONDS; tests: 0, always fresh). */
   rankingTtlMs?: number;
+  /** How long a page of the whole compliance list is reused; unset: 5 minutes (COMPLIANCE_PAGE_CACHE_SECONDS; tests: 0). */
+  compliancePageTtlMs?: number;
   /** How long a caller's account record is reused across its requests; unset: 0, read every time (SESSION_CACHE_MS). */
   sessionCacheMs?: number;
   /** Whether account changes announced by PostgreSQL (LISTEN/NOTIFY) clear the session cache; unset: true. */
@@ -294,6 +296,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       db,
       clock,
       subscriptions: face(subscriptions.descriptor),
+      compliancePageTtlMs: deps.compliancePageTtlMs,
       options: {
         captureMaxAgeHours: deps.captureMaxAgeHours,
         scanRepeatMinutes: deps.scanRepeatMinutes,

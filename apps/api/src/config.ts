@@ -72,6 +72,11 @@ const envSchema = z.object({
   /** How long a dashboard's ranking of top agents is reused (0: ranked on every call). */
   RANKING_CACHE_SECONDS: z.coerce.number().int().min(0, 'must be 0 or more').max(3600, 'must be at most 3600').default(60),
   /**
+   * How long a page of the field app's compliance list is reused for every phone asking (0: built for
+   * each request). Phones catch up with the changes since the page's window began.
+   */
+  COMPLIANCE_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0, 'must be 0 or more').max(900, 'must be at most 900').default(300),
+  /**
    * How long a signed-in caller's account is reused between its requests (0: read every time). A
    * logout or suspension made through another server process takes effect within this time.
    */

@@ -91,6 +91,7 @@ async function start(config: Config): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     logLevel: config.LOG_LEVEL,
     rankingTtlMs: config.RANKING_CACHE_SECONDS * 1000,
+    compliancePageTtlMs: config.COMPLIANCE_PAGE_CACHE_SECONDS * 1000,
     sessionCacheMs: config.SESSION_CACHE_MS,
     publicCacheMs: config.PUBLIC_CACHE_MS,
     publicFlushMs: config.PUBLIC_FLUSH_MS,

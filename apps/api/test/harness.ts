@@ -64,6 +64,7 @@ export async function createTestContext(
     webDist?: string;
     banks?: BankProvider;
     rankingTtlMs?: number;
+    compliancePageTtlMs?: number;
     sessionCacheMs?: number;
     /** false: account changes made elsewhere are not announced to this app (see AppDependencies). */
     sessionNotifications?: boolean;
@@ -120,6 +121,7 @@ export async function createTestContext(
       webDist: options.webDist,
       banks: options.banks,
       rankingTtlMs: options.rankingTtlMs ?? 0,
+      compliancePageTtlMs: options.compliancePageTtlMs ?? 0,
       sessionCacheMs: options.sessionCacheMs ?? 0,
       sessionNotifications: options.sessionNotifications,
       trustProxy: options.trustProxy,

@@ -20,9 +20,8 @@ import { notFound } from '../../platform/http/errors.ts';
 import { toNaira } from '../../domain/money.ts';
 import type { SubscriptionsService } from '../subscriptions/index.ts';
 import type { AgentReadsRepository, ComplianceRow } from './agent-reads-repository.ts';
+import { COMPLIANCE_PAGE_TTL_MS, compliancePages, REFRESH_OVERLAP_MS } from './compliance-pages.ts';
 
-/** A change committed a moment after its updated_at was stamped is still found by the next refresh. */
-const REFRESH_OVERLAP_MS = 60_000;
 const RECENT_ITEMS = 30;
 
 function toEntry(row: ComplianceRow): ComplianceEntry {
@@ -35,8 +34,11 @@ export function createAgentReadsService(deps: {
   subscriptions: Pick<SubscriptionsService, 'viewsForUsers' | 'plans'>;
   clock: Clock;
   fileUrl?: (key: string) => string;
+  /** How long a page of the whole compliance list is reused (COMPLIANCE_PAGE_CACHE_SECONDS); unset: 5 minutes. */
+  compliancePageTtlMs?: number;
 }) {
   const { repository, subscriptions, clock } = deps;
+  const pages = compliancePages({ ttlMs: deps.compliancePageTtlMs ?? COMPLIANCE_PAGE_TTL_MS, clock });
 
   async function graceDays(): Promise<number> {
     const value = await repository.graceDays();
@@ -74,18 +76,22 @@ export function createAgentReadsService(deps: {
     /**
      * The compliance list: a page of the whole list after `after`, or with `since` the entries
      * changed since (complete: false when they do not fit in one page: the phone fetches it whole).
+     * A page of the whole list is shared by every phone asking in its window (compliance-pages.ts).
      */
     async compliance(query: { after?: string; since?: string }): Promise<ComplianceReply> {
-      const asOf = new Date(clock.now().getTime() - REFRESH_OVERLAP_MS).toISOString();
       const grace = await graceDays();
       if (query.since) {
+        const asOf = new Date(clock.now().getTime() - REFRESH_OVERLAP_MS).toISOString();
         const rows = await repository.complianceChanges(new Date(query.since), COMPLIANCE_PAGE_SIZE);
         const complete = rows.length <= COMPLIANCE_PAGE_SIZE;
         return { asOf, graceDays: grace, ...encodeCompliance(complete ? rows.map(toEntry) : [], asOf, grace), next: null, complete };
       }
-      const rows = await repository.compliancePage(query.after ?? '', COMPLIANCE_PAGE_SIZE);
-      const next = rows.length === COMPLIANCE_PAGE_SIZE ? rows[rows.length - 1].user_code : null;
-      return { asOf, graceDays: grace, ...encodeCompliance(rows.map(toEntry), asOf, grace), next, complete: true };
+      const after = query.after ?? '';
+      return pages.page({ after, graceDays: grace }, async (asOf) => {
+        const rows = await repository.compliancePage(after, COMPLIANCE_PAGE_SIZE);
+        const next = rows.length === COMPLIANCE_PAGE_SIZE ? rows[rows.length - 1].user_code : null;
+        return { asOf, graceDays: grace, ...encodeCompliance(rows.map(toEntry), asOf, grace), next, complete: true };
+      });
     },
 
     /**

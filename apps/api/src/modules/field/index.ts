@@ -22,12 +22,16 @@ export function fieldOn(db: Database, clock: Clock, options: FieldOptions = {}):
 }
 
 /** What field agents write and read from their phones: the routes. */
-function register(app: FastifyInstance, deps: { db: Database; clock: Clock; subscriptions: SubscriptionsService; options?: FieldOptions }): void {
+function register(
+  app: FastifyInstance,
+  deps: { db: Database; clock: Clock; subscriptions: SubscriptionsService; options?: FieldOptions; compliancePageTtlMs?: number },
+): void {
   const reads = createAgentReadsService({
     repository: createAgentReadsRepository(deps.db),
     subscriptions: deps.subscriptions,
     clock: deps.clock,
     fileUrl: deps.options?.fileUrl,
+    compliancePageTtlMs: deps.compliancePageTtlMs,
   });
   registerRoutes(app, [...fieldRoutes(fieldOn(deps.db, deps.clock, deps.options)), ...agentReadsRoutes(reads)]);
 }

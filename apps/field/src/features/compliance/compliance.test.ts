@@ -13,25 +13,33 @@ vi.spyOn(Date, 'now').mockImplementation(() => clock);
 const DAY_MS = 24 * 3600_000;
 const paidFor = (days: number) => Math.floor(clock / 1000) + days * 86_400;
 
+const reply = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
+
 /**
  * The server's list behind fetch: its entries in pages of `pageSize` by Unique ID, encoded as the
- * server encodes them. `failOnPage` makes that page (0-based) a network failure.
+ * server encodes them, and `changes` to every refresh `since` an asOf. `failOnPage` makes that page
+ * (0-based) a network failure; `pageAge` makes each page's asOf that much older than the clock.
  */
 function listServer(entries: ComplianceEntry[], pageSize = 2) {
-  const state = { entries, failOnPage: -1, pagesServed: 0 };
+  const state = { entries, changes: [] as ComplianceEntry[], failOnPage: -1, pageAge: 0, pagesServed: 0, changesAsked: [] as string[] };
   const fetch = vi.fn(async (url: string) => {
     const { pathname, searchParams } = new URL(url, 'http://phone');
     if (pathname !== '/api/field/compliance') throw new Error(`unexpected call ${pathname}`);
+    const since = searchParams.get('since');
+    if (since) {
+      state.changesAsked.push(since);
+      const asOf = new Date(clock).toISOString();
+      return reply({ ...encodeCompliance(state.changes, asOf, 3), asOf, graceDays: 3, next: null, complete: true });
+    }
     const after = searchParams.get('after') ?? '';
     const sorted = [...state.entries].sort(([a], [b]) => (a < b ? -1 : 1)).filter(([code]) => code > after);
     const page = Math.ceil(state.entries.filter(([code]) => code <= after).length / pageSize);
     if (page === state.failOnPage) throw new TypeError('Failed to fetch');
     state.pagesServed += 1;
     const rows = sorted.slice(0, pageSize);
-    const asOf = new Date(clock).toISOString();
+    const asOf = new Date(clock - state.pageAge).toISOString();
     const next = sorted.length > pageSize ? rows[rows.length - 1][0] : null;
-    const data = { ...encodeCompliance(rows, asOf, 3), asOf, graceDays: 3, next, complete: true };
-    return new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return reply({ ...encodeCompliance(rows, asOf, 3), asOf, graceDays: 3, next, complete: true });
   });
   vi.stubGlobal('fetch', fetch);
   return state;
@@ -82,6 +90,23 @@ describe("the phone's copy of the compliance list", () => {
     expect(await db.meta.get('compliance')).toMatchObject({ count: 3 });
     // The copy swapped out is emptied: one copy's space on the phone, not two.
     expect((await db.compliance.count()) + (await db.complianceNext.count())).toBe(3);
+  });
+
+  it('brings a whole list built minutes before up to date at once with the changes since its asOf', async () => {
+    // The server shares a page among the phones asking within a few minutes: its asOf is that window's start.
+    const server = listServer(FIRST);
+    server.pageAge = 4 * 60_000;
+    server.changes = [['aaaa000003', paidFor(7), 0, 'epe789ef']];
+    await refreshCompliance();
+    expect(server.changesAsked).toEqual([new Date(clock - 4 * 60_000).toISOString()]);
+    expect((await provisionalVerdict('aaaa000003')).status).toBe('active');
+    expect(await db.meta.get('compliance')).toMatchObject({ asOf: new Date(clock).toISOString(), count: 3 });
+
+    // Fifteen minutes on, a refresh asks only for the changes since the last.
+    clock += 15 * 60_000;
+    await refreshCompliance();
+    expect(server.pagesServed).toBe(2);
+    expect(server.changesAsked).toHaveLength(2);
   });
 
   it('runs one refresh at a time: a second asked meanwhile shares the first', async () => {

@@ -31,7 +31,7 @@ export async function codeOfPlate(typed: string): Promise<string | null> {
  * every page has arrived. A network failure midway, or a reply this version cannot read, leaves the
  * enforcer the copy they had.
  */
-async function fetchWhole(meta: Meta | undefined): Promise<void> {
+async function fetchWhole(meta: Meta | undefined): Promise<Meta> {
   const table = otherTable(tableOf(meta));
   let after: string | undefined;
   let first: Meta | null = null;
@@ -45,20 +45,31 @@ async function fetchWhole(meta: Meta | undefined): Promise<void> {
     count += page.rows.length;
     after = page.next ?? undefined;
   } while (after);
-  await db.meta.put({ ...first!, count });
+  const whole = { ...first!, count };
+  await db.meta.put(whole);
   await db[otherTable(table)].clear();
+  return whole;
+}
+
+/** The changes since the copy's asOf, applied; false when they cannot be (too many, or another grace period). */
+async function applyChanges(meta: Meta): Promise<boolean> {
+  const changes = await downloadCompliance({ since: meta.asOf });
+  // An expired entry's paid-until is kept to the day, by the grace period of its reply: a new grace
+  // period could make it in grace again, to the second, so the list is fetched whole.
+  if (!changes.complete || changes.graceDays !== meta.graceDays) return false;
+  const table = db[tableOf(meta)];
+  await table.bulkPut(changes.rows);
+  await db.meta.put({ ...meta, asOf: changes.asOf, graceDays: changes.graceDays, count: await table.count() });
+  return true;
 }
 
 async function refresh(): Promise<void> {
   const meta = await db.meta.get('compliance');
-  if (!meta || Date.now() - meta.fullAt > FULL_EVERY_MS) return fetchWhole(meta);
-  const changes = await downloadCompliance({ since: meta.asOf });
-  // An expired entry's paid-until is kept to the day, by the grace period of its reply: a new grace
-  // period could make it in grace again, to the second, so the list is fetched whole.
-  if (!changes.complete || changes.graceDays !== meta.graceDays) return fetchWhole(meta);
-  const table = db[tableOf(meta)];
-  await table.bulkPut(changes.rows);
-  await db.meta.put({ ...meta, asOf: changes.asOf, graceDays: changes.graceDays, count: await table.count() });
+  const due = !meta || Date.now() - meta.fullAt > FULL_EVERY_MS;
+  if (!due && (await applyChanges(meta))) return;
+  // The server builds a page of the whole list once for every phone asking within a few minutes, so
+  // the copy is as of that window's start: the changes since then bring it up to date at once.
+  await applyChanges(await fetchWhole(meta));
 }
 
 let refreshing: Promise<void> | null = null;
