@@ -136,7 +136,7 @@ FROM
 WHERE
   (
     "approval_requests"."maker_id" = $1
-    OR "approval_requests"."kind" IN ($2, $3)
+    OR "approval_requests"."kind" = ANY ($2::TEXT[])
   )
 ORDER BY
   ("approval_requests"."state" = 'pending') DESC,
@@ -146,6 +146,8 @@ ORDER BY
   "approval_requests"."decided_at" DESC,
   "approval_requests"."id"
 LIMIT
+  $3
+OFFSET
   $4;
 SELECT
   count(*)
@@ -154,7 +156,7 @@ FROM
 WHERE
   (
     "approval_requests"."maker_id" = $1
-    OR "approval_requests"."kind" IN ($2, $3)
+    OR "approval_requests"."kind" = ANY ($2::TEXT[])
   );
 
 -- approvalQueries.page
@@ -183,7 +185,7 @@ FROM
 WHERE
   (
     "approval_requests"."maker_id" = $1
-    AND "approval_requests"."state" = $2
+    AND "approval_requests"."state" = 'pending'
   )
 ORDER BY
   ("approval_requests"."state" = 'pending') DESC,
@@ -193,6 +195,8 @@ ORDER BY
   "approval_requests"."decided_at" DESC,
   "approval_requests"."id"
 LIMIT
+  $2
+OFFSET
   $3;
 SELECT
   count(*)
@@ -201,7 +205,7 @@ FROM
 WHERE
   (
     "approval_requests"."maker_id" = $1
-    AND "approval_requests"."state" = $2
+    AND "approval_requests"."state" = 'pending'
   );
 
 -- approvalQueries.pendingFor
@@ -212,10 +216,10 @@ FROM
   "approval_requests"
 WHERE
   (
-    "approval_requests"."state" = $1
-    AND "approval_requests"."kind" IN ($2, $3)
-    AND "approval_requests"."maker_id" <> $4
-    AND "approval_requests"."expires_at" > $5
+    "approval_requests"."state" = 'pending'
+    AND "approval_requests"."kind" = ANY ($1::TEXT[])
+    AND "approval_requests"."maker_id" <> $2
+    AND "approval_requests"."expires_at" > $3::timestamptz
   );
 
 -- personLabel

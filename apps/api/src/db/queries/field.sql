@@ -134,7 +134,7 @@ FROM
     FROM
       subscription_payments
     WHERE
-      remitter_id = $1
+      remitter_id = $1::uuid
       AND created_at >= $2::timestamptz
       AND created_at < $3::timestamptz
     GROUP BY
@@ -147,7 +147,7 @@ FROM
     FROM
       penalty_payments
     WHERE
-      remitter_id = $4
+      remitter_id = $4::uuid
       AND created_at >= $5::timestamptz
       AND created_at < $6::timestamptz
     GROUP BY
@@ -185,13 +185,13 @@ FROM
       FROM
         scans
       WHERE
-        agent_id = $1
+        agent_id = $1::uuid
         AND created_at >= $2::timestamptz
         AND created_at < $3::timestamptz
       ORDER BY
         created_at DESC
       LIMIT
-        $4
+        20
     )
     UNION ALL
     (
@@ -207,13 +207,13 @@ FROM
       FROM
         subscription_payments
       WHERE
-        remitter_id = $5
-        AND created_at >= $6::timestamptz
-        AND created_at < $7::timestamptz
+        remitter_id = $4::uuid
+        AND created_at >= $5::timestamptz
+        AND created_at < $6::timestamptz
       ORDER BY
         created_at DESC
       LIMIT
-        $8
+        20
     )
     UNION ALL
     (
@@ -229,20 +229,20 @@ FROM
       FROM
         penalty_payments
       WHERE
-        remitter_id = $9
-        AND created_at >= $10::timestamptz
-        AND created_at < $11::timestamptz
+        remitter_id = $7::uuid
+        AND created_at >= $8::timestamptz
+        AND created_at < $9::timestamptz
       ORDER BY
         created_at DESC
       LIMIT
-        $12
+        20
     )
   ) x
   JOIN users u ON u.id = x.motorist_id
 ORDER BY
   x.at DESC
 LIMIT
-  $13;
+  20;
 
 -- createAgentReadsRepository.scanTotals
 -- called with ["00000000-0000-4000-8000-000000000001","2026-03-01T00:00:00.000Z","2026-03-05T09:00:00.000Z"]
@@ -256,7 +256,7 @@ SELECT
 FROM
   scans
 WHERE
-  agent_id = $1
+  agent_id = $1::uuid
   AND created_at >= $2::timestamptz
   AND created_at < $3::timestamptz;
 

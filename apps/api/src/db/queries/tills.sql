@@ -264,7 +264,7 @@ SELECT
   (
     count(*) FILTER (
       WHERE
-        received_at - created_at > make_interval(hours => $2)
+        received_at - created_at > make_interval(hours => $2::int)
     )
   )::int AS late,
   max(received_at) AS last

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ApprovalKindName, ApprovalState } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { approvalRequests, users } from '../../db/schema.ts';
+import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 
 /** A request with its maker's and checker's names. */
@@ -70,14 +71,18 @@ const rowColumns = {
   decidedAt: approvalRequests.decidedAt,
 };
 
-function scopeWhere(scope: ApprovalScope): SQL | undefined {
-  const own = eq(approvalRequests.makerId, scope.viewerId);
-  const visible = scope.mine || scope.kinds.length === 0 ? own : or(own, inArray(approvalRequests.kind, [...scope.kinds]));
-  return and(visible, scope.state ? eq(approvalRequests.state, scope.state) : undefined);
+/** A scope's condition, its values bound (lists/prepared.ts): the viewer and kinds vary, the state and "mine" shape it. */
+function boundScope(scope: ApprovalScope, binding: Binding): SQL | undefined {
+  const own = sql`${approvalRequests.makerId} = ${binding.value('viewer', scope.viewerId)}`;
+  const kinds = binding.choice('mine', Boolean(scope.mine)) || scope.kinds.length === 0 ? undefined : binding.value('kinds', scope.kinds);
+  const visible = kinds ? or(own, sql`${approvalRequests.kind} = ANY(${kinds}::text[])`) : own;
+  const state = binding.choice('state', scope.state ?? null);
+  return and(visible, state ? eq(approvalRequests.state, state) : undefined);
 }
 
 /** The statements on a database or inside a transaction. */
 export function approvalQueries(db: Database) {
+  const statements = new PreparedStatements(db);
   const select = () =>
     db
       .select(rowColumns)
@@ -141,35 +146,45 @@ export function approvalQueries(db: Database) {
 
     /** A page of what a caller sees: pending first (oldest first), then the decided (newest first). */
     async page(scope: ApprovalScope, page: { offset: number; limit: number }): Promise<{ rows: ApprovalRow[]; total: number }> {
-      const where = scopeWhere(scope);
-      const rows = await select()
-        .where(where)
-        .orderBy(
-          sql`(${approvalRequests.state} = 'pending') DESC`,
-          sql`CASE WHEN ${approvalRequests.state} = 'pending' THEN ${approvalRequests.createdAt} END ASC`,
-          sql`${approvalRequests.decidedAt} DESC`,
-          approvalRequests.id,
-        )
-        .limit(page.limit)
-        .offset(page.offset);
-      const [total] = await db.select({ n: count() }).from(approvalRequests).where(where);
+      const binding = new Binding();
+      const where = boundScope(scope, binding);
+      const [limit, offset] = [binding.value('limit', page.limit), binding.value('offset', page.offset)];
+      const [rows, [total]] = await Promise.all([
+        statements.run(`page|${binding.shape}`, binding.values, () =>
+          select()
+            .where(where)
+            .orderBy(
+              sql`(${approvalRequests.state} = 'pending') DESC`,
+              sql`CASE WHEN ${approvalRequests.state} = 'pending' THEN ${approvalRequests.createdAt} END ASC`,
+              sql`${approvalRequests.decidedAt} DESC`,
+              approvalRequests.id,
+            )
+            .limit(limit)
+            .offset(offset),
+        ),
+        statements.run(`count|${binding.shape}`, binding.values, () => db.select({ n: count() }).from(approvalRequests).where(where)),
+      ]);
       return { rows, total: Number(total?.n ?? 0) };
     },
 
     /** Pending requests of these kinds that someone other than their maker may decide, not yet expired. */
     async pendingFor(viewerId: string, kinds: readonly string[], now: Date): Promise<number> {
       if (kinds.length === 0) return 0;
-      const [row] = await db
-        .select({ n: count() })
-        .from(approvalRequests)
-        .where(
-          and(
-            eq(approvalRequests.state, 'pending'),
-            inArray(approvalRequests.kind, [...kinds]),
-            sql`${approvalRequests.makerId} <> ${viewerId}`,
-            sql`${approvalRequests.expiresAt} > ${now}`,
+      const binding = new Binding();
+      const [viewer, kindList, at] = [binding.value('viewer', viewerId), binding.value('kinds', kinds), binding.value('now', now)];
+      const [row] = await statements.run('pendingFor', binding.values, () =>
+        db
+          .select({ n: count() })
+          .from(approvalRequests)
+          .where(
+            and(
+              eq(approvalRequests.state, 'pending'),
+              sql`${approvalRequests.kind} = ANY(${kindList}::text[])`,
+              sql`${approvalRequests.makerId} <> ${viewer}`,
+              sql`${approvalRequests.expiresAt} > ${at}::timestamptz`,
+            ),
           ),
-        );
+      );
       return Number(row?.n ?? 0);
     },
 

@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ModeOfPayment, VehicleType } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
-import { rowsOf } from '../../db/rows.ts';
 import { PreparedStatements } from '../../lists/prepared.ts';
 import { GRACE_SETTING_KEY } from '../subscriptions/index.ts';
 
@@ -68,22 +67,33 @@ const PLANNED_PER_CALL = { perCall: true };
 /** What the field app reads: a motorist for an agent, the compliance list, the agent's day. */
 export function createAgentReadsRepository(db: Database) {
   const statements = new PreparedStatements(db);
-  const motoristWhere = async (condition: ReturnType<typeof sql>) => {
-    const [row] = await rowsOf<AgentMotoristRow>(
-      db,
-      sql`SELECT u.id, u.user_code, u.full_name, u.registration_status, v.plate_number, v.vehicle_model, v.vehicle_type, p.portrait_file
-          FROM users u JOIN vehicles v ON v.user_id = u.id LEFT JOIN user_profiles p ON p.user_id = u.id
-          WHERE ${MOTORIST} AND ${condition} LIMIT 1`,
+  const motoristWhere = async (name: string, value: string, condition: SQL) => {
+    const [row] = await statements.runSql<AgentMotoristRow>(
+      name,
+      { value },
+      () =>
+        sql`SELECT u.id, u.user_code, u.full_name, u.registration_status, v.plate_number, v.vehicle_model, v.vehicle_type, p.portrait_file
+            FROM users u JOIN vehicles v ON v.user_id = u.id LEFT JOIN user_profiles p ON p.user_id = u.id
+            WHERE ${MOTORIST} AND ${condition} LIMIT 1`,
     );
     return row ?? null;
   };
+  const value = sql.placeholder('value');
+  /** The agent and the day's bounds of myDay's statements. */
+  const agentDay = (agentId: string, from: Date, to: Date) => ({ agentId, from: from.toISOString(), to: to.toISOString() });
+  const [agent, from, to] = [
+    sql`${sql.placeholder('agentId')}::uuid`,
+    sql`${sql.placeholder('from')}::timestamptz`,
+    sql`${sql.placeholder('to')}::timestamptz`,
+  ];
 
   return {
     /** Whether the agent holds a till not yet lodged: open, or closing while its close waits (the count is blind). */
     async holdsTill(agentId: string): Promise<boolean> {
-      const rows = await rowsOf<{ ok: number }>(
-        db,
-        sql`SELECT 1 AS ok FROM tills WHERE remitter_id = ${agentId}::uuid AND status IN ('open', 'closing') LIMIT 1`,
+      const rows = await statements.runSql<{ ok: number }>(
+        'holdsTill',
+        { agentId },
+        () => sql`SELECT 1 AS ok FROM tills WHERE remitter_id = ${agent} AND status IN ('open', 'closing') LIMIT 1`,
       );
       return rows.length > 0;
     },
@@ -94,9 +104,9 @@ export function createAgentReadsRepository(db: Database) {
       return row?.value;
     },
 
-    byUserCode: (code: string) => motoristWhere(sql`u.user_code = ${code}`),
+    byUserCode: (code: string) => motoristWhere('byUserCode', code, sql`u.user_code = ${value}`),
     /** By plate typed in any case and spacing (vehicles_plate_key_idx, 0022). */
-    byPlateKey: (key: string) => motoristWhere(sql`upper(regexp_replace(v.plate_number, '[[:space:]-]+', '', 'g')) = ${key}`),
+    byPlateKey: (key: string) => motoristWhere('byPlateKey', key, sql`upper(regexp_replace(v.plate_number, '[[:space:]-]+', '', 'g')) = ${value}`),
 
     /** A page of the whole list, by Unique ID (users' unique index on user_code). */
     async compliancePage(after: string, limit: number): Promise<ComplianceRow[]> {
@@ -128,45 +138,49 @@ export function createAgentReadsRepository(db: Database) {
     },
 
     /** Scans the agent made in [from, to) (scans_agent_created_idx). */
-    async scanTotals(agentId: string, from: Date, to: Date): Promise<DayTotalsRow> {
-      const [row] = await rowsOf<DayTotalsRow>(
-        db,
-        sql`SELECT count(*) AS scans, count(*) FILTER (WHERE penalty_added_kobo > 0) AS penalties, coalesce(sum(penalty_added_kobo), 0) AS penalty_kobo
-            FROM scans WHERE agent_id = ${agentId} AND created_at >= ${from.toISOString()}::timestamptz AND created_at < ${to.toISOString()}::timestamptz`,
+    async scanTotals(agentId: string, dayFrom: Date, dayTo: Date): Promise<DayTotalsRow> {
+      const [row] = await statements.runSql<DayTotalsRow>(
+        'scanTotals',
+        agentDay(agentId, dayFrom, dayTo),
+        () =>
+          sql`SELECT count(*) AS scans, count(*) FILTER (WHERE penalty_added_kobo > 0) AS penalties, coalesce(sum(penalty_added_kobo), 0) AS penalty_kobo
+              FROM scans WHERE agent_id = ${agent} AND created_at >= ${from} AND created_at < ${to}`,
       );
       return row;
     },
 
     /** Payments the remitter took in [from, to), by mode (the payments' remitter_created indexes). */
-    async paymentsByMode(agentId: string, from: Date, to: Date): Promise<DayPaymentsRow[]> {
-      const range = sql`remitter_id = ${agentId} AND created_at >= ${from.toISOString()}::timestamptz AND created_at < ${to.toISOString()}::timestamptz`;
-      return rowsOf<DayPaymentsRow>(
-        db,
-        sql`SELECT mode, sum(n) AS count, sum(kobo) AS kobo FROM (
-              SELECT mode_of_payment AS mode, count(*) AS n, sum(amount_kobo) AS kobo FROM subscription_payments WHERE ${range} GROUP BY 1
-              UNION ALL
-              SELECT mode_of_payment, count(*), sum(amount_kobo) FROM penalty_payments WHERE ${range} GROUP BY 1
-            ) t GROUP BY mode ORDER BY mode`,
+    async paymentsByMode(agentId: string, dayFrom: Date, dayTo: Date): Promise<DayPaymentsRow[]> {
+      const range = sql`remitter_id = ${agent} AND created_at >= ${from} AND created_at < ${to}`;
+      return statements.runSql<DayPaymentsRow>(
+        'paymentsByMode',
+        agentDay(agentId, dayFrom, dayTo),
+        () =>
+          sql`SELECT mode, sum(n) AS count, sum(kobo) AS kobo FROM (
+                SELECT mode_of_payment AS mode, count(*) AS n, sum(amount_kobo) AS kobo FROM subscription_payments WHERE ${range} GROUP BY 1
+                UNION ALL
+                SELECT mode_of_payment, count(*), sum(amount_kobo) FROM penalty_payments WHERE ${range} GROUP BY 1
+              ) t GROUP BY mode ORDER BY mode`,
       );
     },
 
     /** The agent's latest scans and payments in [from, to), newest first. */
-    async recent(agentId: string, from: Date, to: Date, limit: number): Promise<DayItemRow[]> {
-      const f = sql`${from.toISOString()}::timestamptz`;
-      const t = sql`${to.toISOString()}::timestamptz`;
-      return rowsOf<DayItemRow>(
-        db,
-        sql`SELECT x.kind, x.id, x.at, u.user_code, u.full_name, x.plate_number, x.detail, x.kobo, x.receipt_no FROM (
-              (SELECT 'scan' AS kind, id, created_at AS at, motorist_id, plate_number, subscription_status AS detail, penalty_added_kobo AS kobo, NULL AS receipt_no
-                 FROM scans WHERE agent_id = ${agentId} AND created_at >= ${f} AND created_at < ${t} ORDER BY created_at DESC LIMIT ${limit})
-              UNION ALL
-              (SELECT 'subscription-payment', id, created_at, motorist_id, NULL, mode_of_payment, amount_kobo, receipt_no
-                 FROM subscription_payments WHERE remitter_id = ${agentId} AND created_at >= ${f} AND created_at < ${t} ORDER BY created_at DESC LIMIT ${limit})
-              UNION ALL
-              (SELECT 'penalty-payment', id, created_at, motorist_id, NULL, mode_of_payment, amount_kobo, receipt_no
-                 FROM penalty_payments WHERE remitter_id = ${agentId} AND created_at >= ${f} AND created_at < ${t} ORDER BY created_at DESC LIMIT ${limit})
-            ) x JOIN users u ON u.id = x.motorist_id
-            ORDER BY x.at DESC LIMIT ${limit}`,
+    async recent(agentId: string, dayFrom: Date, dayTo: Date, limit: number): Promise<DayItemRow[]> {
+      return statements.runSql<DayItemRow>(
+        `recent|${limit}`,
+        agentDay(agentId, dayFrom, dayTo),
+        () =>
+          sql`SELECT x.kind, x.id, x.at, u.user_code, u.full_name, x.plate_number, x.detail, x.kobo, x.receipt_no FROM (
+                (SELECT 'scan' AS kind, id, created_at AS at, motorist_id, plate_number, subscription_status AS detail, penalty_added_kobo AS kobo, NULL AS receipt_no
+                   FROM scans WHERE agent_id = ${agent} AND created_at >= ${from} AND created_at < ${to} ORDER BY created_at DESC LIMIT ${limit})
+                UNION ALL
+                (SELECT 'subscription-payment', id, created_at, motorist_id, NULL, mode_of_payment, amount_kobo, receipt_no
+                   FROM subscription_payments WHERE remitter_id = ${agent} AND created_at >= ${from} AND created_at < ${to} ORDER BY created_at DESC LIMIT ${limit})
+                UNION ALL
+                (SELECT 'penalty-payment', id, created_at, motorist_id, NULL, mode_of_payment, amount_kobo, receipt_no
+                   FROM penalty_payments WHERE remitter_id = ${agent} AND created_at >= ${from} AND created_at < ${to} ORDER BY created_at DESC LIMIT ${limit})
+              ) x JOIN users u ON u.id = x.motorist_id
+              ORDER BY x.at DESC LIMIT ${limit}`,
       );
     },
   };

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { decodeCompliance, type ComplianceReply } from '@eticket/contracts';
 import { controlledClock, createTestContext, NO_CASH_LIMITS, type TestContext } from '../../../test/harness.ts';
-import { createMotorist, newKey, session, type Session } from '../../../test/tickets.ts';
-import { GRACE_SETTING_KEY } from '../subscriptions/index.ts';
+import { createMotorist, newKey, session, setGraceDays, type Session } from '../../../test/tickets.ts';
 import { COMPLIANCE_PAGE_TTL_MS } from './compliance-pages.ts';
 
 // In production a page of the whole list is built once a window and shared by every phone asking in it.
@@ -69,7 +67,7 @@ describe('the compliance list pages shared within a window', () => {
   it('builds the page again when the grace period changes within a window', async () => {
     clock.set('2026-07-05T10:01:00Z');
     expect((await compliance()).graceDays).toBe(3);
-    await ctx.database.db.execute(sql`UPDATE settings SET value = '5'::jsonb WHERE key = ${GRACE_SETTING_KEY}`);
+    await setGraceDays(ctx, 5);
     expect((await compliance()).graceDays).toBe(5);
   });
 });

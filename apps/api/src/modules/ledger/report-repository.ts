@@ -3,6 +3,7 @@ import type { LedgerAccountKind } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
+import { PreparedStatements } from '../../lists/prepared.ts';
 
 /** A report row's (account's or group's) lines of one entry kind: before the period, and in it. */
 export interface DayTotalsRow {
@@ -24,18 +25,21 @@ export interface ReportAccountRow {
 
 /** The Books report's two statements, on ledger_day_totals (0044) and the chart of accounts. */
 export function ledgerReportQueries(db: Database) {
+  const statements = new PreparedStatements(db);
   return {
     /** Each group's and entry kind's totals before firstDay, and from firstDay to the day before endDay (Lagos days). */
     async dayTotals(firstDay: string, endDay: string): Promise<DayTotalsRow[]> {
-      const rows = await rowsOf<{ group: string; entryKind: string; before: string; debits: string; credits: string }>(
-        db,
-        sql`
+      const first = sql`${sql.placeholder('firstDay')}::date`;
+      const rows = await statements.runSql<{ group: string; entryKind: string; before: string; debits: string; credits: string }>(
+        'dayTotals',
+        { firstDay, endDay },
+        () => sql`
         SELECT account_group AS group, entry_kind AS "entryKind",
-               coalesce(sum(debits_kobo - credits_kobo) FILTER (WHERE day < ${firstDay}::date), 0)::text AS before,
-               coalesce(sum(debits_kobo) FILTER (WHERE day >= ${firstDay}::date), 0)::text AS debits,
-               coalesce(sum(credits_kobo) FILTER (WHERE day >= ${firstDay}::date), 0)::text AS credits
+               coalesce(sum(debits_kobo - credits_kobo) FILTER (WHERE day < ${first}), 0)::text AS before,
+               coalesce(sum(debits_kobo) FILTER (WHERE day >= ${first}), 0)::text AS debits,
+               coalesce(sum(credits_kobo) FILTER (WHERE day >= ${first}), 0)::text AS credits
         FROM ledger_day_totals
-        WHERE day < ${endDay}::date
+        WHERE day < ${sql.placeholder('endDay')}::date
         GROUP BY 1, 2`,
       );
       return rows.map((row) => ({
@@ -58,9 +62,10 @@ export function ledgerReportQueries(db: Database) {
      * stakeholder; by the kind index, never the tills' thousands), and those two kinds as one row each.
      */
     async accounts(): Promise<ReportAccountRow[]> {
-      return rowsOf<ReportAccountRow>(
-        db,
-        sql`
+      return statements.runSql<ReportAccountRow>(
+        'accounts',
+        {},
+        () => sql`
         SELECT a.code AS group, a.kind, owner.full_name AS "ownerName", owner.user_code AS "ownerCode"
         FROM ledger_accounts a
         LEFT JOIN stakeholders k ON a.kind = 'payable' AND k.id = a.owner_id

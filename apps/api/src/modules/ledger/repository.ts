@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { LedgerAccountKind, LedgerDifferenceKind } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { PreparedStatements } from '../../lists/prepared.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
 
 /** An account a line names; a personal one (a till, a shortage, a payable) is made on its first posting. */
@@ -68,6 +69,7 @@ const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /** The ledger's statements, on a database or inside another module's transaction. */
 export function ledgerQueries(db: Database) {
+  const statements = new PreparedStatements(db);
   return {
     /**
      * Writes an entry whole in one call (ledger_post, 0042): its personal accounts if new, the entry,
@@ -295,11 +297,12 @@ export function ledgerQueries(db: Database) {
 
     /** The last check (the highest id: they are written as they finish), with who asked for it. */
     async lastCheck(): Promise<StoredCheck | null> {
-      const [row] = await rowsOf<
+      const [row] = await statements.runSql<
         StoredCheck & { requestedByName: string | null; requestedById: string | null; entries: string | number; lines: string | number }
       >(
-        db,
-        sql`
+        'lastCheck',
+        {},
+        () => sql`
         SELECT c.id, c.started_at AS "startedAt", c.finished_at AS "finishedAt", c.trigger, c.ok, c.entries, c.lines, c.differences,
                c.difference_count AS "differenceCount", u.id AS "requestedById", u.full_name AS "requestedByName"
         FROM ledger_checks c LEFT JOIN users u ON u.id = c.requested_by
@@ -323,22 +326,27 @@ export function ledgerQueries(db: Database) {
 
     /** A page of accounts with their kept debits and credits, by kind then code, and how many there are. */
     async balances(page: { limit: number; offset: number; kind?: LedgerAccountKind }): Promise<{ rows: AccountBalanceRow[]; total: number }> {
-      const where: SQL = page.kind ? sql`WHERE a.kind = ${page.kind}` : sql``;
-      const rows = await rowsOf<{ code: string; kind: LedgerAccountKind; ownerName: string | null; ownerCode: string | null; debits: string; credits: string }>(
-        db,
-        sql`
-        SELECT a.code, a.kind, owner.full_name AS "ownerName", owner.user_code AS "ownerCode",
-               coalesce(b.debits, 0)::text AS debits, coalesce(b.credits, 0)::text AS credits
-        FROM ledger_accounts a
-        LEFT JOIN LATERAL (
-          SELECT sum(debits_kobo) AS debits, sum(credits_kobo) AS credits FROM ledger_balances WHERE account_code = a.code) b ON true
-        LEFT JOIN stakeholders k ON a.kind = 'payable' AND k.id = a.owner_id
-        LEFT JOIN users owner ON owner.id = CASE WHEN a.kind = 'payable' THEN k.union_id ELSE a.owner_id END
-        ${where}
-        ORDER BY a.kind, a.code
-        LIMIT ${page.limit} OFFSET ${page.offset}`,
-      );
-      const [count] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ledger_accounts a ${where}`);
+      const kind = page.kind ?? null;
+      const where: SQL = kind ? sql`WHERE a.kind = ${sql.placeholder('kind')}` : sql``;
+      const values = { kind, limit: page.limit, offset: page.offset };
+      const [rows, [count]] = await Promise.all([
+        statements.runSql<{ code: string; kind: LedgerAccountKind; ownerName: string | null; ownerCode: string | null; debits: string; credits: string }>(
+          `balances|${Boolean(kind)}`,
+          values,
+          () => sql`
+          SELECT a.code, a.kind, owner.full_name AS "ownerName", owner.user_code AS "ownerCode",
+                 coalesce(b.debits, 0)::text AS debits, coalesce(b.credits, 0)::text AS credits
+          FROM ledger_accounts a
+          LEFT JOIN LATERAL (
+            SELECT sum(debits_kobo) AS debits, sum(credits_kobo) AS credits FROM ledger_balances WHERE account_code = a.code) b ON true
+          LEFT JOIN stakeholders k ON a.kind = 'payable' AND k.id = a.owner_id
+          LEFT JOIN users owner ON owner.id = CASE WHEN a.kind = 'payable' THEN k.union_id ELSE a.owner_id END
+          ${where}
+          ORDER BY a.kind, a.code
+          LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`,
+        ),
+        statements.runSql<{ n: number }>(`balanceCount|${Boolean(kind)}`, values, () => sql`SELECT count(*)::int AS n FROM ledger_accounts a ${where}`),
+      ]);
       return {
         rows: rows.map((row) => ({ ...row, debitsKobo: koboOf(row.debits), creditsKobo: koboOf(row.credits) })),
         total: count.n,

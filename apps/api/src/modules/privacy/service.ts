@@ -4,6 +4,7 @@ import type { FileStore } from '../../adapters/files.ts';
 import type { Database } from '../../db/connect.ts';
 import { privacyRequests, users, vehicles } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { Binding, PreparedStatements } from '../../lists/prepared.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { recordLooks, type LookOrigin } from '../access-record/index.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
@@ -34,6 +35,7 @@ export interface PrivacyDeps {
 /** A person's archive, requests and their outcomes; every step recorded in the audit log. */
 export function createPrivacyService(deps: PrivacyDeps) {
   const { db, files, clock } = deps;
+  const statements = new PreparedStatements(db);
 
   const personOf = async (id: string) => {
     const [person] = await db.select({ id: users.id, role: users.role, isDeleted: users.isDeleted }).from(users).where(eq(users.id, id));
@@ -64,7 +66,15 @@ export function createPrivacyService(deps: PrivacyDeps) {
 
     async requests(id: string): Promise<PrivacyRequest[]> {
       await personOf(id);
-      const rows = await db.select().from(privacyRequests).where(eq(privacyRequests.personId, id)).orderBy(desc(privacyRequests.receivedAt));
+      const binding = new Binding();
+      const person = binding.value('person', id);
+      const rows = await statements.run('requests', binding.values, () =>
+        db
+          .select()
+          .from(privacyRequests)
+          .where(sql`${privacyRequests.personId} = ${person}`)
+          .orderBy(desc(privacyRequests.receivedAt)),
+      );
       return rows.map(toRequest);
     },
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { PreparedStatements } from '../../lists/prepared.ts';
 import { koboOf } from '../../domain/money.ts';
 import type { LedgerCredit, SettlementDifference, SettlementMatch } from './match.ts';
 
@@ -49,6 +50,7 @@ const toDay = (row: RawDay): SettlementDayRow => ({
 
 /** The settlement match's statements. */
 export function settlementQueries(db: Database) {
+  const statements = new PreparedStatements(db);
   return {
     /**
      * What the ledger credited to the provider's clearing account in [from, to) (entries by when the
@@ -84,12 +86,12 @@ export function settlementQueries(db: Database) {
     },
 
     async day(day: string): Promise<SettlementDayRow | null> {
-      const [row] = await rowsOf<RawDay>(db, sql`${daySelect} WHERE day = ${day}::date`);
+      const [row] = await statements.runSql<RawDay>('day', { day }, () => sql`${daySelect} WHERE day = ${sql.placeholder('day')}::date`);
       return row ? toDay(row) : null;
     },
 
     async latest(): Promise<SettlementDayRow | null> {
-      const [row] = await rowsOf<RawDay>(db, sql`${daySelect} ORDER BY day DESC LIMIT 1`);
+      const [row] = await statements.runSql<RawDay>('latest', {}, () => sql`${daySelect} ORDER BY day DESC LIMIT 1`);
       return row ? toDay(row) : null;
     },
   };

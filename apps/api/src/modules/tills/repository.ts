@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LodgementKind, ModeOfPayment, TillCloseStatus } from '@eticket/contracts';
 import type { Database } from '../../db/connect.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { PreparedStatements } from '../../lists/prepared.ts';
 import { koboOf, type Kobo } from '../../domain/money.ts';
 import { auditWriter, type AuditWriter } from '../../platform/audit.ts';
 import { idempotencyKeyQueries, type IdempotencyKeyQueries } from '../../platform/idempotency/index.ts';
@@ -126,10 +127,12 @@ export type CollectionQueries = ReturnType<typeof collectionQueries>;
 
 /** The statements of tills and their closes. */
 export function tillQueries(db: Database) {
+  const statements = new PreparedStatements(db);
+  const remitter = sql`${sql.placeholder('remitterId')}::uuid`;
   return {
     /** The remitter's open tills' cash as GET /api/field/till shows it (late: received more than lateHours after capture). */
     async openCash(remitterId: string, lateHours: number): Promise<OpenCash> {
-      const [row] = await rowsOf<{
+      const [row] = await statements.runSql<{
         tillId: string | null;
         openedAt: Date | string | null;
         cash: string;
@@ -138,14 +141,15 @@ export function tillQueries(db: Database) {
         late: number;
         last: Date | string | null;
       }>(
-        db,
-        sql`
-        WITH open AS (SELECT id, opened_at, is_current FROM tills WHERE remitter_id = ${remitterId}::uuid AND status = 'open'),
+        'openCash',
+        { remitterId, lateHours },
+        () => sql`
+        WITH open AS (SELECT id, opened_at, is_current FROM tills WHERE remitter_id = ${remitter} AND status = 'open'),
         p AS (${tillPayments(sql`SELECT id FROM open`)})
         SELECT (SELECT id FROM open ORDER BY is_current DESC, opened_at LIMIT 1) AS "tillId",
                (SELECT min(opened_at) FROM open) AS "openedAt",
                coalesce(sum(amount_kobo), 0)::text AS cash, min(received_at) AS oldest, count(*)::int AS collections,
-               (count(*) FILTER (WHERE received_at - created_at > make_interval(hours => ${lateHours})))::int AS late,
+               (count(*) FILTER (WHERE received_at - created_at > make_interval(hours => ${sql.placeholder('lateHours')}::int)))::int AS late,
                max(received_at) AS last
         FROM p`,
       );
@@ -177,9 +181,10 @@ export function tillQueries(db: Database) {
     },
 
     async pendingCloseOf(remitterId: string): Promise<{ id: string; receivedAt: Date } | null> {
-      const [row] = await rowsOf<{ id: string; receivedAt: Date | string }>(
-        db,
-        sql`SELECT id, received_at AS "receivedAt" FROM till_closes WHERE remitter_id = ${remitterId}::uuid AND status = 'pending'`,
+      const [row] = await statements.runSql<{ id: string; receivedAt: Date | string }>(
+        'pendingCloseOf',
+        { remitterId },
+        () => sql`SELECT id, received_at AS "receivedAt" FROM till_closes WHERE remitter_id = ${remitter} AND status = 'pending'`,
       );
       return row ? { id: row.id, receivedAt: new Date(row.receivedAt) } : null;
     },
@@ -189,11 +194,12 @@ export function tillQueries(db: Database) {
      * not current: only a rejection leaves a till so).
      */
     async rejectedLatest(remitterId: string): Promise<CloseRow | null> {
-      const rows = await rowsOf<RawClose>(
-        db,
-        sql`${closeSelect}
-        WHERE c.remitter_id = ${remitterId}::uuid AND c.status = 'rejected'
-          AND EXISTS (SELECT 1 FROM tills t WHERE t.remitter_id = ${remitterId}::uuid AND t.status = 'open' AND NOT t.is_current)
+      const rows = await statements.runSql<RawClose>(
+        'rejectedLatest',
+        { remitterId },
+        () => sql`${closeSelect}
+        WHERE c.remitter_id = ${remitter} AND c.status = 'rejected'
+          AND EXISTS (SELECT 1 FROM tills t WHERE t.remitter_id = ${remitter} AND t.status = 'open' AND NOT t.is_current)
         ORDER BY c.decided_at DESC, c.received_at DESC LIMIT 1`,
       );
       return rows[0] ? toClose(rows[0]) : null;
