@@ -41,6 +41,14 @@ export async function session(ctx: TestContext, input: PersonInput) {
 }
 export type Session = Awaited<ReturnType<typeof session>>;
 
+/** A subscription plan created by an admin of its own through the API; its id. */
+export async function createPlan(ctx: TestContext, plan: { name: string; vehicleType: VehicleType; price: number }): Promise<string> {
+  const admin = await session(ctx, { role: 'admin' });
+  const reply = await ctx.app.inject({ method: 'POST', url: '/api/subscription', headers: await admin.headers(), payload: plan });
+  if (reply.statusCode !== 201) throw new Error(`plan not created: ${reply.body}`);
+  return reply.json().data.id;
+}
+
 /** Sets the grace period setting. */
 export async function setGraceDays(ctx: TestContext, days: number): Promise<void> {
   await ctx.database.db.execute(sql`UPDATE settings SET value = ${JSON.stringify(days)}::jsonb WHERE key = 'subscription_grace_days'`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCompliance, type ComplianceReply } from '@eticket/contracts';
 import { controlledClock, createTestContext, NO_CASH_LIMITS, type TestContext } from '../../../test/harness.ts';
-import { createMotorist, newKey, session, setGraceDays, type Session } from '../../../test/tickets.ts';
+import { createMotorist, createPlan, newKey, session, setGraceDays, type Session } from '../../../test/tickets.ts';
 import { COMPLIANCE_PAGE_TTL_MS } from './compliance-pages.ts';
 
 // In production a page of the whole list is built once a window and shared by every phone asking in it.
@@ -13,16 +13,8 @@ let weekly: string;
 
 beforeAll(async () => {
   ctx = await createTestContext({ clock, tills: NO_CASH_LIMITS, compliancePageTtlMs: COMPLIANCE_PAGE_TTL_MS });
-  const admin = await session(ctx, { role: 'admin' });
-  enforcer = await session(ctx, { role: 'enforcer' });
-  remitter = await session(ctx, { role: 'remitter' });
-  const plan = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/subscription',
-    headers: await admin.headers(),
-    payload: { name: 'weekly', vehicleType: 'keke', price: 1000 },
-  });
-  weekly = plan.json().data.id;
+  [enforcer, remitter] = await Promise.all([session(ctx, { role: 'enforcer' }), session(ctx, { role: 'remitter' })]);
+  weekly = await createPlan(ctx, { name: 'weekly', vehicleType: 'keke', price: 1000 });
 });
 afterAll(async () => ctx.close());
 
