@@ -73,8 +73,9 @@ const withSql = target.kind === 'postgres' && !args.has('no-sql');
 if (withSql) {
   const logFile = path.join(tmpdir(), `eticket-bench-sql-${process.pid}.jsonl`);
   rmSync(logFile, { force: true });
-  // Rankings computed on every call, so their SQL is captured (the measured server keeps them a minute).
-  const server = await startServer(target, { BENCH_SQL_LOG: logFile, RANKING_CACHE_SECONDS: '0' });
+  // Rankings and compliance pages built on every call, so their SQL is captured (the measured server
+  // keeps a ranking a minute and shares a compliance page for five).
+  const server = await startServer(target, { BENCH_SQL_LOG: logFile, RANKING_CACHE_SECONDS: '0', COMPLIANCE_PAGE_CACHE_SECONDS: '0' });
   try {
     const tokenOf = await signInAsCallers(server.baseUrl, calls, dataset, context);
     const windows = new Map<Call, [number, number]>();
