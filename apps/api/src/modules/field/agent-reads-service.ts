@@ -20,7 +20,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import { toNaira } from '../../domain/money.ts';
 import type { SubscriptionsService } from '../subscriptions/index.ts';
 import type { AgentReadsRepository, ComplianceRow } from './agent-reads-repository.ts';
-import { COMPLIANCE_PAGE_TTL_MS, compliancePages, REFRESH_OVERLAP_MS } from './compliance-pages.ts';
+import { asOfAt, COMPLIANCE_PAGE_TTL_MS, compliancePages } from './compliance-pages.ts';
 
 const RECENT_ITEMS = 30;
 
@@ -81,7 +81,7 @@ export function createAgentReadsService(deps: {
     async compliance(query: { after?: string; since?: string }): Promise<ComplianceReply> {
       const grace = await graceDays();
       if (query.since) {
-        const asOf = new Date(clock.now().getTime() - REFRESH_OVERLAP_MS).toISOString();
+        const asOf = asOfAt(clock.now().getTime());
         const rows = await repository.complianceChanges(new Date(query.since), COMPLIANCE_PAGE_SIZE);
         const complete = rows.length <= COMPLIANCE_PAGE_SIZE;
         return { asOf, graceDays: grace, ...encodeCompliance(complete ? rows.map(toEntry) : [], asOf, grace), next: null, complete };

@@ -5,7 +5,10 @@ import { ttlCache } from '../../lib/ttl-cache.ts';
 /** COMPLIANCE_PAGE_CACHE_SECONDS' default: a page of the whole list is built once in five minutes. */
 export const COMPLIANCE_PAGE_TTL_MS = 5 * 60_000;
 /** A change committed a moment after its updated_at was stamped is still found by the next refresh. */
-export const REFRESH_OVERLAP_MS = 60_000;
+const REFRESH_OVERLAP_MS = 60_000;
+
+/** The asOf of a reply read at `ms`: the overlap behind it, so the phone's next refresh since it misses nothing. */
+export const asOfAt = (ms: number): string => new Date(ms - REFRESH_OVERLAP_MS).toISOString();
 /** Room for 200 pages of 20,000 (4,000,000 motorists); a caller asking for pages after odd keys evicts the oldest. */
 const MAX_PAGES = 200;
 
@@ -27,8 +30,7 @@ export function compliancePages(options: { ttlMs: number; clock: Clock }) {
     page(key: { after: string; graceDays: number }, build: (asOf: string) => Promise<ComplianceReply>): Promise<ComplianceReply> {
       const now = options.clock.now().getTime();
       const windowStart = options.ttlMs > 0 ? now - (now % options.ttlMs) : now;
-      const asOf = new Date(windowStart - REFRESH_OVERLAP_MS).toISOString();
-      return pages.get(`${windowStart}:${key.graceDays}:${key.after}`, () => build(asOf));
+      return pages.get(`${windowStart}:${key.graceDays}:${key.after}`, () => build(asOfAt(windowStart)));
     },
   };
 }
