@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { writeOutboxFile } from './outbox-file.ts';
 import nodemailer from 'nodemailer';
 
 interface MailMessage {
@@ -28,9 +27,8 @@ function outboxMailer(dir: string, from: string): Mailer {
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      await writeFile(path.join(dir, name), info.message as Buffer);
+      await writeOutboxFile(dir, name, info.message as Buffer);
     },
   };
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { writeOutboxFile } from './outbox-file.ts';
 
 /** One text message: to a number as 234XXXXXXXXXX (domain/phone.ts), plain ASCII text. */
 interface TextMessage {
@@ -44,8 +43,7 @@ export function smsOutbox(dir: string, now: () => Date = () => new Date()): SmsS
     async send(message) {
       const at = now().toISOString();
       const name = `${at.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, name), `${JSON.stringify({ to: message.to, body: message.body, at }, null, 2)}\n`);
+      await writeOutboxFile(dir, name, `${JSON.stringify({ to: message.to, body: message.body, at }, null, 2)}\n`);
       return { id: name };
     },
   };
